@@ -1,0 +1,40 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "mactl",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "mactl", targets: ["mactl"]),
+        .library(name: "MiniAppKit", targets: ["MiniAppKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .target(
+            name: "MiniAppKit",
+            dependencies: [.product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "mactl",
+            dependencies: [
+                "MiniAppKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Writes the generated files (docs/rules.md, the embedded scaffold templates).
+        // Tests use the same library to fail when a generated file is stale.
+        .target(name: "MactlGenerators", dependencies: ["MiniAppKit"]),
+        .executableTarget(name: "mactl-generate", dependencies: ["MactlGenerators"]),
+        .testTarget(
+            name: "MiniAppKitTests",
+            dependencies: ["MiniAppKit", "MactlGenerators"]
+        ),
+        .testTarget(
+            name: "MactlCLITests",
+            dependencies: ["mactl", "MiniAppKit"]
+        ),
+    ]
+)

@@ -1,0 +1,12 @@
+import Foundation
+
+/// The files `mactl-generate` writes, with their expected contents, for the generator and
+/// for the test that fails when a committed copy is stale.
+public enum GeneratedFiles {
+    public static func expected(packageRoot: URL) throws -> [(path: String, contents: String)] {
+        [
+            (RulesDocument.outputPath, RulesDocument.markdown()),
+            (TemplateEmbedder.outputPath, try TemplateEmbedder.source(templatesDirectory: packageRoot.appendingPathComponent("Templates"))),
+        ]
+    }
+}

@@ -1,0 +1,49 @@
+/// The settings of `.mactl.yml`, and what was wrong with the file.
+///
+/// ```yaml
+/// rules:
+///   manifest-unknown-member: error
+///   manifest-app-id-format: off
+/// ```
+public struct Configuration: Sendable {
+    /// Rule id → severity; `nil` turns the rule off.
+    public var severities: [String: Severity?]
+    /// The file the settings came from, for positions in its diagnostics.
+    public var file: SourceFile?
+    public var issues: [ConfigurationIssue]
+
+    public init(severities: [String: Severity?] = [:], file: SourceFile? = nil, issues: [ConfigurationIssue] = []) {
+        self.severities = severities
+        self.file = file
+        self.issues = issues
+    }
+
+    public static let `default` = Configuration()
+
+    /// The severity a rule runs at: the configured one, else its default; `nil` when off.
+    public func severity(for description: RuleDescription) -> Severity? {
+        if let configured = severities[description.id] { return configured }
+        return description.defaultSeverity
+    }
+}
+
+public struct ConfigurationIssue: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case syntax
+        case unknownKey
+        case unknownRule
+        case invalidValue
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var span: SourceSpan
+    public var fixIt: FixIt?
+
+    public init(kind: Kind, message: String, span: SourceSpan, fixIt: FixIt? = nil) {
+        self.kind = kind
+        self.message = message
+        self.span = span
+        self.fixIt = fixIt
+    }
+}

@@ -1,0 +1,138 @@
+import Yams
+
+/// Reads `.mactl.yml` (libyaml through Yams) into a `Configuration`, reporting every problem
+/// at its position instead of failing: a typo in the config must not stop the lint.
+public enum ConfigurationParser {
+    public static let fileName = ".mactl.yml"
+
+    /// Top-level keys this version understands.
+    public static let knownKeys = ["rules"]
+
+    /// Values a rule's severity may take. YAML 1.1 reads a bare `off` as the boolean false,
+    /// so `false` means off too.
+    static let severityValues = ["error", "warning", "note", "off"]
+
+    public static func parse(_ file: SourceFile, knownRuleIDs: [String]) -> Configuration {
+        var configuration = Configuration(file: file)
+        let text = String(decoding: file.bytes, as: UTF8.self)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            configuration.issues.append(syntaxIssue(error, file: file))
+            return configuration
+        }
+        guard let root else { return configuration }  // an empty file configures nothing
+        guard let mapping = root.mapping else {
+            configuration.issues.append(ConfigurationIssue(
+                kind: .invalidValue, message: "the configuration must be a mapping of settings, such as 'rules:'",
+                span: span(of: root, in: file)))
+            return configuration
+        }
+        for (keyNode, valueNode) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "rules":
+                parseRules(valueNode, into: &configuration, file: file, knownRuleIDs: knownRuleIDs)
+            default:
+                configuration.issues.append(unknownName(
+                    kind: .unknownKey, noun: "setting", name: key, node: keyNode, candidates: knownKeys, file: file))
+            }
+        }
+        return configuration
+    }
+
+    private static func parseRules(_ node: Node, into configuration: inout Configuration, file: SourceFile, knownRuleIDs: [String]) {
+        if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null" { return }
+        guard let mapping = node.mapping else {
+            configuration.issues.append(ConfigurationIssue(
+                kind: .invalidValue, message: "'rules' must be a mapping of rule ids to severities",
+                span: span(of: node, in: file)))
+            return
+        }
+        let known = Set(knownRuleIDs)
+        for (keyNode, valueNode) in mapping {
+            let id = keyNode.string ?? ""
+            guard known.contains(id) else {
+                configuration.issues.append(unknownName(
+                    kind: .unknownRule, noun: "rule", name: id, node: keyNode, candidates: knownRuleIDs, file: file))
+                continue
+            }
+            guard case .scalar(let scalar) = valueNode else {
+                configuration.issues.append(invalidSeverity(described: "a \(valueNode.mapping != nil ? "mapping" : "list")", node: valueNode, id: id, file: file))
+                continue
+            }
+            switch scalar.string {
+            case "error": configuration.severities[id] = .some(.error)
+            case "warning": configuration.severities[id] = .some(.warning)
+            case "note": configuration.severities[id] = .some(.note)
+            case "off", "false": configuration.severities[id] = .some(nil)
+            default:
+                configuration.issues.append(invalidSeverity(described: "'\(scalar.string)'", node: valueNode, id: id, file: file))
+            }
+        }
+    }
+
+    private static func invalidSeverity(described: String, node: Node, id: String, file: SourceFile) -> ConfigurationIssue {
+        ConfigurationIssue(
+            kind: .invalidValue,
+            message: "invalid severity \(described) for rule '\(id)'; expected 'error', 'warning', 'note' or 'off'",
+            span: span(of: node, in: file))
+    }
+
+    private static func unknownName(
+        kind: ConfigurationIssue.Kind, noun: String, name: String, node: Node, candidates: [String], file: SourceFile
+    ) -> ConfigurationIssue {
+        let location = span(of: node, in: file)
+        var message = "unknown \(noun) '\(name)'"
+        var fixIt: FixIt?
+        if let suggestion = NameSuggester.closest(to: name, in: candidates) {
+            message += "; did you mean '\(suggestion)'?"
+            let end = file.position(at: location.start.offset + name.utf8.count)
+            fixIt = FixIt(message: "replace with '\(suggestion)'", span: SourceSpan(path: file.path, start: location.start, end: end), replacement: suggestion)
+        }
+        return ConfigurationIssue(kind: kind, message: message, span: location, fixIt: fixIt)
+    }
+
+    private static func syntaxIssue(_ error: Error, file: SourceFile) -> ConfigurationIssue {
+        var message = "the file is not valid YAML"
+        var mark: Mark?
+        if let yamlError = error as? YamlError {
+            switch yamlError {
+            case .scanner(let context, let problem, let problemMark, _),
+                 .parser(let context, let problem, let problemMark, _),
+                 .composer(let context, let problem, let problemMark, _):
+                message = "invalid YAML: \(problem)" + (context.map { " \($0.text)" } ?? "")
+                mark = problemMark
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                message = "duplicate key '\(duplicates.sorted().first ?? "")' in a mapping"
+                mark = context.mark
+            case .reader(let problem, let offset, _, _):
+                message = "invalid YAML: \(problem)"
+                if let offset { return ConfigurationIssue(kind: .syntax, message: message, span: file.span(offset..<offset)) }
+            default:
+                break
+            }
+        }
+        let start = mark.map { Self.position(of: $0, in: file) } ?? file.position(at: 0)
+        return ConfigurationIssue(kind: .syntax, message: message, span: SourceSpan(path: file.path, start: start, end: start))
+    }
+
+    static func span(of node: Node, in file: SourceFile) -> SourceSpan {
+        let start = node.mark.map { position(of: $0, in: file) } ?? file.position(at: 0)
+        return SourceSpan(path: file.path, start: start, end: start)
+    }
+
+    /// libyaml marks count lines and scalars from 1; turn one into a byte offset.
+    static func position(of mark: Mark, in file: SourceFile) -> SourcePosition {
+        guard mark.line >= 1, mark.line <= file.lineStarts.count else { return file.position(at: file.bytes.count) }
+        var offset = file.lineStarts[mark.line - 1]
+        var remaining = mark.column - 1
+        while remaining > 0, offset < file.bytes.count, file.bytes[offset] != 0x0A {
+            offset += 1
+            while offset < file.bytes.count, file.bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            remaining -= 1
+        }
+        return file.position(at: offset)
+    }
+}

@@ -1,0 +1,68 @@
+/// One finding, as a value. Messages are lowercase, have no trailing period and quote
+/// names in single quotes: `unknown member 'navigation_bar_titel_text'`.
+public struct Diagnostic: Sendable, Hashable, Codable {
+    public var id: String
+    public var severity: Severity
+    public var message: String
+    /// Where the problem is; `nil` for problems with no file (a missing project file has its
+    /// would-be path with no position instead).
+    public var span: SourceSpan?
+    public var notes: [DiagnosticNote]
+    public var fixIt: FixIt?
+
+    public init(
+        id: String, severity: Severity, message: String, span: SourceSpan?,
+        notes: [DiagnosticNote] = [], fixIt: FixIt? = nil
+    ) {
+        self.id = id
+        self.severity = severity
+        self.message = message
+        self.span = span
+        self.notes = notes
+        self.fixIt = fixIt
+    }
+}
+
+/// A secondary message that points at something related ("first defined here").
+public struct DiagnosticNote: Sendable, Hashable, Codable {
+    public var message: String
+    public var span: SourceSpan?
+
+    public init(message: String, span: SourceSpan? = nil) {
+        self.message = message
+        self.span = span
+    }
+}
+
+/// A suggested edit: replace the text of `span` with `replacement`.
+public struct FixIt: Sendable, Hashable, Codable {
+    public var message: String
+    public var span: SourceSpan
+    public var replacement: String
+
+    public init(message: String, span: SourceSpan, replacement: String) {
+        self.message = message
+        self.span = span
+        self.replacement = replacement
+    }
+}
+
+extension Diagnostic {
+    /// The order every renderer uses: file, line, column, id, then message so that equal
+    /// positions still sort the same way on every run. Diagnostics without a file come first.
+    public static func deterministicOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        let lhsKey = (lhs.span?.path ?? "", lhs.span?.start.line ?? 0, lhs.span?.start.column ?? 0)
+        let rhsKey = (rhs.span?.path ?? "", rhs.span?.start.line ?? 0, rhs.span?.start.column ?? 0)
+        if lhsKey != rhsKey { return lhsKey < rhsKey }
+        if lhs.id != rhs.id { return lhs.id < rhs.id }
+        return lhs.message < rhs.message
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public func sortedDeterministically() -> [Diagnostic] { sorted(by: Diagnostic.deterministicOrder) }
+
+    public var errorCount: Int { count { $0.severity == .error } }
+    public var warningCount: Int { count { $0.severity == .warning } }
+    public var noteCount: Int { count { $0.severity == .note } }
+}

@@ -1,0 +1,116 @@
+/// SARIF 2.1.0, as GitHub code scanning and editors read it: one run, the full rule table
+/// with help text, and results with physical locations relative to `%SRCROOT%`.
+public struct SARIFRenderer: DiagnosticRenderer {
+    public init() {}
+
+    public func render(_ report: DiagnosticReport) -> String {
+        let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
+        let run = JSONOutput.object([
+            ("tool", .object([("driver", .object([
+                ("name", .string("mactl")),
+                ("version", .string(MactlVersion.current)),
+                ("semanticVersion", .string(MactlVersion.current)),
+                ("rules", .array(report.rules.map(rule))),
+            ]))])),
+            ("columnKind", .string("unicodeCodePoints")),
+            ("results", .array(report.diagnostics.map { result($0, ruleIndex: ruleIndex, prefix: report.pathPrefix) })),
+        ])
+        let document = JSONOutput.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([run])),
+        ])
+        return document.pretty() + "\n"
+    }
+
+    private func rule(_ description: RuleDescription) -> JSONOutput {
+        .object([
+            ("id", .string(description.id)),
+            ("shortDescription", .object([("text", .string(description.summary))])),
+            ("fullDescription", .object([("text", .string(description.rationale))])),
+            ("help", .object([("text", .string("\(description.summary)\n\n\(description.rationale)"))])),
+            ("defaultConfiguration", .object([("level", .string(Self.level(description.defaultSeverity)))])),
+            ("properties", .object([("domain", .string(description.domain.rawValue))])),
+        ])
+    }
+
+    private func result(_ diagnostic: Diagnostic, ruleIndex: [String: Int], prefix: String) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("ruleId", .string(diagnostic.id))]
+        if let index = ruleIndex[diagnostic.id] { members.append(("ruleIndex", .integer(index))) }
+        members.append(("level", .string(Self.level(diagnostic.severity))))
+        members.append(("message", .object([("text", .string(diagnostic.message))])))
+        if let span = diagnostic.span {
+            members.append(("locations", .array([.object([("physicalLocation", physicalLocation(span, prefix: prefix))])])))
+        }
+        let related = diagnostic.notes.enumerated().compactMap { index, note -> JSONOutput? in
+            guard let span = note.span else { return nil }
+            return .object([
+                ("id", .integer(index)),
+                ("physicalLocation", physicalLocation(span, prefix: prefix)),
+                ("message", .object([("text", .string(note.message))])),
+            ])
+        }
+        if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
+        if let fixIt = diagnostic.fixIt, fixIt.span.hasPosition {
+            members.append(("fixes", .array([.object([
+                ("description", .object([("text", .string(fixIt.message))])),
+                ("artifactChanges", .array([.object([
+                    ("artifactLocation", artifactLocation(fixIt.span.path, prefix: prefix)),
+                    ("replacements", .array([.object([
+                        ("deletedRegion", region(fixIt.span)),
+                        ("insertedContent", .object([("text", .string(fixIt.replacement))])),
+                    ])])),
+                ])])),
+            ])])))
+        }
+        return .object(members)
+    }
+
+    private func physicalLocation(_ span: SourceSpan, prefix: String) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("artifactLocation", artifactLocation(span.path, prefix: prefix))]
+        if span.hasPosition { members.append(("region", region(span))) }
+        return .object(members)
+    }
+
+    private func artifactLocation(_ path: String, prefix: String) -> JSONOutput {
+        .object([("uri", .string(Self.uriPath(prefix + path))), ("uriBaseId", .string("%SRCROOT%"))])
+    }
+
+    private func region(_ span: SourceSpan) -> JSONOutput {
+        .object([
+            ("startLine", .integer(span.start.line)),
+            ("startColumn", .integer(span.start.column)),
+            ("endLine", .integer(span.end.line)),
+            ("endColumn", .integer(max(span.end.column, span.start.column + (span.end.line == span.start.line ? 1 : 0)))),
+        ])
+    }
+
+    /// A relative URI reference: every byte outside the unreserved set and '/' is escaped.
+    static func uriPath(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if scalar.properties.isASCIIHexDigit || (byte < 0x80 && (Character(scalar).isLetter || Character(scalar).isNumber))
+                || "-._~/".unicodeScalars.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to length: Int, with character: Character = "0") -> String {
+        count >= length ? self : String(repeating: character, count: length - count) + self
+    }
+}

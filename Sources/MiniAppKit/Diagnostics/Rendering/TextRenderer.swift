@@ -1,0 +1,81 @@
+/// swiftc-style text: `path:line:col: error: message [id]`, the source line with a caret
+/// under the span, then notes and the fix-it; a summary line at the end.
+public struct TextRenderer: DiagnosticRenderer {
+    public var colored: Bool
+
+    public init(colored: Bool = false) {
+        self.colored = colored
+    }
+
+    public func render(_ report: DiagnosticReport) -> String {
+        var lines: [String] = []
+        for diagnostic in report.diagnostics {
+            lines.append(header(location(diagnostic.span), severity: diagnostic.severity.rawValue, message: diagnostic.message + paint(" [\(diagnostic.id)]", .dim)))
+            lines.append(contentsOf: excerpt(for: diagnostic.span, in: report))
+            if let fixIt = diagnostic.fixIt {
+                lines.append(gutterPadding(for: diagnostic.span) + " = " + paint("fix-it:", .green) + " \(fixIt.message)")
+            }
+            for note in diagnostic.notes {
+                lines.append(header(location(note.span ?? diagnostic.span), severity: "note", message: note.message))
+            }
+        }
+        let summary = report.diagnostics.isEmpty
+            ? "no problems found in \(report.fileCount) \(report.fileCount == 1 ? "file" : "files")"
+            : "\(report.countsPhrase) in \(report.fileCount) \(report.fileCount == 1 ? "file" : "files")"
+        lines.append(paint(summary, .bold))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func location(_ span: SourceSpan?) -> String? {
+        guard let span else { return nil }
+        return span.hasPosition ? "\(span.path):\(span.start.line):\(span.start.column)" : span.path
+    }
+
+    private func header(_ location: String?, severity: String, message: String) -> String {
+        let style: Style = switch severity {
+        case "error": .red
+        case "warning": .magenta
+        default: .cyan
+        }
+        let label = paint(severity + ":", style)
+        guard let location else { return "\(label) \(paint(message, .bold))" }
+        return "\(paint(location + ":", .bold)) \(label) \(paint(message, .bold))"
+    }
+
+    /// ` 20 | source line` and `    |     ^~~~` under it, like swiftc's formatter.
+    private func excerpt(for span: SourceSpan?, in report: DiagnosticReport) -> [String] {
+        guard let span, span.hasPosition, let file = report.sourceFiles[span.path],
+              let text = file.lineText(span.start.line) else { return [] }
+        let number = String(span.start.line)
+        let gutter = String(repeating: " ", count: number.count)
+        // Keep tabs so the caret lines up under what the terminal shows.
+        let prefix = text.unicodeScalars.prefix(span.start.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+        var underlineLength = 1
+        if span.end.line == span.start.line, span.end.column > span.start.column {
+            underlineLength = span.end.column - span.start.column
+        }
+        let underline = "^" + String(repeating: "~", count: max(0, min(underlineLength, 200) - 1))
+        return [
+            "\(number) | \(text)",
+            "\(gutter) | \(prefix)\(paint(underline, .green))",
+        ]
+    }
+
+    private func gutterPadding(for span: SourceSpan?) -> String {
+        guard let span, span.hasPosition else { return "" }
+        return String(repeating: " ", count: String(span.start.line).count)
+    }
+
+    private enum Style: String {
+        case bold = "1"
+        case dim = "2"
+        case red = "1;31"
+        case green = "32"
+        case magenta = "1;35"
+        case cyan = "1;36"
+    }
+
+    private func paint(_ text: String, _ style: Style) -> String {
+        colored ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,32 @@
+/// Something wrong with a JSON file's syntax, found while parsing. Each kind is described by
+/// its own rule in `Rules/JSON/`, which turns these into diagnostics.
+public struct JSONIssue: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case syntax
+        case duplicateKey(firstKeyRange: Range<Int>)
+        case trailingComma
+        case comment
+        case byteOrderMark
+        case invalidUTF8(count: Int)
+        case tooDeep
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var range: Range<Int>
+
+    public init(kind: Kind, message: String, range: Range<Int>) {
+        self.kind = kind
+        self.message = message
+        self.range = range
+    }
+}
+
+/// A parsed JSON file: the tree when the syntax allowed one, and every issue found.
+public struct JSONDocument: Sendable, Hashable {
+    public var file: SourceFile
+    public var root: JSONNode?
+    public var issues: [JSONIssue]
+
+    public func span(_ range: Range<Int>) -> SourceSpan { file.span(range) }
+}

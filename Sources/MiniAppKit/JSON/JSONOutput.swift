@@ -1,0 +1,81 @@
+/// A JSON value built for output, with members in the order they are given, written with
+/// a fixed layout: the JSON and SARIF renderers and reports need byte-stable output, which
+/// `JSONSerialization` does not promise.
+public indirect enum JSONOutput: Sendable, Equatable {
+    case object([(String, JSONOutput)])
+    case array([JSONOutput])
+    case string(String)
+    case integer(Int)
+    case bool(Bool)
+    case null
+
+    public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool { lhs.pretty() == rhs.pretty() }
+
+    /// Two-space indented, one member per line, `\n` line ends, no trailing newline.
+    public func pretty() -> String {
+        var output = ""
+        write(into: &output, indent: 0, pretty: true)
+        return output
+    }
+
+    public func compact() -> String {
+        var output = ""
+        write(into: &output, indent: 0, pretty: false)
+        return output
+    }
+
+    private func write(into output: inout String, indent: Int, pretty: Bool) {
+        let newline = pretty ? "\n" : ""
+        let padding = pretty ? String(repeating: "  ", count: indent + 1) : ""
+        let closingPadding = pretty ? String(repeating: "  ", count: indent) : ""
+        switch self {
+        case .object(let members):
+            if members.isEmpty { output += "{}"; return }
+            output += "{" + newline
+            for (index, (key, value)) in members.enumerated() {
+                output += padding
+                Self.writeString(key, into: &output)
+                output += pretty ? ": " : ":"
+                value.write(into: &output, indent: indent + 1, pretty: pretty)
+                output += (index < members.count - 1 ? "," : "") + newline
+            }
+            output += closingPadding + "}"
+        case .array(let elements):
+            if elements.isEmpty { output += "[]"; return }
+            output += "[" + newline
+            for (index, element) in elements.enumerated() {
+                output += padding
+                element.write(into: &output, indent: indent + 1, pretty: pretty)
+                output += (index < elements.count - 1 ? "," : "") + newline
+            }
+            output += closingPadding + "]"
+        case .string(let string):
+            Self.writeString(string, into: &output)
+        case .integer(let value):
+            output += String(value)
+        case .bool(let value):
+            output += value ? "true" : "false"
+        case .null:
+            output += "null"
+        }
+    }
+
+    static func writeString(_ string: String, into output: inout String) {
+        output += "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

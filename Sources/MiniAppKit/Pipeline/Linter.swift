@@ -1,0 +1,38 @@
+/// load → parse → check: runs every rule over a project and returns sorted diagnostics.
+public enum Linter {
+    public static func lint(_ project: Project, configuration: Configuration = .default) -> LintResult {
+        let model = ProjectModel(project: project, configuration: configuration)
+        return check(model)
+    }
+
+    public static func check(_ model: ProjectModel, rules: [any Rule.Type] = RuleRegistry.all) -> LintResult {
+        var diagnostics: [Diagnostic] = []
+        for rule in rules {
+            let description = rule.description
+            guard let severity = model.configuration.severity(for: description) else { continue }
+            for finding in rule.init().check(model) {
+                diagnostics.append(Diagnostic(
+                    id: description.id, severity: severity, message: finding.message, span: finding.span,
+                    notes: finding.notes, fixIt: finding.fixIt))
+            }
+        }
+        return LintResult(diagnostics: diagnostics.sortedDeterministically(), model: model)
+    }
+}
+
+public struct LintResult: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var model: ProjectModel
+
+    /// Every file a diagnostic may point into: the project's, and the configuration file.
+    public var sourceFiles: [String: SourceFile] {
+        var files = model.project.files
+        if let configurationFile = model.configuration.file { files[configurationFile.path] = configurationFile }
+        return files
+    }
+
+    /// Whether the lint fails: on errors, and on warnings too when `strict`.
+    public func fails(strict: Bool) -> Bool {
+        diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+    }
+}

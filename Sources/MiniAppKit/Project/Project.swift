@@ -1,0 +1,59 @@
+/// A MiniApp project as mactl sees it: every file under the root (paths relative to it,
+/// `/`-separated), whether it came from a folder, an archive or memory.
+///
+/// Every lookup is case-sensitive, whatever the file system: `Pages/Home` works on a Mac's
+/// default volume and fails inside the package, where names are compared exactly.
+public struct Project: Sendable {
+    public private(set) var files: [String: SourceFile]
+    /// Problems met while reading the tree (a symlink that leaves the root, an unreadable
+    /// file), reported by the project rules.
+    public var loadIssues: [ProjectLoadIssue]
+
+    public init(files: [SourceFile], loadIssues: [ProjectLoadIssue] = []) {
+        var byPath: [String: SourceFile] = [:]
+        for file in files { byPath[file.path] = file }
+        self.files = byPath
+        self.loadIssues = loadIssues
+    }
+
+    /// An in-memory project, as tests and examples build them.
+    public init(contents: [String: String]) {
+        self.init(files: contents.map { SourceFile(path: $0.key, text: $0.value) })
+    }
+
+    public var paths: [String] { files.keys.sorted() }
+
+    public func file(_ path: String) -> SourceFile? { files[path] }
+
+    public func contains(_ path: String) -> Bool { files[path] != nil }
+
+    /// A file whose path differs from `path` only in letter case, for "names are
+    /// case-sensitive" hints.
+    public func caseInsensitiveMatch(for path: String) -> String? {
+        let lowered = path.lowercased()
+        return paths.first { $0 != path && $0.lowercased() == lowered }
+    }
+
+    /// True when some file lives under `directory/`.
+    public func containsDirectory(_ directory: String) -> Bool {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return files.keys.contains { $0.hasPrefix(prefix) }
+    }
+}
+
+/// A problem reading one entry of the project tree.
+public struct ProjectLoadIssue: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case symlinkOutsideRoot(target: String)
+        case unreadable(reason: String)
+        case tooLarge(size: Int)
+    }
+
+    public var path: String
+    public var kind: Kind
+
+    public init(path: String, kind: Kind) {
+        self.path = path
+        self.kind = kind
+    }
+}

@@ -1,0 +1,56 @@
+/// Every rule mactl runs, in the order the docs list them. Adding a rule is its file and one
+/// line here.
+public enum RuleRegistry {
+    public static let all: [any Rule.Type] = [
+        // Project
+        MissingManifest.self,
+        MissingRootFile.self,
+        SymlinkOutsideRoot.self,
+        UnreadableFile.self,
+        FileTooLarge.self,
+        // JSON files
+        JSONSyntaxError.self,
+        DuplicateJSONKey.self,
+        TrailingCommaInJSON.self,
+        CommentInJSON.self,
+        ByteOrderMarkInJSON.self,
+        InvalidUTF8InJSON.self,
+        JSONNestingTooDeep.self,
+        // Manifest
+        ManifestNotObject.self,
+        MissingManifestMember.self,
+        WrongManifestType.self,
+        NegativeManifestNumber.self,
+        EmptyManifestString.self,
+        AppIDFormat.self,
+        NoPages.self,
+        DuplicatePage.self,
+        InvalidManifestPath.self,
+        PageNotFound.self,
+        WidgetPageNotFound.self,
+        IconNotFound.self,
+        InvalidIconSizes.self,
+        InvalidManifestValue.self,
+        InvalidColor.self,
+        InvalidLanguageTag.self,
+        TabCount.self,
+        TabPageNotListed.self,
+        DuplicateTabPage.self,
+        TabIconNotFound.self,
+        TabIconNotSVG.self,
+        UnknownManifestMember.self,
+        // Configuration
+        ConfigSyntaxError.self,
+        UnknownConfigKey.self,
+        UnknownConfigRule.self,
+        InvalidConfigValue.self,
+    ]
+
+    public static var descriptions: [RuleDescription] { all.map { $0.description } }
+
+    public static var allIDs: [String] { all.map { $0.description.id } }
+
+    public static func description(for id: String) -> RuleDescription? {
+        all.first { $0.description.id == id }?.description
+    }
+}

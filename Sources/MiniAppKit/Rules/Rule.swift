@@ -1,0 +1,62 @@
+/// A check over the whole parsed project. Each rule lives in its own file, named after the
+/// problem it finds, and carries its description: the id, default severity, summary,
+/// rationale, and examples that the tests run and `docs/rules.md` shows.
+public protocol Rule: Sendable {
+    static var description: RuleDescription { get }
+    init()
+    func check(_ model: ProjectModel) -> [Finding]
+}
+
+/// What a rule reports; the linter adds the rule's id and its configured severity.
+public struct Finding: Sendable, Hashable {
+    public var message: String
+    public var span: SourceSpan?
+    public var notes: [DiagnosticNote]
+    public var fixIt: FixIt?
+
+    public init(_ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) {
+        self.message = message
+        self.span = span
+        self.notes = notes
+        self.fixIt = fixIt
+    }
+}
+
+public enum RuleDomain: String, Sendable, CaseIterable {
+    case project
+    case json
+    case manifest
+    case config
+
+    public var title: String {
+        switch self {
+        case .project: "Project"
+        case .json: "JSON files"
+        case .manifest: "Manifest"
+        case .config: "Configuration (.mactl.yml)"
+        }
+    }
+}
+
+public struct RuleDescription: Sendable {
+    public var id: String
+    public var domain: RuleDomain
+    public var defaultSeverity: Severity
+    public var summary: String
+    public var rationale: String
+    public var triggeringExamples: [RuleExample]
+    public var nonTriggeringExamples: [RuleExample]
+
+    public init(
+        id: String, domain: RuleDomain, severity: Severity, summary: String, rationale: String,
+        triggering: [RuleExample], nonTriggering: [RuleExample]
+    ) {
+        self.id = id
+        self.domain = domain
+        self.defaultSeverity = severity
+        self.summary = summary
+        self.rationale = rationale
+        self.triggeringExamples = triggering
+        self.nonTriggeringExamples = nonTriggering
+    }
+}

@@ -1,0 +1,122 @@
+/// A small project that shows a rule at work. Its files may hold markers (`1️⃣`, `2️⃣`, ...)
+/// where a diagnostic is expected; the tests strip them, lint the project and compare the
+/// rule's diagnostics with `expected`, position and message.
+public struct RuleExample: Sendable {
+    /// The files shown in the docs, with markers.
+    public var files: [(path: String, text: String)]
+    /// Files the example needs but the docs need not show (the rest of a minimal app).
+    public var supportFiles: [String: String]
+    /// Files of the minimal app to leave out, to show what happens when they are missing.
+    public var removedFiles: [String]
+    public var expected: [ExpectedFinding]
+    /// Text of `.mactl.yml` for configuration examples (with markers), if any.
+    public var configuration: String?
+
+    public init(
+        files: [(path: String, text: String)], supportFiles: [String: String] = [:],
+        removedFiles: [String] = [], configuration: String? = nil, expected: [ExpectedFinding] = []
+    ) {
+        self.files = files
+        self.supportFiles = supportFiles
+        self.removedFiles = removedFiles
+        self.configuration = configuration
+        self.expected = expected
+    }
+
+    /// An example made of the minimal app with this manifest.
+    public static func manifest(
+        _ text: String, files: [String: String] = [:], removing: [String] = [], expected: [ExpectedFinding] = []
+    ) -> RuleExample {
+        RuleExample(files: [("manifest.json", text)], supportFiles: files, removedFiles: removing, expected: expected)
+    }
+
+    /// An example made of the minimal app with one file added or replaced.
+    public static func file(
+        _ path: String, _ text: String, removing: [String] = [], expected: [ExpectedFinding] = []
+    ) -> RuleExample {
+        RuleExample(files: [(path, text)], removedFiles: removing, expected: expected)
+    }
+
+    /// An example made of the minimal app with files removed.
+    public static func removing(_ paths: [String], expected: [ExpectedFinding]) -> RuleExample {
+        RuleExample(files: [], removedFiles: paths, expected: expected)
+    }
+}
+
+/// A diagnostic an example expects: at a marker, or on a file with no position.
+public struct ExpectedFinding: Sendable, Hashable {
+    public var marker: String?
+    public var path: String?
+    public var message: String
+
+    public static func at(_ marker: String, _ message: String) -> ExpectedFinding {
+        ExpectedFinding(marker: marker, path: nil, message: message)
+    }
+
+    public static func file(_ path: String, _ message: String) -> ExpectedFinding {
+        ExpectedFinding(marker: nil, path: path, message: message)
+    }
+}
+
+/// The smallest project that lints clean: the base every example changes.
+public enum MinimalApp {
+    public static let manifest = """
+        {
+          "app_id": "org.example.demo",
+          "name": "Demo",
+          "icons": [{ "src": "icons/app.svg", "sizes": "any" }],
+          "version": { "code": 1, "name": "1.0.0" },
+          "platform_version": { "min_code": 1 },
+          "pages": ["pages/index/index"]
+        }
+        """
+
+    public static let files: [String: String] = [
+        "manifest.json": manifest,
+        "app.js": "App({\n  onLaunch() {}\n});\n",
+        "app.css": "body { margin: 0; }\n",
+        "pages/index/index.html": "<!DOCTYPE html>\n<html>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n",
+        "pages/index/index.js": "Page({\n  data: { title: 'Hello' },\n});\n",
+        "icons/app.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n",
+    ]
+}
+
+/// Strips example markers from text and records where they were (byte offsets).
+public enum ExampleMarkers {
+    public static let all = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
+
+    public static func strip(_ text: String) -> (text: String, offsets: [String: Int]) {
+        var result = ""
+        var offsets: [String: Int] = [:]
+        var remaining = Substring(text)
+        outer: while !remaining.isEmpty {
+            for marker in all where remaining.hasPrefix(marker) {
+                offsets[marker] = result.utf8.count
+                remaining = remaining.dropFirst(marker.count)
+                continue outer
+            }
+            result.append(remaining.removeFirst())
+        }
+        return (result, offsets)
+    }
+
+    /// The example as a project (markers removed) and each marker's position.
+    public static func project(for example: RuleExample) -> (project: Project, markers: [String: (path: String, position: SourcePosition)], configuration: (text: String, markers: [String: Int])?) {
+        var contents = MinimalApp.files
+        for path in example.removedFiles { contents[path] = nil }
+        for (path, text) in example.supportFiles { contents[path] = text }
+        var markerOffsets: [(path: String, marker: String, offset: Int)] = []
+        for (path, text) in example.files {
+            let stripped = strip(text)
+            contents[path] = stripped.text
+            for (marker, offset) in stripped.offsets { markerOffsets.append((path, marker, offset)) }
+        }
+        let project = Project(contents: contents)
+        var positions: [String: (path: String, position: SourcePosition)] = [:]
+        for entry in markerOffsets {
+            if let file = project.file(entry.path) { positions[entry.marker] = (entry.path, file.position(at: entry.offset)) }
+        }
+        let configuration = example.configuration.map { strip($0) }
+        return (project, positions, configuration.map { ($0.text, $0.offsets) })
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import MiniAppKit
+
+struct Mactl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mactl",
+        abstract: "The build toolchain for W3C MiniApps: scaffold, lint, pack, sign and verify.",
+        version: MactlVersion.current,
+        subcommands: [New.self, Lint.self])
+}
+
+/// The entry point. ArgumentParser exits 64 on usage errors; mactl promises 2 for every
+/// failure outside the project (usage errors included), 1 for problems in the project.
+@main
+enum MactlEntry {
+    static func main() async {
+        do {
+            var command = try Mactl.parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let exitCode as ExitCode {
+            exit(exitCode.rawValue)
+        } catch let failure as CommandFailure {
+            Terminal.standardError("error: \(failure.message)\n")
+            exit(ExitStatus.usageOrEnvironment)
+        } catch {
+            let code = Mactl.exitCode(for: error)
+            if code == .success { Mactl.exit(withError: error) }  // --help, --version
+            Terminal.standardError(Mactl.fullMessage(for: error) + "\n")
+            exit(ExitStatus.usageOrEnvironment)
+        }
+    }
+}
+
+/// Exit codes, as the README documents them.
+enum ExitStatus {
+    static let clean: Int32 = 0
+    static let projectHasErrors: Int32 = 1
+    static let usageOrEnvironment: Int32 = 2
+}
+
+/// A failure outside the project (a path that does not exist, an unwritable output): a
+/// one-line message and exit 2.
+struct CommandFailure: Error {
+    var message: String
+}

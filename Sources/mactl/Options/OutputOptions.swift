@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import MiniAppKit
+
+extension OutputFormat: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}
+
+/// How diagnostics are shown and when they fail the command; shared by every command that
+/// reports diagnostics.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .long, help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: OutputFormat = .text
+
+    @Flag(name: .long, help: "Fail on warnings too.")
+    var strict = false
+
+    @Option(name: .long, help: "Colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
+    @Option(name: [.short, .long], help: "Write the diagnostics to this file instead of standard output.")
+    var output: String?
+
+    /// Writes the rendered diagnostics where they were asked for. A file is written whole or
+    /// not at all (temporary file, then rename).
+    func emit(_ text: String) throws {
+        guard let output else {
+            Terminal.standardOutput(text)
+            return
+        }
+        let url = URL(fileURLWithPath: output)
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw CommandFailure(message: "cannot write '\(output)': \((error as NSError).localizedDescription)")
+        }
+    }
+
+    var colored: Bool { output == nil && format == .text && Terminal.shouldColor(color) }
+}

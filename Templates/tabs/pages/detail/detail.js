@@ -1,0 +1,6 @@
+Page({
+  data: {},
+  onTapBack() {
+    skip.nav.navigateBack({ delta: 1 });
+  },
+});

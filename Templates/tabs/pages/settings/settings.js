@@ -1,0 +1,8 @@
+Page({
+  data: {
+    nickname: '',
+  },
+  onShow() {
+    skip.nav.setNavigationBarTitle({ title: 'settings.title' });
+  },
+});
