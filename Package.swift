@@ -13,9 +13,17 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .systemLibrary(
+            name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
+            providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
+        ),
         .target(
             name: "MiniAppKit",
-            dependencies: [.product(name: "Yams", package: "Yams")]
+            dependencies: ["CLibXML2", "CJavaScriptCore", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "mactl",
