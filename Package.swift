@@ -38,11 +38,13 @@ let package = Package(
         .executableTarget(name: "mactl-generate", dependencies: ["MactlGenerators"]),
         .testTarget(
             name: "MiniAppKitTests",
-            dependencies: ["MiniAppKit", "MactlGenerators"]
+            dependencies: ["MiniAppKit", "MactlGenerators"],
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "MactlCLITests",
-            dependencies: ["mactl", "MiniAppKit"]
+            dependencies: ["mactl", "MiniAppKit"],
+            exclude: ["Golden"]
         ),
     ]
 )

@@ -120,6 +120,10 @@ public enum ConfigurationParser {
 
     static func span(of node: Node, in file: SourceFile) -> SourceSpan {
         let start = node.mark.map { position(of: $0, in: file) } ?? file.position(at: 0)
+        // A plain scalar spans its text; other nodes are pointed at, not underlined.
+        if case .scalar(let scalar) = node, scalar.style == .plain, !scalar.string.contains("\n") {
+            return SourceSpan(path: file.path, start: start, end: file.position(at: start.offset + scalar.string.utf8.count))
+        }
         return SourceSpan(path: file.path, start: start, end: start)
     }
 

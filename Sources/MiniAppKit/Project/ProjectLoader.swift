@@ -34,7 +34,7 @@ public enum ProjectLoader {
             throw .notFound(root.path)
         }
         guard isDirectory.boolValue else { throw .notADirectory(root.path) }
-        let realRoot = root.resolvingSymlinksInPath().standardizedFileURL.path
+        let realRoot = Walker.realPath(root.path) ?? root.standardizedFileURL.path
         var walker = Walker(realRoot: realRoot)
         walker.walk(directory: realRoot, relative: "")
         return Project(files: walker.files, loadIssues: walker.issues)
@@ -76,14 +76,17 @@ public enum ProjectLoader {
             var target = absolute
             var targetType = type
             if type == .typeSymbolicLink {
-                let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().standardizedFileURL.path
+                let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) ?? "?"
+                guard let resolved = Self.realPath(absolute) else {
+                    issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is a broken symbolic link")))
+                    return
+                }
                 guard resolved == realRoot || resolved.hasPrefix(realRoot + "/") else {
-                    let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) ?? resolved
                     issues.append(ProjectLoadIssue(path: relative, kind: .symlinkOutsideRoot(target: destination)))
                     return
                 }
                 guard let resolvedType = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType else {
-                    issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is a broken symbolic link")))
+                    issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "its target cannot be read")))
                     return
                 }
                 target = resolved
@@ -99,6 +102,13 @@ public enum ProjectLoader {
             default:
                 break  // sockets, devices and pipes are not project files
             }
+        }
+
+        /// The canonical path with every link resolved, or `nil` when a link dangles.
+        static func realPath(_ path: String) -> String? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
         }
 
         mutating func readFile(absolute: String, relative: String) {

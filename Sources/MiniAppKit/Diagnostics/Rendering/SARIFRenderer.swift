@@ -4,13 +4,17 @@ public struct SARIFRenderer: DiagnosticRenderer {
     public init() {}
 
     public func render(_ report: DiagnosticReport) -> String {
-        let ruleIndex = Dictionary(uniqueKeysWithValues: report.rules.enumerated().map { ($1.id, $0) })
+        // The rule table lists the rules the results use, in registry order: the help text a
+        // reader needs, without the whole catalogue in every file.
+        let used = Set(report.diagnostics.map(\.id))
+        let rules = report.rules.filter { used.contains($0.id) }
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let run = JSONOutput.object([
             ("tool", .object([("driver", .object([
                 ("name", .string("mactl")),
                 ("version", .string(MactlVersion.current)),
                 ("semanticVersion", .string(MactlVersion.current)),
-                ("rules", .array(report.rules.map(rule))),
+                ("rules", .array(rules.map(rule))),
             ]))])),
             ("columnKind", .string("unicodeCodePoints")),
             ("results", .array(report.diagnostics.map { result($0, ruleIndex: ruleIndex, prefix: report.pathPrefix) })),

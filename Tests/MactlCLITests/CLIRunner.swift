@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// Runs the built `mactl` binary, as a user would, and captures what it prints.
+struct CLIRunner {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/projects")
+
+    /// The `mactl` built beside this test bundle (the test target depends on it).
+    static let executable: URL = {
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            let candidate = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("mactl")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = testBinary.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("mactl")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/mactl")
+    }()
+
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var merged = ProcessInfo.processInfo.environment
+        merged["NO_COLOR"] = nil
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read before waiting so a large output cannot fill the pipe and block the child.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// A fresh temporary folder, removed when `body` returns.
+    static func withTemporaryFolder(_ body: (URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try body(folder)
+    }
+}
+
+/// Compares output with a golden file in `Golden/`. With `MACTL_RECORD_SNAPSHOTS=1` the golden
+/// file is rewritten and the test fails, so a recording is never mistaken for a pass.
+func assertMatchesGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
+    if ProcessInfo.processInfo.environment["MACTL_RECORD_SNAPSHOTS"] != nil {
+        try? Data(actual.utf8).write(to: url)
+        Issue.record("recorded a new golden file '\(name)'; unset MACTL_RECORD_SNAPSHOTS and run again", sourceLocation: sourceLocation)
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        Issue.record("missing golden file '\(name)'; run with MACTL_RECORD_SNAPSHOTS=1 to record it", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(actual == expected, "output differs from Golden/\(name)", sourceLocation: sourceLocation)
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+struct LintCommandTests {
+    static let wrongTextStyle = CLIRunner.fixtures.appendingPathComponent("wrong-text-style")
+
+    /// The navigation bar text style on line 20 of the fixture's manifest is 'grey'; every
+    /// format must say so at 20:34 with the rule id, and exit 1.
+    @Test(arguments: ["text", "json", "sarif", "github"])
+    func aWrongNavigationBarTextStyleIsReportedAtItsLineInEveryFormat(format: String) throws {
+        let result = try CLIRunner.run(["lint", "wrong-text-style", "--format", format], in: CLIRunner.fixtures)
+        #expect(result.status == 1)
+        #expect(result.standardError == "")
+        assertMatchesGolden(result.standardOutput, "wrong-text-style.\(format == "text" ? "txt" : format == "github" ? "github.txt" : format == "sarif" ? "sarif.json" : "json")")
+    }
+
+    @Test func theTextFormatPutsFileLineAndColumnFirst() throws {
+        let result = try CLIRunner.run(["lint", Self.wrongTextStyle.path])
+        let firstLine = result.standardOutput.split(separator: "\n").first.map(String.init)
+        #expect(firstLine == "manifest.json:20:34: error: 'window.navigation_bar_text_style' must be 'white' or 'black', found 'grey' [manifest-invalid-value]")
+    }
+
+    @Test func aCleanProjectExitsZero() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("clean").path
+            #expect(try CLIRunner.run(["new", app]).status == 0)
+            let result = try CLIRunner.run(["lint", app])
+            #expect(result.status == 0)
+            #expect(result.standardOutput == "no problems found in 20 files\n")
+        }
+    }
+
+    @Test func warningsFailOnlyWithStrict() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("warn")
+            #expect(try CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
+            let manifest = app.appendingPathComponent("manifest.json")
+            let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "\"lang\"", with: "\"theme_color\": \"#fff\",\n  \"lang\"")
+            try Data(text.utf8).write(to: manifest)
+            let relaxed = try CLIRunner.run(["lint", app.path])
+            #expect(relaxed.status == 0)
+            #expect(relaxed.standardOutput.contains("warning: 'theme_color' is a web app manifest member that MiniApp runtimes do not support; it is ignored [manifest-unknown-member]"))
+            #expect(try CLIRunner.run(["lint", app.path, "--strict"]).status == 1)
+        }
+    }
+
+    @Test func aPathThatDoesNotExistExitsTwo() throws {
+        let result = try CLIRunner.run(["lint", "/nonexistent/mactl-project"])
+        #expect(result.status == 2)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == "error: no such folder '/nonexistent/mactl-project'\n")
+    }
+
+    @Test func aFileInsteadOfAFolderExitsTwo() throws {
+        let manifest = Self.wrongTextStyle.appendingPathComponent("manifest.json").path
+        let result = try CLIRunner.run(["lint", manifest])
+        #expect(result.status == 2)
+        #expect(result.standardError == "error: '\(manifest)' is not a folder; expected a MiniApp project folder\n")
+    }
+
+    @Test func anUnknownFormatIsAUsageErrorThatExitsTwo() throws {
+        let result = try CLIRunner.run(["lint", Self.wrongTextStyle.path, "--format", "xml"])
+        #expect(result.status == 2)
+        #expect(result.standardError.hasPrefix("Error: The value 'xml' is invalid for '--format <format>'."))
+    }
+
+    @Test func anUnknownOptionExitsTwo() throws {
+        #expect(try CLIRunner.run(["lint", "--frmat", "json"]).status == 2)
+        #expect(try CLIRunner.run(["frobnicate"]).status == 2)
+    }
+
+    @Test func anUnwritableOutputExitsTwoAndWritesNothing() throws {
+        let result = try CLIRunner.run(["lint", Self.wrongTextStyle.path, "--output", "/nonexistent/dir/out.sarif", "--format", "sarif"])
+        #expect(result.status == 2)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError.hasPrefix("error: cannot write '/nonexistent/dir/out.sarif': "))
+    }
+
+    @Test func outputGoesToTheNamedFile() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let out = folder.appendingPathComponent("lint.json")
+            let result = try CLIRunner.run(["lint", Self.wrongTextStyle.path, "--format", "json", "-o", out.path])
+            #expect(result.status == 1)
+            #expect(result.standardOutput == "")
+            let written = try String(contentsOf: out, encoding: .utf8)
+            #expect(written.contains("\"id\": \"manifest-invalid-value\""))
+        }
+    }
+
+    @Test func aMissingManifestExitsOne() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try Data("App({});\n".utf8).write(to: folder.appendingPathComponent("app.js"))
+            try Data("".utf8).write(to: folder.appendingPathComponent("app.css"))
+            let result = try CLIRunner.run(["lint", folder.path])
+            #expect(result.status == 1)
+            #expect(result.standardOutput == "manifest.json: error: the project has no 'manifest.json' at its root [project-missing-manifest]\n1 error, 0 warnings and 0 notes in 2 files\n")
+        }
+    }
+
+    @Test func colourIsUsedOnlyWhenAskedOrOnATerminal() throws {
+        let piped = try CLIRunner.run(["lint", Self.wrongTextStyle.path])
+        #expect(!piped.standardOutput.contains("\u{1B}["))
+        let forced = try CLIRunner.run(["lint", Self.wrongTextStyle.path, "--color", "always"])
+        #expect(forced.standardOutput.contains("\u{1B}[1;31merror:\u{1B}[0m"))
+    }
+
+    @Test func noColorTurnsColourOffOnATerminal() throws {
+        // `script` gives the command a pseudo-terminal, as an interactive shell would.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let command = "\(CLIRunner.executable.path) lint \(Self.wrongTextStyle.path)"
+        let onTerminal = try runScript(command, environment: [:])
+        #expect(onTerminal.contains("\u{1B}["))
+        let withNoColor = try runScript(command, environment: ["NO_COLOR": "1"])
+        #expect(!withNoColor.contains("\u{1B}["))
+        #expect(withNoColor.contains("manifest.json:20:34: error:"))
+    }
+
+    private func runScript(_ command: String, environment: [String: String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        var merged = ProcessInfo.processInfo.environment
+        merged["NO_COLOR"] = nil
+        merged["TERM"] = "xterm"
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func versionPrintsTheToolVersion() throws {
+        let result = try CLIRunner.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == "0.1.0\n")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+struct NewCommandTests {
+    @Test(arguments: ["tabs", "blank"])
+    func everyTemplateLintsCleanEvenWithStrict(template: String) throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("my-app").path
+            let created = try CLIRunner.run(["new", app, "--template", template])
+            #expect(created.status == 0)
+            #expect(created.standardOutput.hasPrefix("created '\(app)' from the '\(template)' template ("))
+            let lint = try CLIRunner.run(["lint", app, "--strict"])
+            #expect(lint.status == 0, "\(lint.standardOutput)")
+        }
+    }
+
+    @Test func theFolderNameIsTheDefaultNameAndIdentifier() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("Shop 2").path
+            #expect(try CLIRunner.run(["new", app, "--template", "blank"]).status == 0)
+            let manifest = try String(contentsOf: URL(fileURLWithPath: app).appendingPathComponent("manifest.json"), encoding: .utf8)
+            #expect(manifest.contains("\"app_id\": \"com.example.shop2\""))
+            #expect(manifest.contains("\"name\": \"Shop 2\""))
+        }
+    }
+
+    @Test func optionsFillTheManifestAndAMissingLocaleIsAdded() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("x")
+            let result = try CLIRunner.run(["new", app.path, "--name", "Café \"Q\"", "--app-id", "org.example.cafe", "--lang", "de-CH"])
+            #expect(result.status == 0)
+            let manifest = try String(contentsOf: app.appendingPathComponent("manifest.json"), encoding: .utf8)
+            #expect(manifest.contains("\"name\": \"Café \\\"Q\\\"\""))
+            #expect(manifest.contains("\"lang\": \"de-CH\""))
+            #expect(FileManager.default.fileExists(atPath: app.appendingPathComponent("i18n/de-CH.json").path))
+            #expect(try CLIRunner.run(["lint", app.path]).status == 0)
+        }
+    }
+
+    @Test func refusesANonEmptyFolder() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try Data("keep".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+            let result = try CLIRunner.run(["new", folder.path])
+            #expect(result.status == 2)
+            #expect(result.standardError == "error: '\(folder.path)' is not empty; mactl new only writes into a new or empty folder\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+        }
+    }
+
+    @Test func rejectsBadOptionsWithExitTwo() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("y").path
+            let template = try CLIRunner.run(["new", app, "--template", "tab"])
+            #expect(template.status == 2)
+            #expect(template.standardError == "error: unknown template 'tab'; did you mean 'tabs'? (available: 'blank', 'tabs')\n")
+            let lang = try CLIRunner.run(["new", app, "--lang", "en_US"])
+            #expect(lang.status == 2)
+            #expect(lang.standardError == "error: 'en_US' is not a BCP 47 language tag; did you mean 'en-US'?\n")
+            let appID = try CLIRunner.run(["new", app, "--app-id", "shop"])
+            #expect(appID.status == 2)
+            #expect(appID.standardError == "error: app id 'shop' is not a reverse-domain name such as 'com.example.app'\n")
+            #expect(!FileManager.default.fileExists(atPath: app))
+        }
+    }
+
+    @Test func worksFromAnyFolderBecauseTemplatesAreInTheBinary() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let result = try CLIRunner.run(["new", "inside"], in: folder)
+            #expect(result.status == 0)
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("inside/pages/home/home.html").path))
+        }
+    }
+}

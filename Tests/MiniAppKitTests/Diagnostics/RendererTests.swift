@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+@testable import MiniAppKit
+
+/// Each renderer on the same report, compared with a golden file. The report holds what
+/// renderers must handle: notes with and without spans, a fix-it, a file-level diagnostic,
+/// a diagnostic with no file, a tab and non-ASCII text before the column.
+struct RendererTests {
+    static let manifest = SourceFile(path: "manifest.json", text: """
+        {
+          "name": "Café",
+        \t"window": { "orientation": "Portrait" },
+          "pages": ["pages/a/a", "pages/a/a"]
+        }
+        """)
+
+    static var report: DiagnosticReport {
+        let file = manifest
+        let orientation = file.span(range(of: "\"Portrait\""))
+        let diagnostics = [
+            Diagnostic(id: "project-missing-root-file", severity: .error, message: "the project has no 'app.css' at its root; the runtime requires it, even empty", span: .file("app.css")),
+            Diagnostic(
+                id: "manifest-invalid-value", severity: .error,
+                message: "'window.orientation' must be 'portrait' or 'landscape', found 'Portrait'; did you mean 'portrait'?",
+                span: orientation,
+                notes: [DiagnosticNote(message: "runtimes ignore an invalid value and use the default 'portrait'")],
+                fixIt: FixIt(message: "replace with 'portrait'", span: orientation, replacement: "\"portrait\"")),
+            Diagnostic(
+                id: "manifest-duplicate-page", severity: .warning, message: "page 'pages/a/a' is listed twice",
+                span: file.span(range(of: "\"pages/a/a\"", occurrence: 2)),
+                notes: [DiagnosticNote(message: "first listed here", span: file.span(range(of: "\"pages/a/a\"")))]),
+            Diagnostic(id: "manifest-app-id-format", severity: .note, message: "a note with 50% and a comma, and a colon: here", span: file.span(range(of: "\"Café\""))),
+        ].sortedDeterministically()
+        return DiagnosticReport(diagnostics: diagnostics, sourceFiles: [file.path: file], fileCount: 3, pathPrefix: "apps/demo/")
+    }
+
+    /// The byte range of the n-th occurrence of `needle` in the manifest.
+    static func range(of needle: String, occurrence: Int = 1) -> Range<Int> {
+        let haystack = manifest.bytes
+        let pattern = Array(needle.utf8)
+        var found = 0
+        for start in 0...(haystack.count - pattern.count) where Array(haystack[start..<(start + pattern.count)]) == pattern {
+            found += 1
+            if found == occurrence { return start..<(start + pattern.count) }
+        }
+        fatalError("'\(needle)' not found")
+    }
+
+    @Test func spansPointWhereTheGoldenFilesSayTheyDo() {
+        #expect(Self.manifest.position(at: Self.range(of: "\"Portrait\"").lowerBound) == SourcePosition(offset: 49, line: 3, column: 29))
+        #expect(Self.manifest.position(at: Self.range(of: "\"Café\"").lowerBound).column == 11)
+    }
+
+    @Test func text() { assertGolden(TextRenderer().render(Self.report), "report.txt") }
+    @Test func coloredText() { assertGolden(TextRenderer(colored: true).render(Self.report), "report.colored.txt") }
+    @Test func json() { assertGolden(JSONRenderer().render(Self.report), "report.json") }
+    @Test func sarif() { assertGolden(SARIFRenderer().render(Self.report), "report.sarif.json") }
+    @Test func github() { assertGolden(GitHubActionsRenderer().render(Self.report), "report.github.txt") }
+
+    @Test func aCleanReportSaysSoAndListsNoResults() {
+        let clean = DiagnosticReport(diagnostics: [], fileCount: 1)
+        #expect(TextRenderer().render(clean) == "no problems found in 1 file\n")
+        #expect(GitHubActionsRenderer().render(clean) == "")
+        #expect(JSONRenderer().render(clean).contains("\"diagnostics\": []"))
+        #expect(SARIFRenderer().render(clean).contains("\"results\": []"))
+    }
+
+    @Test func theOrderIsFileLineColumnThenID() {
+        let file = SourceFile(path: "b.json", text: "{}\n{}")
+        let diagnostics = [
+            Diagnostic(id: "z", severity: .error, message: "m", span: file.span(3..<4)),
+            Diagnostic(id: "b", severity: .error, message: "m", span: file.span(0..<1)),
+            Diagnostic(id: "a", severity: .error, message: "m", span: file.span(0..<1)),
+            Diagnostic(id: "c", severity: .error, message: "m", span: .file("a.json")),
+            Diagnostic(id: "d", severity: .error, message: "m", span: nil),
+        ].sortedDeterministically()
+        #expect(diagnostics.map(\.id) == ["d", "c", "a", "b", "z"])
+    }
+}
+
+func assertGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
+    if ProcessInfo.processInfo.environment["MACTL_RECORD_SNAPSHOTS"] != nil {
+        try? Data(actual.utf8).write(to: url)
+        Issue.record("recorded a new golden file '\(name)'; unset MACTL_RECORD_SNAPSHOTS and run again", sourceLocation: sourceLocation)
+        return
+    }
+    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+        Issue.record("missing golden file '\(name)'; run with MACTL_RECORD_SNAPSHOTS=1 to record it", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(actual == expected, "output differs from Golden/\(name)", sourceLocation: sourceLocation)
+}

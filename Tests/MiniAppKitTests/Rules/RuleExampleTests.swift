@@ -1,0 +1,71 @@
+import Testing
+@testable import MiniAppKit
+
+/// Runs every rule's own examples: triggering examples must produce exactly the expected
+/// diagnostics of that rule (position and message), non-triggering ones none of it.
+struct RuleExampleTests {
+    static let ruleIDs = RuleRegistry.allIDs
+
+    /// Rules whose input cannot be written as an in-memory text example (a symlink, an
+    /// unreadable file, invalid UTF-8, a very deep file); each has its own tests.
+    static let testedElsewhere: Set<String> = [
+        "project-symlink-outside-root", "project-unreadable-file", "project-file-too-large",
+        "json-invalid-utf8", "json-too-deep",
+    ]
+
+    @Test(arguments: ruleIDs)
+    func triggeringExamplesReportExactlyTheExpectedDiagnostics(id: String) throws {
+        let description = try #require(RuleRegistry.description(for: id))
+        if !Self.testedElsewhere.contains(id) {
+            #expect(!description.triggeringExamples.isEmpty, "rule '\(id)' has no triggering example")
+        }
+        for example in description.triggeringExamples {
+            let (actual, expected) = run(example, id: id)
+            #expect(!expected.isEmpty)
+            #expect(actual == expected, "rule '\(id)'")
+        }
+    }
+
+    @Test(arguments: ruleIDs)
+    func nonTriggeringExamplesReportNothing(id: String) throws {
+        let description = try #require(RuleRegistry.description(for: id))
+        #expect(!description.nonTriggeringExamples.isEmpty || Self.testedElsewhere.contains(id), "rule '\(id)' has no non-triggering example")
+        for example in description.nonTriggeringExamples {
+            let (actual, _) = run(example, id: id)
+            #expect(actual.isEmpty, "rule '\(id)'")
+        }
+    }
+
+    @Test func ruleIDsAreUniqueAndKebabCaseWithADomainPrefix() {
+        #expect(Set(Self.ruleIDs).count == Self.ruleIDs.count)
+        for description in RuleRegistry.descriptions {
+            #expect(description.id.hasPrefix(description.domain.rawValue + "-"), "\(description.id)")
+            #expect(description.id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(description.id)")
+        }
+    }
+
+    @Test func theMinimalAppLintsClean() {
+        #expect(lint(MinimalApp.files).isEmpty)
+    }
+
+    private func run(_ example: RuleExample, id: String) -> (actual: [DiagnosticSummary], expected: [DiagnosticSummary]) {
+        let (project, markers, configurationText) = ExampleMarkers.project(for: example)
+        var configuration = Configuration.default
+        var configurationMarkers: [String: (path: String, position: SourcePosition)] = [:]
+        if let configurationText {
+            let file = SourceFile(path: ".mactl.yml", text: configurationText.text)
+            configuration = ConfigurationParser.parse(file, knownRuleIDs: RuleRegistry.allIDs)
+            for (marker, offset) in configurationText.markers { configurationMarkers[marker] = (file.path, file.position(at: offset)) }
+        }
+        let allMarkers = markers.merging(configurationMarkers) { $1 }
+        let actual = Linter.lint(project, configuration: configuration).diagnostics
+            .filter { $0.id == id }.map(DiagnosticSummary.init).sorted()
+        let expected = example.expected.map { finding -> DiagnosticSummary in
+            if let marker = finding.marker, let location = allMarkers[marker] {
+                return DiagnosticSummary(path: location.path, line: location.position.line, column: location.position.column, id: id, message: finding.message)
+            }
+            return DiagnosticSummary(path: finding.path ?? "", line: 0, column: 0, id: id, message: finding.message)
+        }.sorted()
+        return (actual, expected)
+    }
+}

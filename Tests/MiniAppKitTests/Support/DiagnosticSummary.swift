@@ -1,0 +1,41 @@
+@testable import MiniAppKit
+
+/// A diagnostic reduced to what tests compare: where, what, which rule.
+struct DiagnosticSummary: Hashable, CustomStringConvertible, Comparable {
+    var path: String
+    var line: Int
+    var column: Int
+    var id: String
+    var message: String
+
+    init(path: String, line: Int, column: Int, id: String, message: String) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.id = id
+        self.message = message
+    }
+
+    init(_ diagnostic: Diagnostic) {
+        self.init(
+            path: diagnostic.span?.path ?? "", line: diagnostic.span?.start.line ?? 0,
+            column: diagnostic.span?.start.column ?? 0, id: diagnostic.id, message: diagnostic.message)
+    }
+
+    var description: String { "\(path):\(line):\(column): \(message) [\(id)]" }
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
+}
+
+/// Lints an in-memory project with the default configuration.
+func lint(_ contents: [String: String]) -> [Diagnostic] {
+    Linter.lint(Project(contents: contents)).diagnostics
+}
+
+/// The minimal app with its manifest replaced.
+func lintManifest(_ manifest: String, extraFiles: [String: String] = [:]) -> [DiagnosticSummary] {
+    var files = MinimalApp.files
+    files["manifest.json"] = manifest
+    files.merge(extraFiles) { $1 }
+    return lint(files).map(DiagnosticSummary.init)
+}

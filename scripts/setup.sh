@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the system packages mactl builds and tests with, when they are missing.
+# Called by `make demo`, `make test` and CI; safe to run again (it does nothing then).
+set -euo pipefail
+
+packages=(
+  libxml2-dev                   # HTML templates and SVG icons
+  libzip-dev                    # .ma archives
+  libjavascriptcoregtk-4.1-dev  # page scripts
+  librsvg2-dev                  # icon rendering
+  libxml2-utils                 # xmllint, used by tests and benchmarks
+  pkg-config                    # SwiftPM finds the libraries through it
+  unzip zip openssl             # interop tests
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "setup: swift is not on PATH; install Swift 6.1 or newer first" >&2
+  exit 1
+fi
