@@ -1,6 +1,6 @@
 import Foundation
 
-/// Well-formedness of BCP 47 language tags (RFC 5646 §2.1), as `lang` and locale file names
+/// Well-formedness of BCP 47 language tags (RFC 5646 §2.1, with registered-length languages), as `lang` and locale file names
 /// use them: `en`, `en-US`, `zh-Hans`, `zh-Hans-CN`, `sr-Latn-RS`, `es-419`, `de-CH-1996`.
 public enum LanguageTag {
     public static func isWellFormed(_ tag: String) -> Bool {
@@ -10,15 +10,15 @@ public enum LanguageTag {
         guard !subtags.contains(where: { $0.isEmpty || !$0.allSatisfy(isASCIIAlphanumeric) }) else { return false }
         if subtags[0] == "x" { return isPrivateUse(subtags[...]) }
         var index = 0
-        // language: 2-3 letters (+ up to three 3-letter extlangs), 4 letters, or 5-8 letters
-        guard isAlpha(subtags[0]), (2...8).contains(subtags[0].count) else { return false }
+        // language: 2-3 letters (+ up to three 3-letter extlangs). RFC 5646 also lets 4 and 5-8
+        // letters through its grammar, but 4 is reserved and no 5-8 letter language is
+        // registered, so such a tag is a word (`english`), not a language.
+        guard isAlpha(subtags[0]), (2...3).contains(subtags[0].count) else { return false }
         index = 1
-        if subtags[0].count <= 3 {
-            var extlangs = 0
-            while index < subtags.count, extlangs < 3, subtags[index].count == 3, isAlpha(subtags[index]) {
-                index += 1
-                extlangs += 1
-            }
+        var extlangs = 0
+        while index < subtags.count, extlangs < 3, subtags[index].count == 3, isAlpha(subtags[index]) {
+            index += 1
+            extlangs += 1
         }
         if index < subtags.count, subtags[index].count == 4, isAlpha(subtags[index]) { index += 1 }  // script
         if index < subtags.count,

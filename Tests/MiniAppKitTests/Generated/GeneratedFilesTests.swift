@@ -1,0 +1,24 @@
+import Foundation
+import MactlGenerators
+import MiniAppKit
+import Testing
+
+/// docs/rules.md and the embedded templates are generated; a stale copy fails here.
+struct GeneratedFilesTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func generatedFilesAreUpToDate() throws {
+        for file in try GeneratedFiles.expected(packageRoot: Self.packageRoot) {
+            let committed = try? String(contentsOf: Self.packageRoot.appendingPathComponent(file.path), encoding: .utf8)
+            #expect(committed == file.contents, "'\(file.path)' is out of date; run 'swift run mactl-generate'")
+        }
+    }
+
+    @Test func theRulesDocumentListsEveryRule() {
+        let markdown = RulesDocument.markdown()
+        for id in MiniAppKit.RuleRegistry.allIDs {
+            #expect(markdown.contains("### \(id)\n"), "\(id)")
+        }
+    }
+}
