@@ -14,7 +14,9 @@ public struct MissingManifest: Rule {
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.manifestDocument == nil else { return [] }
+        // A manifest that exists but could not be read is already reported by the project rules.
+        guard model.manifestDocument == nil,
+              !model.project.loadIssues.contains(where: { $0.path == ProjectModel.manifestPath }) else { return [] }
         var notes: [DiagnosticNote] = []
         if let other = model.project.caseInsensitiveMatch(for: ProjectModel.manifestPath) {
             notes.append(DiagnosticNote(message: "'\(other)' exists, but file names in a package are case-sensitive", span: .file(other)))
