@@ -1,0 +1,84 @@
+import Foundation
+
+/// Loads logic-layer scripts (`app.js`, page scripts) in JavaScriptCore with stub globals and
+/// reports what they register: the page model the rules check the templates against.
+///
+/// Only load-time code runs. Handlers, promise callbacks of host APIs and timers never run;
+/// the script sees no file system, network or host: a bare JavaScriptCore context has none
+/// and the stubs add none. A script that does not finish within `timeLimitSeconds` is stopped.
+///
+/// Thread safety: one evaluator owns one JavaScriptCore context group, and JavaScriptCore
+/// runs one script at a time per group anyway, so `evaluate` takes a lock for its whole
+/// duration (the time-limit flag is per group, too). Several threads may share an evaluator,
+/// and wait for each other; for parallel evaluation give each task its own evaluator.
+public final class ScriptEvaluator: @unchecked Sendable {
+    // @unchecked: the sandbox (a JavaScriptCore group and its watchdog flag) is only touched
+    // while `lock` is held.
+    public static let defaultTimeLimitSeconds: Double = 1
+
+    public let timeLimitSeconds: Double
+    private let lock = NSLock()
+    private let sandbox: JavaScriptSandbox
+
+    public init(timeLimitSeconds: Double = ScriptEvaluator.defaultTimeLimitSeconds) {
+        self.timeLimitSeconds = timeLimitSeconds
+        self.sandbox = JavaScriptSandbox(timeLimitSeconds: timeLimitSeconds)
+    }
+
+    public func evaluate(_ file: SourceFile) -> ScriptRegistration {
+        lock.lock()
+        defer { lock.unlock() }
+
+        let text = EngineSourceText(bytes: file.bytes)
+        let sourceURL = file.path.isEmpty ? "script.js" : file.path
+        let evaluation = sandbox.evaluate(
+            script: text.utf16, sourceURL: sourceURL, prelude: ScriptStubPrelude.source, preludeURL: ScriptStubPrelude.url)
+
+        var registration = ScriptRegistration()
+        for event in evaluation.records.compactMap(RecordedEvent.decode) {
+            let offset = event.at.flatMap { text.byteOffset(line: $0.l, column: $0.c) }
+            switch event.f {
+            case "page", "app":
+                let function: RegistrationFunction = event.f == "page" ? .page : .app
+                registration.calls.append(RegistrationCall(function: function, callOffset: offset, options: event.s?.value ?? .other))
+            case "timeout":
+                registration.timers.append(ScheduledTimer(kind: .timeout, callOffset: offset))
+            case "interval":
+                registration.timers.append(ScheduledTimer(kind: .interval, callOffset: offset))
+            default:
+                break
+            }
+        }
+        registration.issue = issue(for: evaluation.outcome, in: text)
+        return registration
+    }
+
+    private func issue(for outcome: JavaScriptSandbox.Outcome, in text: EngineSourceText) -> ScriptIssue? {
+        switch outcome {
+        case .finished:
+            return nil
+        case .timedOut:
+            return ScriptIssue(kind: .timeout, message: "script did not finish loading within \(Self.describe(seconds: timeLimitSeconds))", range: nil)
+        case .sandboxFailure(let reason):
+            return ScriptIssue(kind: .evaluatorFailure, message: "could not evaluate the script: \(reason)", range: nil)
+        case .threw(let exception) where exception.isParseError:
+            let locator = SyntaxErrorLocator(
+                text: text, tokens: JavaScriptLexer.lex(text.bytes).tokens,
+                syntaxErrorMessage: { self.sandbox.syntaxErrorMessage(in: $0) })
+            return ScriptIssue(kind: .syntaxError, message: exception.message, range: locator.locate(message: exception.message, line: exception.line ?? 1))
+        case .threw(let exception):
+            let message = exception.isError ? exception.message : "uncaught exception: \(exception.message)"
+            var range: Range<Int>?
+            if let line = exception.line, let column = exception.column, let offset = text.byteOffset(line: line, column: column) {
+                range = offset..<offset
+            }
+            return ScriptIssue(kind: .uncaughtException, message: message, range: range)
+        }
+    }
+
+    /// "1 s", "0.5 s": seconds without a locale, so messages are the same everywhere.
+    static func describe(seconds: Double) -> String {
+        if seconds == seconds.rounded(), abs(seconds) < 1e9 { return "\(Int(seconds)) s" }
+        return "\(seconds) s"
+    }
+}

@@ -1,0 +1,86 @@
+/// Walks a script's tokens once and collects `ScriptFacts`.
+struct ScriptFactExtractor {
+    private let stream: BracketedTokens
+    private let reader: ScriptLiteralReader
+    private let declaredNames: Set<String>
+
+    init(tokens: [JavaScriptToken]) {
+        stream = BracketedTokens(tokens: tokens)
+        reader = ScriptLiteralReader(stream: stream)
+        declaredNames = DeclaredNameCollector(stream: stream).collect()
+    }
+
+    private static let memberAccess: Set<String> = [".", "?."]
+    private static let beforeObjectKey: Set<String> = ["{", ","]
+
+    func extract() -> ScriptFacts {
+        var facts = ScriptFacts()
+        let receiversOfSetData = thisAliases().union(["this"])
+        for index in 0..<stream.count {
+            guard let token = stream[index], token.kind == .identifier else { continue }
+            // `obj.skip`, `obj.document`: a property, not the global.
+            if stream.isPunctuator(index - 1, in: Self.memberAccess) { continue }
+            let name = token.text
+            if ScriptFacts.hostNamespaces.contains(name), !declaredNames.contains(name), let call = hostAPICall(at: index) {
+                facts.hostAPICalls.append(call)
+            } else if receiversOfSetData.contains(name), let call = setDataCall(at: index) {
+                facts.setDataCalls.append(call)
+            } else if ScriptFacts.browserOnlyGlobals.contains(name), !declaredNames.contains(name), isReference(at: index) {
+                let isTypeofGuard = stream[index - 1]?.isIdentifier("typeof") ?? false
+                facts.browserGlobalUses.append(BrowserGlobalUse(name: name, range: token.range, isTypeofGuard: isTypeofGuard))
+            } else if let function = RegistrationFunction(rawValue: name), stream.isPunctuator(index + 1, "(") {
+                facts.registrationCalls.append(RegistrationCallSite(function: function, range: token.range))
+            }
+        }
+        return facts
+    }
+
+    /// `skip.a.b(…)`, `miniapp.a?.b(…)`, `skip.log?.(…)` starting at the namespace.
+    private func hostAPICall(at index: Int) -> HostAPICall? {
+        var path: [String] = []
+        var last = index
+        while stream.isPunctuator(last + 1, in: Self.memberAccess), stream.isIdentifier(last + 2), let member = stream[last + 2] {
+            path.append(member.text)
+            last += 2
+        }
+        var open = last + 1
+        if stream.isPunctuator(open, "?."), stream.isPunctuator(open + 1, "(") { open += 1 }
+        guard !path.isEmpty, stream.isPunctuator(open, "("), let namespace = stream[index], let end = stream[last] else { return nil }
+        return HostAPICall(
+            namespace: namespace.text, path: path, range: namespace.range.lowerBound..<end.range.upperBound,
+            arguments: reader.arguments(open: open))
+    }
+
+    /// `this.setData(…)` starting at the receiver.
+    private func setDataCall(at index: Int) -> SetDataCall? {
+        guard stream.isPunctuator(index + 1, in: Self.memberAccess), stream[index + 2]?.isIdentifier("setData") == true,
+            stream.isPunctuator(index + 3, "("), let receiver = stream[index], let method = stream[index + 2]
+        else { return nil }
+        return SetDataCall(
+            receiver: receiver.text, range: receiver.range.lowerBound..<method.range.upperBound,
+            patch: reader.arguments(open: index + 3).first)
+    }
+
+    /// Whether the name at `index` (not after a `.`) refers to a variable: not an object key
+    /// (`{ window: 1 }`) and not the name of a method being defined (`{ alert() {} }`).
+    private func isReference(at index: Int) -> Bool {
+        if stream.isPunctuator(index + 1, ":"), stream.isPunctuator(index - 1, in: Self.beforeObjectKey) { return false }
+        if stream.isPunctuator(index + 1, "("), let close = stream.partner(of: index + 1), stream.isPunctuator(close + 1, "{") {
+            return false
+        }
+        return true
+    }
+
+    /// Names assigned `this` (`const that = this;`), which handlers use to call `setData`
+    /// from callbacks.
+    private func thisAliases() -> Set<String> {
+        var aliases: Set<String> = []
+        for index in 0..<stream.count where stream[index]?.isIdentifier("this") == true && stream.isPunctuator(index - 1, "=") {
+            guard let alias = stream[index - 2], alias.kind == .identifier,
+                !stream.isPunctuator(index + 1, in: [".", "?.", "[", "("])
+            else { continue }
+            aliases.insert(alias.text)
+        }
+        return aliases
+    }
+}

@@ -1,0 +1,44 @@
+/// Decodes one Unicode scalar from UTF-8 bytes without trusting them.
+///
+/// Script sources are author files and may hold any bytes; the lexer and the engine bridge
+/// both walk them with this decoder so that a byte offset means the same character to both.
+enum UTF8Scalar {
+    /// The scalar starting at `offset` and its length in bytes, or nil when the bytes there
+    /// are not well-formed UTF-8 (overlong forms, surrogates and truncated sequences included).
+    static func decode(_ bytes: [UInt8], at offset: Int) -> (value: UInt32, length: Int)? {
+        let lead = bytes[offset]
+        if lead < 0x80 { return (UInt32(lead), 1) }
+        let length: Int
+        var value: UInt32
+        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+        case 0xE0: length = 3; value = 0; secondRange = 0xA0...0xBF
+        case 0xED: length = 3; value = UInt32(lead & 0x0F); secondRange = 0x80...0x9F
+        case 0xE1...0xEF: length = 3; value = UInt32(lead & 0x0F)
+        case 0xF0: length = 4; value = 0; secondRange = 0x90...0xBF
+        case 0xF1...0xF3: length = 4; value = UInt32(lead & 0x07)
+        case 0xF4: length = 4; value = 4; secondRange = 0x80...0x8F
+        default: return nil
+        }
+        guard offset + length <= bytes.count else { return nil }
+        for index in 1..<length {
+            let byte = bytes[offset + index]
+            let allowed = index == 1 ? secondRange : 0x80...0xBF
+            guard allowed.contains(byte) else { return nil }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        return (value, length)
+    }
+
+    /// Appends `scalar` to `units` as UTF-16.
+    static func appendUTF16(_ scalar: UInt32, to units: inout [UInt16]) {
+        if scalar < 0x10000 {
+            units.append(UInt16(scalar))
+        } else {
+            let shifted = scalar - 0x10000
+            units.append(UInt16(0xD800 + (shifted >> 10)))
+            units.append(UInt16(0xDC00 + (shifted & 0x3FF)))
+        }
+    }
+}
