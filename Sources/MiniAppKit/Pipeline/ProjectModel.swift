@@ -13,6 +13,10 @@ public struct ProjectModel: Sendable {
     /// The manifest's root when it is an object: what the manifest rules check.
     public var manifest: JSONNode?
     public var manifestWalk: ManifestWalker?
+    /// The manifest's pages with their parsed template and script, in manifest order.
+    public var pages: [PageModel] = []
+    /// `app.js`, evaluated like a page script.
+    public var appScript: ScriptModel?
 
     public init(project: Project, configuration: Configuration = .default) {
         self.project = project
@@ -28,6 +32,45 @@ public struct ProjectModel: Sendable {
             }
         }
         jsonDocuments = documents
+        (pages, appScript) = Self.parseLogicAndViews(project: project, manifest: manifest)
+    }
+
+    /// Parses every page's template and script, and `app.js`, in parallel: these are the
+    /// expensive parses (libxml2, JavaScriptCore), and files are independent.
+    private static func parseLogicAndViews(project: Project, manifest: JSONNode?) -> ([PageModel], ScriptModel?) {
+        struct Job: Sendable {
+            var route: String
+            var node: JSONNode
+            var isTab: Bool
+        }
+        var jobs: [Job] = []
+        var seen: Set<String> = []
+        let tabRoutes = Set((manifest?["tab_bar"]?["tabs"]?.elements ?? []).compactMap { $0["page"]?.stringValue.flatMap(ManifestPaths.canonicalRoute) })
+        for node in manifest?["pages"]?.elements ?? [] {
+            guard let route = node.stringValue.flatMap(ManifestPaths.canonicalRoute), seen.insert(route).inserted else { continue }
+            jobs.append(Job(route: route, node: node, isTab: tabRoutes.contains(route)))
+        }
+        let appFile = project.file("app.js")
+        // The last job is `app.js`, so one pool of evaluators serves every script.
+        let scriptFiles: [SourceFile?] = jobs.map { project.file($0.route + ".js") } + [appFile]
+        let templateFiles: [SourceFile?] = jobs.map { project.file($0.route + ".html") } + [nil]
+        let parsed = ParallelMap.map(Array(zip(templateFiles, scriptFiles))) {
+            ScriptEvaluator()
+        } transform: { evaluator, files -> (PageTemplate?, [DirectiveUse], ScriptModel?) in
+            let template = files.0.map(TemplateParser.parse)
+            let directives = template.map(DirectiveAnalysis.uses) ?? []
+            let script = files.1.map { file in
+                let lexed = JavaScriptLexer.lex(file)
+                return ScriptModel(file: file, registration: evaluator.evaluate(file), tokens: lexed.tokens, facts: ScriptFacts.extract(from: lexed))
+            }
+            return (template, directives, script)
+        }
+        let pages = jobs.enumerated().map { index, job in
+            PageModel(
+                route: job.route, manifestNode: job.node, templatePath: job.route + ".html", template: parsed[index].0,
+                directives: parsed[index].1, scriptPath: job.route + ".js", script: parsed[index].2, isTab: job.isTab)
+        }
+        return (pages, parsed.last?.2)
     }
 
     /// The manifest file, for spans. Present whenever `manifest` is.

@@ -26,6 +26,8 @@ public enum RuleDomain: String, Sendable, CaseIterable {
     case project
     case json
     case manifest
+    case template
+    case script
     case config
 
     public var title: String {
@@ -33,6 +35,8 @@ public enum RuleDomain: String, Sendable, CaseIterable {
         case .project: "Project"
         case .json: "JSON files"
         case .manifest: "Manifest"
+        case .template: "Page templates (view layer)"
+        case .script: "Page and app scripts (logic layer)"
         case .config: "Configuration (.mactl.yml)"
         }
     }

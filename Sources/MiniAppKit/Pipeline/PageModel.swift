@@ -1,0 +1,50 @@
+/// One page of the manifest with its parsed files: the template (libxml2) and the script
+/// (JavaScriptCore and the lexer). What the template and script rules check.
+public struct PageModel: Sendable {
+    /// The canonical route (`pages/home/home`).
+    public var route: String
+    /// The `pages` entry that lists the page, for diagnostics about the page as a whole.
+    public var manifestNode: JSONNode
+    public var templatePath: String
+    /// `nil` when the template file is missing (the manifest rules report that).
+    public var template: PageTemplate?
+    /// The template's directives with their values parsed (empty without a template).
+    public var directives: [DirectiveUse]
+    public var scriptPath: String
+    /// `nil` when the page has no script (allowed: a page may be static).
+    public var script: ScriptModel?
+    /// Whether a tab of the tab bar opens this page.
+    public var isTab: Bool
+}
+
+/// A logic-layer script: what running it registered, and what its tokens show.
+public struct ScriptModel: Sendable {
+    public var file: SourceFile
+    public var registration: ScriptRegistration
+    public var tokens: [JavaScriptToken]
+    public var facts: ScriptFacts
+
+    /// True when the script ran to the end; otherwise checks against it are skipped.
+    public var loaded: Bool { registration.issue == nil }
+
+    /// The last `Page(...)` registration: the one the runtime keeps.
+    public var page: RegistrationCall? { registration.pageCalls.last }
+
+    /// Data keys at the top level of the page's `data`.
+    public var dataKeys: Set<String> { Set(page?.data?.members.map(\.name) ?? []) }
+
+    public var handlerNames: [String] { page?.handlerNames ?? [] }
+
+    /// The range of a member's key in an object literal (`onTap` in `onTap() {}` or
+    /// `onTap: function`), for diagnostics about a registered member; the first match wins.
+    public func memberKeyRange(_ name: String) -> Range<Int>? {
+        for index in tokens.indices.dropLast() where tokens[index].text == name {
+            let kind = tokens[index].kind
+            guard kind == .identifier || kind == .string else { continue }
+            let next = tokens[index + 1].text
+            let previous = index > 0 ? tokens[index - 1].text : ""
+            if (next == "(" || next == ":") && (previous == "{" || previous == ",") { return tokens[index].range }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,32 @@
+/// A script does not load: a syntax error, an exception at load, or it never finishes.
+public struct ScriptLoadError: Rule {
+    public static let description = RuleDescription(
+        id: "script-load-error", domain: .script, severity: .error,
+        summary: "A page script or 'app.js' does not load: a syntax error, an exception at load time, or a loop that never ends.",
+        rationale: """
+            The runtime evaluates each script in JavaScriptCore when the page opens; if it fails, \
+            `Page(...)` is never registered and every handler of the page is dead. mactl runs the \
+            script the same way, with stub globals (`Page`, `App`, `getApp`, `skip`, `console`) \
+            and a time limit, and reports the first failure with its position. The template's \
+            checks against a script that does not load are skipped.
+            """,
+        triggering: [
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.log('x'\n  1️⃣},\n});\n",
+                  expected: [.at("1️⃣", "SyntaxError: Unexpected token '}'. Expected ')' to end an argument list.")]),
+        ],
+        nonTriggering: [.file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n});\n")])
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        model.scripts.compactMap { script in
+            guard let issue = script.registration.issue else { return nil }
+            let span = issue.range.map(script.span) ?? .file(script.file.path)
+            var notes: [DiagnosticNote] = []
+            if script.file.path != "app.js" {
+                notes.append(DiagnosticNote(message: "the page's template is not checked against this script until it loads"))
+            }
+            return Finding(issue.message, at: span, notes: notes)
+        }
+    }
+}

@@ -1,0 +1,226 @@
+/// Parses a page template into a `PageTemplate`: libxml2 builds the element tree, and a small
+/// start-tag scanner supplies what libxml2 does not keep (columns, attribute positions,
+/// attribute names as written, and the `@event` / `#ref` attributes it drops).
+///
+/// Pairing the two: libxml2 is asked, for each element it creates, where its reader stands,
+/// which for a start tag is that tag's `>`. The element is paired with the last scanned tag
+/// that starts before that point, if that tag has the same name and is not already paired;
+/// otherwise the element keeps libxml2's attributes and a position at that point and is marked
+/// `hasSourceTag == false` (libxml2 implies a `<p>` around stray top-level text, for instance).
+/// Scanned tags that no element claimed end up in `unmatchedStartTags`. Nothing is ever paired
+/// by guesswork across a mismatch.
+public enum TemplateParser {
+    /// libxml2 errors kept per page; a hopelessly broken 10 MB page must not fill memory.
+    public static let maximumIssueCount = 100
+
+    public static func parse(_ file: SourceFile) -> PageTemplate {
+        let tags = StartTagScanner.scan(file.bytes)
+        var issues: [TemplateIssue] = []
+
+        var parserInput = file.bytes
+        if let invalid = replaceInvalidUTF8(in: &parserInput) { issues.append(invalid) }
+        hideAlpineShorthands(of: tags, in: &parserInput)
+
+        guard parserInput.count <= Int(Int32.max) else {
+            issues.append(TemplateIssue(
+                kind: .markup(code: 0), message: "file is too large for the HTML parser", range: 0..<0))
+            return PageTemplate(file: file, elements: [], roots: [], issues: issues, unmatchedStartTags: tags)
+        }
+        let tree = LibXMLHTMLTree.parse(parserInput, errorLimit: maximumIssueCount)
+        var template = pair(tree.elements, with: tags, file: file)
+        issues += tree.errors.compactMap { issue(for: $0, tags: tags, bytes: file.bytes) }
+        template.issues = issues.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        template.omittedIssueCount = tree.omittedErrorCount
+        return template
+    }
+
+    // MARK: - Preparing libxml2's copy of the page
+
+    /// libxml2 switches to Latin-1 for the rest of the page at the first invalid UTF-8 byte,
+    /// and stops at a NUL; both would skew its positions and values. Replacing each such byte
+    /// with `?` in its copy keeps every offset the same.
+    private static func replaceInvalidUTF8(in bytes: inout [UInt8]) -> TemplateIssue? {
+        var first: (offset: Int, byte: UInt8)?
+        var count = 0
+        var position = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte >= 0x01, byte < 0x80 {
+                position += 1
+                continue
+            }
+            let length = byte == 0 ? 0 : JSONParser.validSequenceLength(bytes, at: position)
+            if length > 0 {
+                position += length
+                continue
+            }
+            if byte != 0 {
+                if first == nil { first = (position, byte) }
+                count += 1
+            }
+            bytes[position] = UInt8(ascii: "?")
+            position += 1
+        }
+        guard let first else { return nil }
+        let more = count > 1 ? " (\(count) invalid bytes in the file)" : ""
+        return TemplateIssue(
+            kind: .invalidUTF8(count: count),
+            message: "invalid UTF-8 byte 0x\(String(first.byte, radix: 16, uppercase: true))\(more); page templates must be UTF-8",
+            range: first.offset..<(first.offset + 1))
+    }
+
+    /// libxml2 cannot read an attribute name starting with `@` or `#`: it reports an error,
+    /// skips to the next blank (possibly inside the quoted value) and drops the attribute.
+    /// `.` is a name start it accepts and that no author writes, so it stands in for them.
+    private static func hideAlpineShorthands(of tags: [TemplateStartTag], in bytes: inout [UInt8]) {
+        for tag in tags {
+            for attribute in tag.attributes {
+                let first = bytes[attribute.nameRange.lowerBound]
+                if first == UInt8(ascii: "@") || first == UInt8(ascii: "#") {
+                    bytes[attribute.nameRange.lowerBound] = UInt8(ascii: ".")
+                }
+            }
+        }
+    }
+
+    // MARK: - Pairing libxml2's elements with scanned tags
+
+    private static func pair(_ parsed: [LibXMLHTMLTree.Element], with tags: [TemplateStartTag], file: SourceFile) -> PageTemplate {
+        var elements: [TemplateElement] = []
+        elements.reserveCapacity(parsed.count)
+        var roots: [Int] = []
+        var unmatched: [TemplateStartTag] = []
+        var nextTag = 0
+        let lowercasedTagNames = tags.map { $0.name.lowercased() }
+
+        for (index, element) in parsed.enumerated() {
+            if let parent = element.parent {
+                elements[parent].children.append(index)
+            } else {
+                roots.append(index)
+            }
+            let offset = max(0, min(element.offset, file.bytes.count))
+            if element.offset >= 0, let tagIndex = lastTag(startingBefore: offset, in: tags),
+               tagIndex >= nextTag, lowercasedTagNames[tagIndex] == element.name {
+                unmatched += tags[nextTag..<tagIndex]
+                nextTag = tagIndex + 1
+                let tag = tags[tagIndex]
+                elements.append(TemplateElement(
+                    name: element.name, nameRange: tag.nameRange, range: tag.range, attributes: tag.attributes,
+                    isSelfClosing: tag.isSelfClosing, parent: element.parent, hasText: element.hasText))
+            } else {
+                let point = offset..<offset
+                elements.append(TemplateElement(
+                    name: element.name, nameRange: point, range: point,
+                    attributes: element.attributes.map {
+                        TemplateAttribute(name: $0.name, nameRange: point, value: $0.value, valueRange: nil)
+                    },
+                    parent: element.parent, hasText: element.hasText, hasSourceTag: false))
+            }
+        }
+        unmatched += tags[nextTag...]
+        return PageTemplate(file: file, elements: elements, roots: roots, issues: [], unmatchedStartTags: unmatched)
+    }
+
+    /// Binary search: the last tag whose `<` is before `offset`.
+    private static func lastTag(startingBefore offset: Int, in tags: [TemplateStartTag]) -> Int? {
+        var low = 0
+        var high = tags.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tags[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? low - 1 : nil
+    }
+
+    // MARK: - libxml2's errors as issues
+
+    /// libxml2 knows HTML 4's elements only and reports `<template>`, `<section>` or
+    /// `<nav>` as invalid (code 801, XML_HTML_UNKNOWN_TAG).
+    private static let unknownTagCode = 801
+    /// Code 76 (XML_ERR_TAG_NAME_MISMATCH) covers end tags that close nothing open.
+    private static let endTagMismatchCode = 76
+    private static let redefinedAttributeCode = 42
+    private static let attributeNameCode = 68
+    private static let internalErrorCode = 1
+
+    private static func issue(for error: LibXMLHTMLTree.Error, tags: [TemplateStartTag], bytes: [UInt8]) -> TemplateIssue? {
+        let offset = max(0, min(error.offset, bytes.count))
+        var names = [error.firstName, error.secondName].compactMap { $0 }
+        var range = offset..<offset
+
+        switch error.code {
+        case unknownTagCode:
+            return nil
+        case endTagMismatchCode where error.message.hasPrefix("Element ") && error.message.contains("embeds close tag"):
+            // HTML 4 asked scripts to escape `</`; HTML 5 ends a script only at `</script`.
+            return nil
+        case internalErrorCode where error.message.hasPrefix("Excessive depth"):
+            if let tagIndex = lastTag(startingBefore: offset, in: tags) { range = tags[tagIndex].range }
+            return TemplateIssue(
+                kind: .nestingTooDeep,
+                message: "elements nest more than \(LibXMLHTMLTree.maximumDepth) levels deep; the HTML parser stopped here",
+                range: range)
+        case endTagMismatchCode:
+            // libxml2 reports it after reading the end tag; point at the tag itself.
+            if let endTag = endTag(before: offset, named: names, in: bytes) { range = endTag }
+        case redefinedAttributeCode, attributeNameCode:
+            if let tagIndex = lastTag(startingBefore: offset, in: tags),
+               let attribute = attribute(at: offset, named: error.firstName, in: tags[tagIndex]) {
+                range = attribute.nameRange
+                // Show `@click`, not the `.click` libxml2 was given.
+                if let firstName = error.firstName { names = names.map { $0 == firstName ? attribute.name : $0 } }
+                return TemplateIssue(
+                    kind: .markup(code: error.code),
+                    message: LibXMLErrorWording.clean(
+                        error.message.replacingFirst(error.firstName, with: attribute.name), names: names),
+                    range: range)
+            }
+        default:
+            break
+        }
+        return TemplateIssue(
+            kind: .markup(code: error.code), message: LibXMLErrorWording.clean(error.message, names: names), range: range)
+    }
+
+    /// The `</name ...>` that ends just before `offset`, looking back a little way only.
+    private static func endTag(before offset: Int, named names: [String], in bytes: [UInt8]) -> Range<Int>? {
+        let floor = max(0, offset - 1024)
+        var position = offset - 1
+        while position > floor {
+            if bytes[position - 1] == UInt8(ascii: "<"), bytes[position] == UInt8(ascii: "/") {
+                let nameStart = position + 1
+                var nameEnd = nameStart
+                while nameEnd < offset, !StartTagScanner.isWhitespace(bytes[nameEnd]),
+                      bytes[nameEnd] != UInt8(ascii: ">"), bytes[nameEnd] != UInt8(ascii: "/") {
+                    nameEnd += 1
+                }
+                let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self).lowercased()
+                return names.contains(name) ? (position - 1)..<offset : nil
+            }
+            position -= 1
+        }
+        return nil
+    }
+
+    /// For an attribute error: the attribute libxml2 means. With a name (redefined), the
+    /// last one of that name before `offset`; without (unreadable name), the one at `offset`.
+    private static func attribute(at offset: Int, named name: String?, in tag: TemplateStartTag) -> TemplateAttribute? {
+        guard let name else {
+            return tag.attributes.first { $0.nameRange.lowerBound == offset }
+        }
+        return tag.attributes.last { attribute in
+            guard attribute.nameRange.lowerBound < offset else { return false }
+            var written = attribute.name.lowercased()
+            if written.hasPrefix("@") || written.hasPrefix("#") { written = "." + written.dropFirst() }
+            return written == name
+        }
+    }
+}
+
+private extension String {
+    func replacingFirst(_ target: String?, with replacement: String) -> String {
+        guard let target, !target.isEmpty, let found = firstRange(of: target) else { return self }
+        return replacingCharacters(in: found, with: replacement)
+    }
+}
