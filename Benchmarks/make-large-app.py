@@ -19,7 +19,7 @@ def page_html(index):
         </template>
       </ul>
       <template x-if="store.visible"><span x-text="store.count"></span></template>
-      <a @click.prevent="handler('onTap{(row + 1) % 8}', item)" x-text="$t('page.more')"></a>
+      <a @click.prevent="handler('onTap{(row + 1) % 8}', store.items[0])" x-text="$t('page.more')"></a>
     </section>''')
     body = "\n".join(rows)
     return f'''<!DOCTYPE html>
@@ -29,7 +29,7 @@ def page_html(index):
   <title>Page {index}</title>
 </head>
 <body x-data="page">
-  <header><h1 x-text="store.title"></h1></header>
+  <header><h1 x-text="store.title" @click="onNext"></h1></header>
   <main>
 {body}
   </main>

@@ -27,8 +27,9 @@ struct LibXMLHTMLTree {
         var offset: Int
     }
 
-    /// libxml2's default depth limit (`xmlParserMaxDepth`); deeper elements stop the parse.
-    static let maximumDepth = 256
+    /// The deepest element libxml2 builds: its limit, `xmlParserMaxDepth`, is 256, checked
+    /// before each push (`nodeNr > 256`), so 257 nest and the 258th stops the parse.
+    static let maximumDepth = 257
 
     var elements: [Element] = []
     var errors: [Error] = []
@@ -170,16 +171,18 @@ private final class ParseCallbacks {
     }
 
     func record(_ error: xmlError, context: UnsafeMutablePointer<htmlParserCtxt>?) {
-        guard errors.count < errorLimit else {
-            omittedErrorCount += 1
-            return
-        }
-        errors.append(LibXMLHTMLTree.Error(
+        let recorded = LibXMLHTMLTree.Error(
             code: Int(error.code),
             message: error.message.map { String(cString: $0) } ?? "",
             firstName: error.str1.map { String(cString: $0) },
             secondName: error.str2.map { String(cString: $0) },
-            offset: context.map(Self.readerOffset) ?? 0))
+            offset: context.map(Self.readerOffset) ?? 0)
+        guard !TemplateParser.isHTML4Only(recorded) else { return }
+        guard errors.count < errorLimit else {
+            omittedErrorCount += 1
+            return
+        }
+        errors.append(recorded)
     }
 
     /// The byte offset of libxml2's reader in the document. The memory input is read as

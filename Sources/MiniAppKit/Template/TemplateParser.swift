@@ -21,15 +21,24 @@ public enum TemplateParser {
         if let invalid = replaceInvalidUTF8(in: &parserInput) { issues.append(invalid) }
         hideAlpineShorthands(of: tags, in: &parserInput)
 
+        // libxml2 takes the length as a C int; a page this size is a mistake, not a template.
         guard parserInput.count <= Int(Int32.max) else {
             issues.append(TemplateIssue(
                 kind: .markup(code: 0), message: "file is too large for the HTML parser", range: 0..<0))
             return PageTemplate(file: file, elements: [], roots: [], issues: issues, unmatchedStartTags: tags)
         }
-        let tree = LibXMLHTMLTree.parse(parserInput, errorLimit: maximumIssueCount)
+        var tree = LibXMLHTMLTree.parse(parserInput, errorLimit: maximumIssueCount)
+        // libxml2 skips a UTF-8 byte order mark before it starts counting.
+        if file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            for index in tree.elements.indices where tree.elements[index].offset >= 0 { tree.elements[index].offset += 3 }
+            for index in tree.errors.indices { tree.errors[index].offset += 3 }
+        }
         var template = pair(tree.elements, with: tags, file: file)
         issues += tree.errors.compactMap { issue(for: $0, tags: tags, bytes: file.bytes) }
-        template.issues = issues.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        // In file order; issues at the same offset keep the order they were found in.
+        template.issues = issues.enumerated()
+            .sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
+            .map(\.element)
         template.omittedIssueCount = tree.omittedErrorCount
         return template
     }
@@ -135,8 +144,7 @@ public enum TemplateParser {
 
     // MARK: - libxml2's errors as issues
 
-    /// libxml2 knows HTML 4's elements only and reports `<template>`, `<section>` or
-    /// `<nav>` as invalid (code 801, XML_HTML_UNKNOWN_TAG).
+    /// XML_HTML_UNKNOWN_TAG.
     private static let unknownTagCode = 801
     /// Code 76 (XML_ERR_TAG_NAME_MISMATCH) covers end tags that close nothing open.
     private static let endTagMismatchCode = 76
@@ -144,23 +152,37 @@ public enum TemplateParser {
     private static let attributeNameCode = 68
     private static let internalErrorCode = 1
 
+    /// libxml2 errors that hold against HTML 4 but not against the HTML 5 a WebView reads.
+    /// They are dropped as they arrive, so they never use up `maximumIssueCount`.
+    static func isHTML4Only(_ error: LibXMLHTMLTree.Error) -> Bool {
+        // libxml2 knows HTML 4's elements only: `<template>`, `<section>`, `<nav>` are "invalid".
+        if error.code == unknownTagCode { return true }
+        // HTML 4 asked scripts to escape `</`; HTML 5 ends a script only at `</script`.
+        if error.code == endTagMismatchCode, error.message.hasPrefix("Element "), error.message.contains("embeds close tag") {
+            return true
+        }
+        // HTML 5 keeps an `&` that starts no known reference as text, so `a && b` in an
+        // Alpine expression is fine; libxml2 reports "no name" or "expecting ';'".
+        return error.message.hasPrefix("htmlParseEntityRef:")
+    }
+
     private static func issue(for error: LibXMLHTMLTree.Error, tags: [TemplateStartTag], bytes: [UInt8]) -> TemplateIssue? {
         let offset = max(0, min(error.offset, bytes.count))
         var names = [error.firstName, error.secondName].compactMap { $0 }
         var range = offset..<offset
 
         switch error.code {
-        case unknownTagCode:
-            return nil
-        case endTagMismatchCode where error.message.hasPrefix("Element ") && error.message.contains("embeds close tag"):
-            // HTML 4 asked scripts to escape `</`; HTML 5 ends a script only at `</script`.
-            return nil
         case internalErrorCode where error.message.hasPrefix("Excessive depth"):
             if let tagIndex = lastTag(startingBefore: offset, in: tags) { range = tags[tagIndex].range }
             return TemplateIssue(
                 kind: .nestingTooDeep,
                 message: "elements nest more than \(LibXMLHTMLTree.maximumDepth) levels deep; the HTML parser stopped here",
                 range: range)
+        case _ where error.message.hasPrefix("htmlParseCharRef:"):
+            // Reported after the reference; point at its `&#`.
+            if let ampersand = bytes[max(0, offset - 32)..<offset].lastIndex(of: UInt8(ascii: "&")) {
+                range = ampersand..<offset
+            }
         case endTagMismatchCode:
             // libxml2 reports it after reading the end tag; point at the tag itself.
             if let endTag = endTag(before: offset, named: names, in: bytes) { range = endTag }
@@ -168,13 +190,16 @@ public enum TemplateParser {
             if let tagIndex = lastTag(startingBefore: offset, in: tags),
                let attribute = attribute(at: offset, named: error.firstName, in: tags[tagIndex]) {
                 range = attribute.nameRange
-                // Show `@click`, not the `.click` libxml2 was given.
-                if let firstName = error.firstName { names = names.map { $0 == firstName ? attribute.name : $0 } }
-                return TemplateIssue(
-                    kind: .markup(code: error.code),
-                    message: LibXMLErrorWording.clean(
-                        error.message.replacingFirst(error.firstName, with: attribute.name), names: names),
-                    range: range)
+                var message: String
+                if let firstName = error.firstName {
+                    // Show `@click`, not the `.click` libxml2 was given.
+                    names = names.map { $0 == firstName ? attribute.name : $0 }
+                    message = LibXMLErrorWording.clean(error.message.replacingFirst(firstName, with: attribute.name), names: names)
+                } else {
+                    // "error parsing attribute name" says nothing of which one.
+                    message = LibXMLErrorWording.clean(error.message, names: names) + " '\(attribute.name)'"
+                }
+                return TemplateIssue(kind: .markup(code: error.code), message: message, range: range)
             }
         default:
             break
@@ -219,8 +244,8 @@ public enum TemplateParser {
 }
 
 private extension String {
-    func replacingFirst(_ target: String?, with replacement: String) -> String {
-        guard let target, !target.isEmpty, let found = firstRange(of: target) else { return self }
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, let found = firstRange(of: target) else { return self }
         return replacingCharacters(in: found, with: replacement)
     }
 }
