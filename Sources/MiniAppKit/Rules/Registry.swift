@@ -41,6 +41,7 @@ public enum RuleRegistry {
         UnknownManifestMember.self,
         // Page templates
         TemplateMarkupError.self,
+        UnclosedElement.self,
         MissingPageRoot.self,
         DirectiveOutsidePage.self,
         UnknownDirective.self,

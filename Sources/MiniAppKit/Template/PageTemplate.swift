@@ -17,6 +17,10 @@ public struct PageTemplate: Sendable, Hashable {
     /// limit, or merged or dropped a misplaced tag). Rules that check every attribute, such as
     /// event handler names, should look at these too.
     public var unmatchedStartTags: [TemplateStartTag]
+    /// Every start tag and end tag the scanner found, in source order, for checks about where
+    /// elements open and close.
+    public var startTags: [TemplateStartTag] = []
+    public var endTags: [TemplateEndTag] = []
 
     public init(
         file: SourceFile, elements: [TemplateElement], roots: [Int], issues: [TemplateIssue],

@@ -15,16 +15,22 @@ struct StartTagScanner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var tags: [TemplateStartTag] = []
+    private var endTags: [TemplateEndTag] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     static func scan(_ bytes: [UInt8]) -> [TemplateStartTag] {
+        scanTags(bytes).startTags
+    }
+
+    /// Start and end tags, each in source order.
+    static func scanTags(_ bytes: [UInt8]) -> (startTags: [TemplateStartTag], endTags: [TemplateEndTag]) {
         bytes.withUnsafeBufferPointer { buffer in
             var scanner = StartTagScanner(bytes: buffer)
             scanner.run()
-            return scanner.tags
+            return (scanner.tags, scanner.endTags)
         }
     }
 
@@ -45,10 +51,12 @@ struct StartTagScanner {
             case .slash:
                 if let letter = byte(at: open + 2), Self.isASCIILetter(letter) {
                     // An end tag: tokenized like a start tag so that a `>` in a quoted
-                    // "attribute" does not end it early, then forgotten.
+                    // "attribute" does not end it early; only its name and place are kept.
                     index = open + 2
-                    _ = scanName()
+                    let name = scanName()
                     _ = scanAttributes()
+                    let lowercasedName = String(decoding: bytes[name].map(Self.asciiLowercased), as: UTF8.self)
+                    endTags.append(TemplateEndTag(name: lowercasedName, range: open..<index))
                 } else {
                     skip(past: ">", from: open + 2)
                 }

@@ -14,7 +14,7 @@ public enum TemplateParser {
     public static let maximumIssueCount = 100
 
     public static func parse(_ file: SourceFile) -> PageTemplate {
-        let tags = StartTagScanner.scan(file.bytes)
+        let (tags, endTags) = StartTagScanner.scanTags(file.bytes)
         var issues: [TemplateIssue] = []
 
         var parserInput = file.bytes
@@ -25,7 +25,9 @@ public enum TemplateParser {
         guard parserInput.count <= Int(Int32.max) else {
             issues.append(TemplateIssue(
                 kind: .markup(code: 0), message: "file is too large for the HTML parser", range: 0..<0))
-            return PageTemplate(file: file, elements: [], roots: [], issues: issues, unmatchedStartTags: tags)
+            var template = PageTemplate(file: file, elements: [], roots: [], issues: issues, unmatchedStartTags: tags)
+            (template.startTags, template.endTags) = (tags, endTags)
+            return template
         }
         var tree = LibXMLHTMLTree.parse(parserInput, errorLimit: maximumIssueCount)
         // libxml2 skips a UTF-8 byte order mark before it starts counting.
@@ -34,6 +36,7 @@ public enum TemplateParser {
             for index in tree.errors.indices { tree.errors[index].offset += 3 }
         }
         var template = pair(tree.elements, with: tags, file: file)
+        (template.startTags, template.endTags) = (tags, endTags)
         issues += tree.errors.compactMap { issue(for: $0, tags: tags, bytes: file.bytes) }
         // In file order; issues at the same offset keep the order they were found in.
         template.issues = issues.enumerated()

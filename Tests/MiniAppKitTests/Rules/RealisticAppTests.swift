@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import MiniAppKit
+
+/// A shop app written the way a MiniApp author writes one (tabs, a list with `x-for`, a
+/// dropdown with view-local state, fetch, navigation, two locales) must lint clean; the same
+/// app with the usual slips must get each one, at its line and column, and nothing else.
+struct RealisticAppTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/projects/shop")
+
+    private func load() throws -> [String: String] {
+        let project = try ProjectLoader.load(root: Self.root)
+        return project.files.mapValues(\.text)
+    }
+
+    @Test func theShopLintsClean() throws {
+        let diagnostics = Linter.lint(try ProjectLoader.load(root: Self.root)).diagnostics
+        #expect(diagnostics.map(DiagnosticSummary.init) == [])
+    }
+
+    @Test func everyTypoIsFoundAtItsLine() throws {
+        var files = try load()
+        func edit(_ path: String, _ old: String, _ new: String) {
+            let text = files[path]!
+            #expect(text.contains(old), "\(path) has no '\(old)'")
+            files[path] = text.replacingOccurrences(of: old, with: new)
+        }
+        edit("pages/home/home.html", "@keydown.enter=\"onSearch\"", "@keydown.enter=\"onSerch\"")
+        edit("pages/product/product.html", "<p x-text=\"store.product.description\">", "<p x-txt=\"store.product.description\">")
+        edit("pages/cart/cart.js", "'pages/product/product?checkout=1'", "'pages/checkout/checkout'")
+        edit("pages/profile/profile.js", "this.setData({ newsletter: !this.data.newsletter });", "this.setData({ newsletter: !this.data.newsletter };")
+        edit("pages/home/home.html", "<template x-if=\"store.products.length === 0\">\n    <p x-text=\"$t('home.empty')\"></p>\n  </template>",
+             "<div x-if=\"store.products.length === 0\">\n    <p x-text=\"$t('home.empty')\"></p>\n  </div>")
+        edit("pages/cart/cart.html", "@click=\"onCheckout\"", "@click=\"store.total = 0\"")
+        edit("pages/home/home.js", "skip.nav.switchTab({ url: 'pages/cart/cart' })", "skip.nav.switchTab({ url: 'pages/product/product' })")
+
+        let diagnostics = Linter.lint(Project(contents: files)).diagnostics.map(DiagnosticSummary.init)
+        #expect(diagnostics.map(\.description) == [
+            "pages/cart/cart.html:13:56: '@click' assigns to 'store.total' in the view, where the logic layer never sees it; name a page handler and call 'setData' there [template-inline-statement]",
+            "pages/cart/cart.js:16:3: handler 'onCheckout' is not bound in 'pages/cart/cart.html' [script-unused-handler]",
+            "pages/cart/cart.js:17:32: 'redirectTo' opens 'pages/checkout/checkout', which is not a page in the manifest [script-navigation-unknown-page]",
+            "pages/home/home.html:10:64: unknown handler 'onSerch' in '@keydown'; did you mean 'onSearch'? [template-unknown-handler]",
+            "pages/home/home.html:22:8: 'x-if' only works on a '<template>' element, not on '<div>'; wrap the element in '<template x-if>' or use 'x-show' [template-directive-needs-template]",
+            "pages/home/home.js:20:3: handler 'onSearch' is not bound in 'pages/home/home.html' [script-unused-handler]",
+            "pages/home/home.js:37:31: 'switchTab' to 'pages/product/product', which has no tab; use 'navigateTo' for pages outside the tab bar [script-switch-tab-non-tab]",
+            "pages/product/product.html:6:8: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]",
+            "pages/profile/profile.js:7:55: SyntaxError: Unexpected token ';'. Expected ')' to end an argument list. [script-load-error]",
+        ])
+    }
+}
