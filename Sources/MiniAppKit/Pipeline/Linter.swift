@@ -6,17 +6,19 @@ public enum Linter {
     }
 
     public static func check(_ model: ProjectModel, rules: [any Rule.Type] = RuleRegistry.all) -> LintResult {
-        var diagnostics: [Diagnostic] = []
-        for rule in rules {
+        // Rules are independent reads of one immutable model, so they run on every core.
+        let findings = ParallelMap.map(rules) {
+            ()
+        } transform: { _, rule -> [Diagnostic] in
             let description = rule.description
-            guard let severity = model.configuration.severity(for: description) else { continue }
-            for finding in rule.init().check(model) {
-                diagnostics.append(Diagnostic(
+            guard let severity = model.configuration.severity(for: description) else { return [] }
+            return rule.init().check(model).map { finding in
+                Diagnostic(
                     id: description.id, severity: severity, message: finding.message, span: finding.span,
-                    notes: finding.notes, fixIt: finding.fixIt))
+                    notes: finding.notes, fixIt: finding.fixIt)
             }
         }
-        return LintResult(diagnostics: diagnostics.sortedDeterministically(), model: model)
+        return LintResult(diagnostics: findings.flatMap { $0 }.sortedDeterministically(), model: model)
     }
 }
 

@@ -10,6 +10,10 @@ public struct PageModel: Sendable {
     public var template: PageTemplate?
     /// The template's directives with their values parsed (empty without a template).
     public var directives: [DirectiveUse]
+    /// The scope of each element, by element index (empty without a template).
+    public var elementScopes: [ElementScope]
+    /// Every handler name the template refers to.
+    public var boundHandlerNames: Set<String>
     public var scriptPath: String
     /// `nil` when the page has no script (allowed: a page may be static).
     public var script: ScriptModel?
@@ -23,17 +27,25 @@ public struct ScriptModel: Sendable {
     public var registration: ScriptRegistration
     public var tokens: [JavaScriptToken]
     public var facts: ScriptFacts
+    /// The last `Page(...)` registration: the one the runtime keeps.
+    public let page: RegistrationCall?
+    /// Data keys at the top level of the page's `data`.
+    public let dataKeys: Set<String>
+    public let handlerNames: [String]
+
+    public init(file: SourceFile, registration: ScriptRegistration, tokens: [JavaScriptToken], facts: ScriptFacts) {
+        self.file = file
+        self.registration = registration
+        self.tokens = tokens
+        self.facts = facts
+        // Stored, not computed: the rules ask for these once per directive.
+        page = registration.pageCalls.last
+        dataKeys = Set(page?.data?.members.map(\.name) ?? [])
+        handlerNames = page?.handlerNames ?? []
+    }
 
     /// True when the script ran to the end; otherwise checks against it are skipped.
     public var loaded: Bool { registration.issue == nil }
-
-    /// The last `Page(...)` registration: the one the runtime keeps.
-    public var page: RegistrationCall? { registration.pageCalls.last }
-
-    /// Data keys at the top level of the page's `data`.
-    public var dataKeys: Set<String> { Set(page?.data?.members.map(\.name) ?? []) }
-
-    public var handlerNames: [String] { page?.handlerNames ?? [] }
 
     /// The range of a member's key in an object literal (`onTap` in `onTap() {}` or
     /// `onTap: function`), for diagnostics about a registered member; the first match wins.

@@ -56,21 +56,24 @@ public struct ProjectModel: Sendable {
         let templateFiles: [SourceFile?] = jobs.map { project.file($0.route + ".html") } + [nil]
         let parsed = ParallelMap.map(Array(zip(templateFiles, scriptFiles))) {
             ScriptEvaluator()
-        } transform: { evaluator, files -> (PageTemplate?, [DirectiveUse], ScriptModel?) in
+        } transform: { evaluator, files -> (PageTemplate?, [DirectiveUse], [ElementScope], ScriptModel?) in
             let template = files.0.map(TemplateParser.parse)
             let directives = template.map(DirectiveAnalysis.uses) ?? []
+            let scopes = template.map { ElementScope.scopes(of: $0, uses: directives) } ?? []
             let script = files.1.map { file in
                 let lexed = JavaScriptLexer.lex(file)
                 return ScriptModel(file: file, registration: evaluator.evaluate(file), tokens: lexed.tokens, facts: ScriptFacts.extract(from: lexed))
             }
-            return (template, directives, script)
+            return (template, directives, scopes, script)
         }
         let pages = jobs.enumerated().map { index, job in
             PageModel(
                 route: job.route, manifestNode: job.node, templatePath: job.route + ".html", template: parsed[index].0,
-                directives: parsed[index].1, scriptPath: job.route + ".js", script: parsed[index].2, isTab: job.isTab)
+                directives: parsed[index].1, elementScopes: parsed[index].2,
+                boundHandlerNames: DirectiveAnalysis.boundHandlerNames(in: parsed[index].1), scriptPath: job.route + ".js",
+                script: parsed[index].3, isTab: job.isTab)
         }
-        return (pages, parsed.last?.2)
+        return (pages, parsed.last?.3)
     }
 
     /// The manifest file, for spans. Present whenever `manifest` is.

@@ -1,20 +1,44 @@
 /// One Alpine directive on one element of a page, with its value parsed the way the CSP
 /// build parses it. Built once per page; the template rules read these instead of
 /// re-parsing attributes.
-public struct DirectiveUse: Sendable {
+public final class DirectiveUse: Sendable {
     /// Index of the element in `PageTemplate.elements`.
-    public var element: Int
-    public var attribute: TemplateAttribute
-    public var directive: AlpineDirective
+    public let element: Int
+    public let attribute: TemplateAttribute
+    public let directive: AlpineDirective
     /// The value parsed as an expression, for directives whose value is one.
-    public var expression: AlpineExpression?
+    public let expression: AlpineExpression?
     /// Why the value does not parse, with its range in the value.
-    public var failure: AlpineExpressionParser.Failure?
+    public let failure: AlpineExpressionParser.Failure?
     /// `x-for`'s loop, when the value has the loop's shape.
-    public var loop: AlpineForExpression?
+    public let loop: AlpineForExpression?
     /// The byte offset in the file that offset 0 of the parsed text maps to, or `nil` when
     /// character references make offsets inexact (then the whole value is pointed at).
-    public var expressionBase: Int?
+    public let expressionBase: Int?
+    /// Every node of `expression`, this one first, in source order (empty without one).
+    public let nodes: [AlpineExpression]
+    /// The names `expression` reads from its scope.
+    public let rootIdentifiers: [(name: String, range: Range<Int>)]
+
+    // A class, not a struct: rules walk these many times per page, and a copy of a struct
+    // this size costs more than the check.
+    init(
+        element: Int, attribute: TemplateAttribute, directive: AlpineDirective, expression: AlpineExpression? = nil,
+        failure: AlpineExpressionParser.Failure? = nil, loop: AlpineForExpression? = nil, expressionBase: Int? = nil
+    ) {
+        self.element = element
+        self.attribute = attribute
+        self.directive = directive
+        self.expression = expression
+        self.failure = failure
+        self.loop = loop
+        self.expressionBase = expressionBase
+        nodes = expression?.allNodes ?? []
+        rootIdentifiers = nodes.compactMap { node in
+            if case .identifier(let name) = node.kind { return (name, node.range) }
+            return nil
+        }
+    }
 
     /// The file range of a range inside the parsed expression text.
     public func fileRange(_ range: Range<Int>) -> Range<Int> {
@@ -42,31 +66,35 @@ public enum DirectiveAnalysis {
         var uses: [DirectiveUse] = []
         for (index, element) in template.elements.enumerated() {
             for (attribute, directive) in element.directives {
-                var use = DirectiveUse(element: index, attribute: attribute, directive: directive)
                 let value = attribute.value ?? ""
                 let base = attribute.valueIsVerbatim ? attribute.valueRange?.lowerBound : nil
+                var text: String?
+                var expressionBase: Int?
+                var loop: AlpineForExpression?
                 if directive.kind == .for {
-                    use.loop = AlpineForExpression.parse(value)
-                    if let loop = use.loop {
-                        let collectionText = loop.collection
-                        use.expressionBase = base.map { $0 + loop.collectionRange.lowerBound }
-                        parse(collectionText, into: &use)
+                    loop = AlpineForExpression.parse(value)
+                    if let loop {
+                        text = loop.collection
+                        expressionBase = base.map { $0 + loop.collectionRange.lowerBound }
                     }
                 } else if directive.kind.takesExpression, attribute.value != nil, !isEmptyAllowed(directive, value) {
-                    use.expressionBase = base
-                    parse(value, into: &use)
+                    text = value
+                    expressionBase = base
                 }
-                uses.append(use)
+                var expression: AlpineExpression?
+                var failure: AlpineExpressionParser.Failure?
+                if let text {
+                    switch AlpineExpressionParser.parse(text) {
+                    case .success(let parsed): expression = parsed
+                    case .failure(let error): failure = error
+                    }
+                }
+                uses.append(DirectiveUse(
+                    element: index, attribute: attribute, directive: directive, expression: expression, failure: failure,
+                    loop: loop, expressionBase: expressionBase))
             }
         }
         return uses
-    }
-
-    private static func parse(_ text: String, into use: inout DirectiveUse) {
-        switch AlpineExpressionParser.parse(text) {
-        case .success(let expression): use.expression = expression
-        case .failure(let failure): use.failure = failure
-        }
     }
 
     /// `x-data` and `x-init` may be empty; an empty value there is not an expression to parse.

@@ -12,33 +12,45 @@ public struct ElementScope: Sendable {
     public func contains(_ name: String) -> Bool { loopVariables.contains(name) || localNames.contains(name) }
 }
 
-extension PageModel {
-    /// The scope of the element at `index`: loops and inline components around it (an
-    /// element's own `x-data` counts for its own directives, as in Alpine).
-    public func scope(ofElement index: Int) -> ElementScope {
-        guard let template else { return ElementScope(loopVariables: [], localNames: [], hasUnknownComponent: false) }
-        let ancestors = Set(template.ancestors(of: index))
-        var scope = ElementScope(loopVariables: [], localNames: [], hasUnknownComponent: false)
-        for use in directives where ancestors.contains(use.element) || use.element == index {
-            switch use.directive.kind {
-            case .for:  // its own `:key` is evaluated in the loop's scope too
-                if let loop = use.loop {
+extension ElementScope {
+    static let empty = ElementScope(loopVariables: [], localNames: [], hasUnknownComponent: false)
+
+    /// The scope of every element of a page, in one pass down the tree: an element sees its
+    /// parent's scope plus what its own `x-for` and `x-data` add (an element's own `x-data`
+    /// counts for its own directives, as in Alpine, and so does its own `x-for` for `:key`).
+    public static func scopes(of template: PageTemplate, uses: [DirectiveUse]) -> [ElementScope] {
+        var usesByElement: [Int: [DirectiveUse]] = [:]
+        for use in uses where use.directive.kind == .for || use.directive.kind == .data {
+            usesByElement[use.element, default: []].append(use)
+        }
+        var scopes: [ElementScope] = []
+        scopes.reserveCapacity(template.elements.count)
+        // Document order puts every parent before its children.
+        for (index, element) in template.elements.enumerated() {
+            var scope = element.parent.map { scopes[$0] } ?? .empty
+            for use in usesByElement[index] ?? [] {
+                if use.directive.kind == .for, let loop = use.loop {
                     scope.loopVariables.insert(loop.item)
                     if let indexName = loop.index { scope.loopVariables.insert(indexName) }
+                } else if use.directive.kind == .data, let expression = use.expression {
+                    switch expression.kind {
+                    case .identifier("page"): break
+                    case .object(let properties):
+                        for property in properties { if case .name(let name) = property.key { scope.localNames.insert(name) } }
+                    default: scope.hasUnknownComponent = true
+                    }
                 }
-            case .data:
-                guard let expression = use.expression else { continue }
-                switch expression.kind {
-                case .identifier("page"): break
-                case .object(let properties):
-                    for property in properties { if case .name(let name) = property.key { scope.localNames.insert(name) } }
-                default: scope.hasUnknownComponent = true
-                }
-            default:
-                break
             }
+            scopes.append(scope)
         }
-        return scope
+        return scopes
+    }
+}
+
+extension PageModel {
+    /// The scope of the element at `index`: loops and inline components around it.
+    public func scope(ofElement index: Int) -> ElementScope {
+        index < elementScopes.count ? elementScopes[index] : .empty
     }
 
     /// The directive uses of one kind, in document order.

@@ -53,14 +53,13 @@ public enum EventBinding: Sendable, Equatable {
     }
 }
 
-extension PageModel {
-    /// Every handler name the template refers to: event bindings, `handler('x')` anywhere
+extension DirectiveAnalysis {
+    /// Every handler name a template refers to: event bindings, `handler('x')` anywhere
     /// (`x-init="handler('ping')"`), and bare names used in any expression.
-    public var boundHandlerNames: Set<String> {
+    public static func boundHandlerNames(in directives: [DirectiveUse]) -> Set<String> {
         var names: Set<String> = []
         for use in directives {
-            guard let expression = use.expression else { continue }
-            for node in expression.allNodes {
+            for node in use.nodes {
                 switch node.kind {
                 case .identifier(let name):
                     names.insert(name)

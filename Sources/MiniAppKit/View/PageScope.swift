@@ -10,17 +10,4 @@ public enum PageScope {
     public static let magics: Set<String> = [
         "$t", "$el", "$refs", "$store", "$watch", "$dispatch", "$nextTick", "$root", "$data", "$id",
     ]
-
-    /// Loop variables visible to an element: those of every `<template x-for>` around it.
-    public static func loopVariables(of element: Int, in template: PageTemplate, uses: [DirectiveUse]) -> Set<String> {
-        let ancestors = Set(template.ancestors(of: element))
-        var names: Set<String> = []
-        for use in uses where use.directive.kind == .for && ancestors.contains(use.element) {
-            if let loop = use.loop {
-                names.insert(loop.item)
-                if let index = loop.index { names.insert(index) }
-            }
-        }
-        return names
-    }
 }

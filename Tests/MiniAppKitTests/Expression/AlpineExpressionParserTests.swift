@@ -34,7 +34,7 @@ struct AlpineExpressionParserTests {
         ("typeof x", "0-6 'typeof' is not supported by the Alpine CSP build"),
         ("new Date()", "0-3 'new' is not supported by the Alpine CSP build"),
         ("a | b", "2-3 bitwise operators are not supported by the Alpine CSP build"),
-        ("a << 2", "2-3 bitwise operators are not supported by the Alpine CSP build"),
+        ("a << 2", "2-4 bitwise operators are not supported by the Alpine CSP build"),
         ("2 ** 3", "2-4 '**' is not supported by the Alpine CSP build"),
         ("a; b", "1-2 only one expression is allowed; the Alpine CSP build does not run several statements"),
         ("{ name }", "2-6 property 'name' needs a value ('name: name'); the Alpine CSP build has no shorthand properties"),

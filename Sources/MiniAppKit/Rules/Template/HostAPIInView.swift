@@ -19,9 +19,8 @@ public struct HostAPIInView: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         model.pages.flatMap { page in
             page.directives.flatMap { use -> [Finding] in
-                guard let expression = use.expression else { return [] }
                 let scope = page.scope(ofElement: use.element)
-                return expression.rootIdentifiers.compactMap { name, range in
+                return use.rootIdentifiers.compactMap { name, range in
                     guard ScriptFacts.hostNamespaces.contains(name), !scope.contains(name) else { return nil }
                     return Finding(
                         "'\(name)' is the logic layer's host API and does not exist in the view; call a page handler that uses it",

@@ -27,7 +27,7 @@ public struct InlineStatement: Rule {
             page.uses(.on).compactMap { use -> Finding? in
                 guard let expression = use.expression,
                       case .statement(let description, let range) = EventBinding.classify(expression) else { return nil }
-                if Self.touchesOnlyLocalState(expression, scope: page.scope(ofElement: use.element)) { return nil }
+                if Self.touchesOnlyLocalState(use, scope: page.scope(ofElement: use.element)) { return nil }
                 let name = use.attribute.name.prefix { $0 != "." }
                 return Finding(
                     "'\(name)' \(description) in the view, where the logic layer never sees it; name a page handler and call 'setData' there",
@@ -38,8 +38,8 @@ public struct InlineStatement: Rule {
 
     /// True when every name the expression reads or writes is view-local (inline `x-data`
     /// members, loop variables, magics): then nothing the logic layer owns changes.
-    static func touchesOnlyLocalState(_ expression: AlpineExpression, scope: ElementScope) -> Bool {
+    static func touchesOnlyLocalState(_ use: DirectiveUse, scope: ElementScope) -> Bool {
         guard !scope.localNames.isEmpty || !scope.loopVariables.isEmpty else { return false }
-        return expression.rootIdentifiers.allSatisfy { scope.contains($0.name) || $0.name.hasPrefix("$") }
+        return use.rootIdentifiers.allSatisfy { scope.contains($0.name) || $0.name.hasPrefix("$") }
     }
 }

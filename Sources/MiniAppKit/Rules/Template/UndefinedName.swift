@@ -32,7 +32,7 @@ public struct UndefinedName: Rule {
                 let handlerRange = use.directive.kind == .on ? EventBinding.classify(expression).handlerName?.range : nil
                 let scope = page.scope(ofElement: use.element)
                 if scope.hasUnknownComponent { continue }
-                for (name, range) in expression.rootIdentifiers where range != handlerRange {
+                for (name, range) in use.rootIdentifiers where range != handlerRange {
                     if PageScope.componentMembers.contains(name) || PageScope.magics.contains(name) || handlers.contains(name) || scope.contains(name) {
                         continue
                     }

@@ -26,10 +26,9 @@ public struct UnknownStoreKey: Rule {
             }
             var findings: [Finding] = []
             for use in page.directives {
-                guard let expression = use.expression else { continue }
                 let scope = page.scope(ofElement: use.element)
                 if scope.contains("store") { continue }
-                for node in expression.allNodes {
+                for node in use.nodes {
                     guard case .member(let object, let name, let nameRange) = node.kind, case .identifier("store") = object.kind,
                           !keys.contains(name) else { continue }
                     var message = "'store.\(name)' is not in the page's data and no 'setData' sets it"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Wall time of `mactl lint` (release) on a generated 200-page app, against a bare
+# `xmllint --html --noout` of the same templates. Usage: Benchmarks/lint-large-app.sh [PAGES] [RUNS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+pages="${1:-200}"
+runs="${2:-11}"
+swift build -c release --product mactl >/dev/null
+mactl="$(swift build -c release --show-bin-path)/mactl"
+app="$(mktemp -d)/large-app"
+trap 'rm -rf "$(dirname "$app")"' EXIT
+python3 Benchmarks/make-large-app.py "$app" "$pages"
+"$mactl" lint "$app" >/dev/null  # must be clean, and warms the file cache
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+time_runs() {
+  for _ in $(seq "$runs"); do
+    start=$(date +%s%N)
+    "$@" >/dev/null 2>&1 || true
+    end=$(date +%s%N)
+    echo $(( (end - start) / 1000000 ))
+  done
+}
+mactl_ms=$(time_runs "$mactl" lint "$app" | median)
+xmllint_ms=$(time_runs sh -c "xmllint --html --noout $app/pages/*/*.html" | median)
+elements=$(cat "$app"/pages/p0/p0.html | grep -o '<[a-z]' | wc -l)
+echo "app: $pages pages, ~$elements elements per template, 8 handlers per script; $(nproc) cores; median of $runs runs"
+echo "mactl lint:            ${mactl_ms} ms"
+echo "xmllint --html --noout: ${xmllint_ms} ms"
+awk -v a="$mactl_ms" -v b="$xmllint_ms" 'BEGIN { printf "ratio: %.2fx\n", a / b }'
