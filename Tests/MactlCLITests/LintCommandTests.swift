@@ -26,7 +26,7 @@ struct LintCommandTests {
             #expect(try CLIRunner.run(["new", app]).status == 0)
             let result = try CLIRunner.run(["lint", app])
             #expect(result.status == 0)
-            #expect(result.standardOutput == "no problems found in 20 files\n")
+            #expect(result.standardOutput == "i18n coverage (default locale 'en', 14 keys):\n  en  14 present, 0 missing, 0 extra\n  fr  14 present, 0 missing, 0 extra\nno problems found in 20 files\n")
         }
     }
 

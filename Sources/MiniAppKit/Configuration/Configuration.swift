@@ -8,6 +8,8 @@
 public struct Configuration: Sendable {
     /// Rule id → severity; `nil` turns the rule off.
     public var severities: [String: Severity?]
+    /// `i18n.keep_unused_keys`: keys the unused-key rule leaves alone.
+    public var keepUnusedKeys: KeepUnusedKeys = .none
     /// The file the settings came from, for positions in its diagnostics.
     public var file: SourceFile?
     public var issues: [ConfigurationIssue]
@@ -24,6 +26,25 @@ public struct Configuration: Sendable {
     public func severity(for description: RuleDescription) -> Severity? {
         if let configured = severities[description.id] { return configured }
         return description.defaultSeverity
+    }
+}
+
+/// Which translation keys to keep although nothing uses them.
+public enum KeepUnusedKeys: Sendable, Equatable {
+    case none
+    case all
+    /// Exact keys, or prefixes ending in `*` (`errors.*`).
+    case patterns([String])
+
+    public func keeps(_ key: String) -> Bool {
+        switch self {
+        case .none: false
+        case .all: true
+        case .patterns(let patterns):
+            patterns.contains { pattern in
+                pattern.hasSuffix("*") ? key.hasPrefix(String(pattern.dropLast())) : key == pattern
+            }
+        }
     }
 }
 

@@ -6,7 +6,10 @@ public enum ConfigurationParser {
     public static let fileName = ".mactl.yml"
 
     /// Top-level keys this version understands.
-    public static let knownKeys = ["rules"]
+    public static let knownKeys = ["rules", "i18n"]
+
+    /// Keys of the `i18n:` section.
+    public static let knownI18nKeys = ["keep_unused_keys"]
 
     /// Values a rule's severity may take. YAML 1.1 reads a bare `off` as the boolean false,
     /// so `false` means off too.
@@ -34,6 +37,8 @@ public enum ConfigurationParser {
             switch key {
             case "rules":
                 parseRules(valueNode, into: &configuration, file: file, knownRuleIDs: knownRuleIDs)
+            case "i18n":
+                parseI18n(valueNode, into: &configuration, file: file)
             default:
                 configuration.issues.append(unknownName(
                     kind: .unknownKey, noun: "setting", name: key, node: keyNode, candidates: knownKeys, file: file))
@@ -69,6 +74,32 @@ public enum ConfigurationParser {
             case "off", "false": configuration.severities[id] = .some(nil)
             default:
                 configuration.issues.append(invalidSeverity(described: "'\(scalar.string)'", node: valueNode, id: id, file: file))
+            }
+        }
+    }
+
+    private static func parseI18n(_ node: Node, into configuration: inout Configuration, file: SourceFile) {
+        guard let mapping = node.mapping else {
+            configuration.issues.append(ConfigurationIssue(
+                kind: .invalidValue, message: "'i18n' must be a mapping of settings, such as 'keep_unused_keys:'", span: span(of: node, in: file)))
+            return
+        }
+        for (keyNode, valueNode) in mapping {
+            let key = keyNode.string ?? ""
+            guard key == "keep_unused_keys" else {
+                configuration.issues.append(unknownName(
+                    kind: .unknownKey, noun: "setting", name: key, node: keyNode, candidates: knownI18nKeys, file: file))
+                continue
+            }
+            if let sequence = valueNode.sequence, sequence.allSatisfy({ $0.scalar != nil }) {
+                configuration.keepUnusedKeys = .patterns(sequence.compactMap(\.string))
+            } else if case .scalar(let scalar) = valueNode, ["true", "false", "yes", "no", "on", "off"].contains(scalar.string) {
+                configuration.keepUnusedKeys = ["true", "yes", "on"].contains(scalar.string) ? .all : .none
+            } else {
+                configuration.issues.append(ConfigurationIssue(
+                    kind: .invalidValue,
+                    message: "'keep_unused_keys' must be true, false or a list of keys and prefixes such as 'errors.*'",
+                    span: span(of: valueNode, in: file)))
             }
         }
     }

@@ -17,6 +17,10 @@ public struct ProjectModel: Sendable {
     public var pages: [PageModel] = []
     /// `app.js`, evaluated like a page script.
     public var appScript: ScriptModel?
+    /// The locale files and the default locale.
+    public var locales: LocaleSet
+    /// Every translation lookup in templates, scripts and the manifest.
+    public var translationKeyUses = TranslationKeyUses()
 
     public init(project: Project, configuration: Configuration = .default) {
         self.project = project
@@ -31,8 +35,11 @@ public struct ProjectModel: Sendable {
                 manifestWalk = ManifestWalker(root: root)
             }
         }
-        jsonDocuments = documents
+        let localeDocuments = project.paths.filter { LocaleCatalog.tag(forPath: $0) != nil }.compactMap(project.file).map(JSONParser.parse)
+        jsonDocuments = documents + localeDocuments
+        locales = LocaleSet(project: project, documents: localeDocuments, manifest: manifest)
         (pages, appScript) = Self.parseLogicAndViews(project: project, manifest: manifest)
+        translationKeyUses = TranslationKeyUses.collect(from: self)
     }
 
     /// Parses every page's template and script, and `app.js`, in parallel: these are the

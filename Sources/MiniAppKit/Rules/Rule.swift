@@ -28,6 +28,7 @@ public enum RuleDomain: String, Sendable, CaseIterable {
     case manifest
     case template
     case script
+    case i18n
     case config
 
     public var title: String {
@@ -37,6 +38,7 @@ public enum RuleDomain: String, Sendable, CaseIterable {
         case .manifest: "Manifest"
         case .template: "Page templates (view layer)"
         case .script: "Page and app scripts (logic layer)"
+        case .i18n: "Translations (i18n)"
         case .config: "Configuration (.mactl.yml)"
         }
     }

@@ -16,22 +16,25 @@ public struct DiagnosticReport: Sendable {
     /// annotations and SARIF need paths relative to the repository): the project path as the
     /// user gave it, with a trailing '/', or empty.
     public var pathPrefix: String
+    /// The i18n coverage table, shown by the text and JSON formats (empty without locales).
+    public var localeCoverage: [LocaleCoverage]
 
     public init(
         diagnostics: [Diagnostic], sourceFiles: [String: SourceFile] = [:], rules: [RuleDescription] = RuleRegistry.descriptions,
-        fileCount: Int = 0, pathPrefix: String = ""
+        fileCount: Int = 0, pathPrefix: String = "", localeCoverage: [LocaleCoverage] = []
     ) {
         self.diagnostics = diagnostics
         self.sourceFiles = sourceFiles
         self.rules = rules
         self.fileCount = fileCount
         self.pathPrefix = pathPrefix
+        self.localeCoverage = localeCoverage
     }
 
     public init(_ result: LintResult, pathPrefix: String = "") {
         self.init(
             diagnostics: result.diagnostics, sourceFiles: result.sourceFiles,
-            fileCount: result.model.project.files.count, pathPrefix: pathPrefix)
+            fileCount: result.model.project.files.count, pathPrefix: pathPrefix, localeCoverage: result.model.localeCoverage)
     }
 
     /// "1 error, 2 warnings and 0 notes" style counts, shared by the text summary.

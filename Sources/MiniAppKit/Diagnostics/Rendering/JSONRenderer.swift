@@ -13,6 +13,12 @@ public struct JSONRenderer: DiagnosticRenderer {
                 ("notes", .integer(report.diagnostics.noteCount)),
                 ("files", .integer(report.fileCount)),
             ])),
+            ("i18n", .array(report.localeCoverage.map { row in
+                .object([
+                    ("locale", .string(row.tag)), ("file", .string(row.path)), ("default", .bool(row.isDefault)),
+                    ("present", .integer(row.present)), ("missing", .integer(row.missing)), ("extra", .integer(row.extra)),
+                ])
+            })),
             ("diagnostics", .array(report.diagnostics.map(diagnostic))),
         ])
         return document.pretty() + "\n"

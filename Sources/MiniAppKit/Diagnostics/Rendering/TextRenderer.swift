@@ -1,3 +1,5 @@
+import Foundation
+
 /// swiftc-style text: `path:line:col: error: message [id]`, the source line with a caret
 /// under the span, then notes and the fix-it; a summary line at the end.
 public struct TextRenderer: DiagnosticRenderer {
@@ -19,11 +21,24 @@ public struct TextRenderer: DiagnosticRenderer {
                 lines.append(header(location(note.span ?? diagnostic.span), severity: "note", message: note.message))
             }
         }
+        lines.append(contentsOf: coverageTable(report.localeCoverage))
         let summary = report.diagnostics.isEmpty
             ? "no problems found in \(report.fileCount) \(report.fileCount == 1 ? "file" : "files")"
             : "\(report.countsPhrase) in \(report.fileCount) \(report.fileCount == 1 ? "file" : "files")"
         lines.append(paint(summary, .bold))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `i18n coverage: ...` then one aligned row per locale.
+    private func coverageTable(_ rows: [LocaleCoverage]) -> [String] {
+        guard let defaultRow = rows.first(where: \.isDefault) else { return [] }
+        let width = rows.map(\.tag.count).max() ?? 0
+        var lines = ["i18n coverage (default locale '\(defaultRow.tag)', \(defaultRow.present) keys):"]
+        for row in rows {
+            let tag = row.tag.padding(toLength: width, withPad: " ", startingAt: 0)
+            lines.append("  \(tag)  \(row.present) present, \(row.missing) missing, \(row.extra) extra")
+        }
+        return lines
     }
 
     private func location(_ span: SourceSpan?) -> String? {

@@ -1,0 +1,26 @@
+/// The project's locale files and which one is the default, resolved from the manifest's
+/// `lang` the way SkipMiniApp resolves it.
+public struct LocaleSet: Sendable {
+    /// Every `i18n/*.json` file, by path.
+    public var catalogs: [LocaleCatalog]
+    /// The language the app asks for: the manifest's `lang`, or `en` (SkipMiniApp's default).
+    public var requestedLanguage: String
+    /// The catalog that serves `requestedLanguage`, if any.
+    public var defaultCatalog: LocaleCatalog?
+
+    init(project: Project, documents: [JSONDocument], manifest: JSONNode?) {
+        catalogs = documents.compactMap { document in
+            LocaleCatalog.tag(forPath: document.file.path).map { LocaleCatalog(tag: $0, document: document) }
+        }
+        requestedLanguage = manifest?["lang"]?.stringValue ?? "en"
+        let wellFormed = catalogs.filter { LanguageTag.isWellFormed($0.tag) }
+        let tag = LocaleResolver.resolve(requestedLanguage, available: wellFormed.map(\.tag))
+            ?? LocaleResolver.resolve("en", available: wellFormed.map(\.tag))
+        defaultCatalog = wellFormed.first { $0.tag == tag }
+    }
+
+    /// The other well-formed locales, which fall back to the default for missing keys.
+    public var translations: [LocaleCatalog] {
+        catalogs.filter { $0.path != defaultCatalog?.path && LanguageTag.isWellFormed($0.tag) }
+    }
+}

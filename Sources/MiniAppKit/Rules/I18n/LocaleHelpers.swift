@@ -1,0 +1,35 @@
+extension ProjectModel {
+    /// The keys the app asks for: every literal use, labels only when they are keys (defined
+    /// in the default locale, or shaped like one).
+    var translationKeysInUse: [TranslationKeyUse] {
+        let defined = locales.defaultCatalog?.texts ?? [:]
+        return translationKeyUses.uses.filter { use in
+            !use.isLabel || defined[use.key] != nil || TranslationKeyUses.looksLikeKey(use.key)
+        }
+    }
+}
+
+extension LocaleCatalog {
+    /// Where to point for something about the whole file: its opening brace, or its start.
+    var fileSpan: SourceSpan {
+        let start = document.root?.range.lowerBound ?? 0
+        return document.span(start..<min(start + 1, document.file.bytes.count))
+    }
+}
+
+/// Sample locale files for the i18n rule examples.
+enum I18nExample {
+    static let manifest = """
+        {
+          "app_id": "org.example.demo",
+          "name": "Demo",
+          "lang": "en",
+          "icons": [{ "src": "icons/app.svg" }],
+          "version": { "code": 1, "name": "1.0.0" },
+          "platform_version": { "min_code": 1 },
+          "pages": ["pages/index/index"]
+        }
+        """
+
+    static func page(_ body: String) -> String { "<body x-data=\"page\">\n\(body)\n</body>\n" }
+}
