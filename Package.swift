@@ -21,9 +21,13 @@ let package = Package(
             name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibRSVG", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
         .target(
             name: "MiniAppKit",
-            dependencies: ["CLibXML2", "CJavaScriptCore", .product(name: "Yams", package: "Yams")]
+            dependencies: ["CLibXML2", "CJavaScriptCore", "CLibRSVG", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "mactl",

@@ -21,6 +21,8 @@ public struct ProjectModel: Sendable {
     public var locales: LocaleSet
     /// Every translation lookup in templates, scripts and the manifest.
     public var translationKeyUses = TranslationKeyUses()
+    /// The project's SVG icons, parsed and rendered.
+    public var icons: [IconModel] = []
 
     public init(project: Project, configuration: Configuration = .default) {
         self.project = project
@@ -40,6 +42,17 @@ public struct ProjectModel: Sendable {
         locales = LocaleSet(project: project, documents: localeDocuments, manifest: manifest)
         (pages, appScript) = Self.parseLogicAndViews(project: project, manifest: manifest)
         translationKeyUses = TranslationKeyUses.collect(from: self)
+        let iconFiles = Self.iconPaths(project: project, manifest: manifest).compactMap { entry in
+            project.file(entry.path).map { ($0, entry.isTab) }
+        }
+        icons = ParallelMap.map(iconFiles.map { IconJob(file: $0.0, isTab: $0.1) }) { () } transform: { _, job in
+            IconModel.analyse(job.file, isTabIcon: job.isTab)
+        }
+    }
+
+    private struct IconJob: Sendable {
+        var file: SourceFile
+        var isTab: Bool
     }
 
     /// Parses every page's template and script, and `app.js`, in parallel: these are the

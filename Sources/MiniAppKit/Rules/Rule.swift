@@ -29,6 +29,7 @@ public enum RuleDomain: String, Sendable, CaseIterable {
     case template
     case script
     case i18n
+    case icon
     case config
 
     public var title: String {
@@ -39,6 +40,7 @@ public enum RuleDomain: String, Sendable, CaseIterable {
         case .template: "Page templates (view layer)"
         case .script: "Page and app scripts (logic layer)"
         case .i18n: "Translations (i18n)"
+        case .icon: "Icons (SVG)"
         case .config: "Configuration (.mactl.yml)"
         }
     }

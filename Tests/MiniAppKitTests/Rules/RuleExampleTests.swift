@@ -10,7 +10,7 @@ struct RuleExampleTests {
     /// unreadable file, invalid UTF-8, a very deep file); each has its own tests.
     static let testedElsewhere: Set<String> = [
         "project-symlink-outside-root", "project-unreadable-file", "project-file-too-large",
-        "json-invalid-utf8", "json-too-deep",
+        "json-invalid-utf8", "json-too-deep", "icon-too-large", "icon-not-rendered",
     ]
 
     @Test(arguments: ruleIDs)

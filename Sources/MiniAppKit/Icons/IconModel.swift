@@ -1,0 +1,76 @@
+/// One SVG icon of the project: parsed, and rendered when it is safe to.
+public struct IconModel: Sendable {
+    public var path: String
+    public var document: SVGDocument
+    /// A tab bar shows it: it must be square and visible on light and dark bars.
+    public var isTabIcon: Bool
+    /// Renderings at each tab size with `currentColor` red, or empty when not rendered.
+    public var renderings: [Int: IconRenderer.Measurement]
+    /// Whether the icon takes the tab bar's colour through `currentColor`; nil if not rendered.
+    public var usesCurrentColor: Bool?
+    /// Why the icon was not rendered, when it was not.
+    public var notRenderedBecause: String?
+
+    /// Bigger files are reported, not rendered: librsvg cannot be interrupted.
+    public static let renderSizeLimit = 256 * 1024
+    /// Long text renders slowly in librsvg (20,000 characters took 46 s here); icons need none.
+    public static let renderTextLimit = 1_000
+    /// Files above this size get a warning: an icon is a few hundred bytes of paths.
+    public static let sizeBudget = 32 * 1024
+    /// The sizes a tab bar draws icons at, in points and at 2x.
+    public static let renderSizes = [24, 48]
+
+    static func analyse(_ file: SourceFile, isTabIcon: Bool) -> IconModel {
+        let document = SVGParser.parse(file)
+        var model = IconModel(path: file.path, document: document, isTabIcon: isTabIcon, renderings: [:])
+        if document.issue != nil || document.root?.name != "svg" || document.root?.namespace != SVGDocument.namespace {
+            model.notRenderedBecause = "it is not a valid SVG"
+        } else if file.bytes.count > renderSizeLimit {
+            model.notRenderedBecause = "it is larger than \(renderSizeLimit / 1024) KB"
+        } else if document.textLength > renderTextLimit {
+            model.notRenderedBecause = "it has more than \(renderTextLimit) characters of text"
+        } else {
+            for size in renderSizes {
+                if let measurement = IconRenderer.measure(file.bytes, size: size, currentColor: "#ff0000") {
+                    model.renderings[size] = measurement
+                }
+            }
+            if model.renderings.isEmpty {
+                model.notRenderedBecause = "librsvg cannot render it"
+            } else if let red = model.renderings[24], let blue = IconRenderer.measure(file.bytes, size: 24, currentColor: "#0000ff") {
+                model.usesCurrentColor = red.pixelDigest != blue.pixelDigest
+            }
+        }
+        return model
+    }
+
+    public func span(_ range: Range<Int>) -> SourceSpan { document.span(range) }
+
+    /// The root `<svg` for diagnostics about the whole icon, or the file.
+    public var rootSpan: SourceSpan { document.root.map { span($0.range) } ?? .file(path) }
+
+    /// The viewBox's width and height when it is valid.
+    public var viewBox: (width: Double, height: Double)? {
+        guard let value = document.root?.attributes.first(where: { $0.name == "viewBox" })?.value else { return nil }
+        let numbers = value.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" }).compactMap { Double($0) }
+        guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else { return nil }
+        return (numbers[2], numbers[3])
+    }
+}
+
+extension ProjectModel {
+    /// Which SVG files are icons: the manifest's icons and tab icons, and every `.svg` under
+    /// `icons/`; tab icons marked.
+    static func iconPaths(project: Project, manifest: JSONNode?) -> [(path: String, isTab: Bool)] {
+        var tabIcons: Set<String> = []
+        for tab in manifest?["tab_bar"]?["tabs"]?.elements ?? [] {
+            if let icon = tab["icon"]?.stringValue.flatMap(ManifestPaths.normalized) { tabIcons.insert(icon) }
+        }
+        var paths = Set(project.paths.filter { $0.hasPrefix("icons/") && $0.lowercased().hasSuffix(".svg") })
+        for icon in manifest?["icons"]?.elements ?? [] {
+            if let src = icon["src"]?.stringValue.flatMap(ManifestPaths.normalized), src.lowercased().hasSuffix(".svg") { paths.insert(src) }
+        }
+        paths.formUnion(tabIcons.filter { $0.lowercased().hasSuffix(".svg") })
+        return paths.filter(project.contains).sorted().map { ($0, tabIcons.contains($0)) }
+    }
+}

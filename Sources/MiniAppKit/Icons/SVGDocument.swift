@@ -1,0 +1,40 @@
+/// An SVG icon as libxml2's XML parser read it, reduced to what the icon rules check, with
+/// byte ranges for positions.
+public struct SVGDocument: Sendable {
+    public struct Element: Sendable {
+        public var name: String
+        /// The element's namespace URI, if any.
+        public var namespace: String?
+        /// `<name` in the source.
+        public var range: Range<Int>
+        public var attributes: [Attribute]
+        public var depth: Int
+    }
+
+    public struct Attribute: Sendable {
+        /// As written, prefix included (`xlink:href`).
+        public var name: String
+        public var value: String
+        public var range: Range<Int>
+    }
+
+    public enum Issue: Sendable {
+        /// Not well-formed XML: libxml2's message at its position.
+        case syntax(message: String, range: Range<Int>)
+        /// A DOCTYPE that declares entities: what billion laughs and XXE attacks need.
+        case entityDeclarations(range: Range<Int>)
+    }
+
+    public var file: SourceFile
+    /// Elements in document order; empty when the file did not parse.
+    public var elements: [Element]
+    public var issue: Issue?
+    /// Characters of text content, summed: long text is what makes rendering slow.
+    public var textLength: Int
+
+    public var root: Element? { elements.first }
+
+    public func span(_ range: Range<Int>) -> SourceSpan { file.span(range) }
+
+    public static let namespace = "http://www.w3.org/2000/svg"
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// width/height that do not have the viewBox's proportions.
+public struct IconSizeMismatch: Rule {
+    public static let description = RuleDescription(
+        id: "icon-size-mismatch", domain: .icon, severity: .warning,
+        summary: "An icon's 'width' and 'height' do not have the proportions of its 'viewBox'.",
+        rationale: "When the intrinsic size and the viewBox disagree, renderers letterbox or stretch the drawing, so the icon looks smaller than its neighbours or off-centre.",
+        triggering: [
+            .file("icons/app.svg", "1️⃣<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"48\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\"/></svg>\n",
+                  expected: [.at("1️⃣", "width 48 and height 24 (2:1) do not have the proportions of the viewBox 24 × 24 (1:1)")]),
+        ],
+        nonTriggering: [.file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"48px\" height=\"48px\"><circle cx=\"12\" cy=\"12\" r=\"10\"/></svg>\n")])
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        model.icons.compactMap { icon in
+            guard let root = icon.document.root, let viewBox = icon.viewBox,
+                  let width = Self.length(root, "width"), let height = Self.length(root, "height"), width > 0, height > 0 else { return nil }
+            let ratio = width / height
+            let viewBoxRatio = viewBox.width / viewBox.height
+            guard abs(ratio - viewBoxRatio) / viewBoxRatio > 0.01 else { return nil }
+            return Finding(
+                "width \(Self.format(width)) and height \(Self.format(height)) (\(Self.ratio(width, height))) do not have the proportions of the viewBox \(Self.format(viewBox.width)) × \(Self.format(viewBox.height)) (\(Self.ratio(viewBox.width, viewBox.height)))",
+                at: icon.span(root.range))
+        }
+    }
+
+    /// A length in user units (a number, optionally 'px'); percentages and other units are not compared.
+    static func length(_ element: SVGDocument.Element, _ name: String) -> Double? {
+        guard var value = element.attributes.first(where: { $0.name == name })?.value.trimmingWhitespace else { return nil }
+        if value.hasSuffix("px") { value.removeLast(2) }
+        return Double(value)
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    static func ratio(_ width: Double, _ height: Double) -> String {
+        func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+        guard width == width.rounded(), height == height.rounded(), width < 100_000, height < 100_000 else {
+            return String(format: "%.2f:1", width / height)
+        }
+        let divisor = max(1, gcd(Int(width), Int(height)))
+        return "\(Int(width) / divisor):\(Int(height) / divisor)"
+    }
+}

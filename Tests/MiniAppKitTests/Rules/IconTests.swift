@@ -1,0 +1,58 @@
+import Testing
+@testable import MiniAppKit
+
+/// Icon checks that need inputs too big for a rule example, and the renderer's measurements.
+struct IconTests {
+    private func lintIcon(_ svg: String) -> [String] {
+        var files = MinimalApp.files
+        files["icons/app.svg"] = svg
+        return lint(files).map { "\($0.id): \($0.message)" }
+    }
+
+    @Test func aLargeIconIsOverBudget() {
+        let padding = "<!--" + String(repeating: "x", count: IconModel.sizeBudget) + "-->"
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">\(padding)<circle cx=\"12\" cy=\"12\" r=\"10\"/></svg>"
+        #expect(lintIcon(svg) == ["icon-too-large: icon 'icons/app.svg' is \(svg.utf8.count) bytes, over the 32 KB budget for an icon"])
+    }
+
+    @Test func longTextIsNotRendered() {
+        let text = String(repeating: "word ", count: 300)
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><text>\(text)</text></svg>"
+        #expect(lintIcon(svg) == ["icon-not-rendered: icon 'icons/app.svg' was not rendered: it has more than 1000 characters of text"])
+    }
+
+    @Test func billionLaughsIsRefusedWithoutExpansion() {
+        var entities = "<!ENTITY a0 \"lol\">"
+        for level in 1..<10 { entities += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">" }
+        let svg = "<?xml version=\"1.0\"?><!DOCTYPE svg [\(entities)]><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><text>&a9;</text></svg>"
+        #expect(lintIcon(svg) == ["icon-entity-declarations: the DOCTYPE declares entities, which no icon needs and which attacks on XML parsers use; remove it"])
+    }
+
+    @Test func anExternalEntityIsNeverRead() {
+        let svg = "<?xml version=\"1.0\"?><!DOCTYPE svg [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><text>&x;</text></svg>"
+        let document = SVGParser.parse(SourceFile(path: "x.svg", text: svg))
+        guard case .entityDeclarations = document.issue else {
+            Issue.record("expected the entity declarations to be reported")
+            return
+        }
+        #expect(document.elements.isEmpty)
+    }
+
+    @Test func theRendererSeesCurrentColorInkAndItsPlace() throws {
+        let bytes = Array("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><rect x=\"0\" y=\"0\" width=\"12\" height=\"24\" fill=\"currentColor\"/></svg>".utf8)
+        let red = try #require(IconRenderer.measure(bytes, size: 24, currentColor: "#ff0000"))
+        let blue = try #require(IconRenderer.measure(bytes, size: 24, currentColor: "#0000ff"))
+        #expect(red.inkInside == 12 * 24)
+        #expect(red.inkOutside == 0)
+        #expect(red.meanColor.red > 0.99 && red.meanColor.blue < 0.01)
+        #expect(red.pixelDigest != blue.pixelDigest)
+    }
+
+    @Test func theTemplatesIconsRenderAndTakeTheTabBarColour() throws {
+        let values = Scaffolder.Values(appID: "org.example.demo", name: "Demo", lang: "en")
+        let files = Dictionary(uniqueKeysWithValues: try Scaffolder.render(template: "tabs", values: values).map { ($0.path, $0.contents) })
+        let model = Linter.lint(Project(contents: files)).model
+        #expect(model.icons.map(\.path) == ["icons/app.svg", "icons/explore.svg", "icons/home.svg", "icons/settings.svg"])
+        #expect(model.icons.filter(\.isTabIcon).allSatisfy { $0.usesCurrentColor == true && ($0.renderings[24]?.inkInside ?? 0) > 50 })
+    }
+}
