@@ -139,3 +139,14 @@ struct LintCommandTests {
         #expect(result.standardOutput == "0.1.0\n")
     }
 }
+
+struct HostileInputTests {
+    /// Billion laughs, XXE, an SVG that is not XML and a Latin-1 locale file: one diagnostic
+    /// each, exit 1, and nothing of /etc/passwd in the output.
+    @Test func hostileIconsAndLocalesGetOneDiagnosticEach() throws {
+        let result = try CLIRunner.run(["lint", "hostile-icons", "--format", "json"], in: CLIRunner.fixtures)
+        #expect(result.status == 1)
+        #expect(!result.standardOutput.contains("root:"))
+        assertMatchesGolden(result.standardOutput, "hostile-icons.json")
+    }
+}

@@ -101,6 +101,7 @@ public enum RuleRegistry {
         InkOutsideCanvas.self,
         InvisibleTabIcon.self,
         IconNotRendered.self,
+        PNGIconSizeMismatch.self,
         // Configuration
         ConfigSyntaxError.self,
         UnknownConfigKey.self,

@@ -6,6 +6,8 @@ public struct RuleExample: Sendable {
     public var files: [(path: String, text: String)]
     /// Files the example needs but the docs need not show (the rest of a minimal app).
     public var supportFiles: [String: String]
+    /// Binary files the example needs (images), not shown in the docs.
+    public var binaryFiles: [String: [UInt8]] = [:]
     /// Files of the minimal app to leave out, to show what happens when they are missing.
     public var removedFiles: [String]
     public var expected: [ExpectedFinding]
@@ -25,9 +27,12 @@ public struct RuleExample: Sendable {
 
     /// An example made of the minimal app with this manifest.
     public static func manifest(
-        _ text: String, files: [String: String] = [:], removing: [String] = [], expected: [ExpectedFinding] = []
+        _ text: String, files: [String: String] = [:], binaryFiles: [String: [UInt8]] = [:], removing: [String] = [],
+        expected: [ExpectedFinding] = []
     ) -> RuleExample {
-        RuleExample(files: [("manifest.json", text)], supportFiles: files, removedFiles: removing, expected: expected)
+        var example = RuleExample(files: [("manifest.json", text)], supportFiles: files, removedFiles: removing, expected: expected)
+        example.binaryFiles = binaryFiles
+        return example
     }
 
     /// An example made of the minimal app with one file added or replaced.
@@ -111,7 +116,9 @@ public enum ExampleMarkers {
             contents[path] = stripped.text
             for (marker, offset) in stripped.offsets { markerOffsets.append((path, marker, offset)) }
         }
-        let project = Project(contents: contents)
+        var sourceFiles = contents.map { SourceFile(path: $0.key, text: $0.value) }
+        sourceFiles += example.binaryFiles.map { SourceFile(path: $0.key, bytes: $0.value) }
+        let project = Project(files: sourceFiles)
         var positions: [String: (path: String, position: SourcePosition)] = [:]
         for entry in markerOffsets {
             if let file = project.file(entry.path) { positions[entry.marker] = (entry.path, file.position(at: entry.offset)) }

@@ -56,3 +56,26 @@ struct IconTests {
         #expect(model.icons.filter(\.isTabIcon).allSatisfy { $0.usesCurrentColor == true && ($0.renderings[24]?.inkInside ?? 0) > 50 })
     }
 }
+
+struct HostileLocaleAndIconTests {
+    /// libxml2 refuses an attribute over 10 MB itself (its limit without XML_PARSE_HUGE).
+    @Test func aTenMegabyteSVGIsReportedAndNotRendered() {
+        let path = "<path d=\"" + String(repeating: "M1 1h1v1h-1z", count: 900_000) + "\" fill=\"currentColor\"/>"
+        var files = MinimalApp.files.map { SourceFile(path: $0.key, text: $0.value) }.filter { $0.path != "icons/app.svg" }
+        files.append(SourceFile(path: "icons/app.svg", text: "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">\(path)</svg>"))
+        let messages = Linter.lint(Project(files: files)).diagnostics.map { "\($0.id): \($0.message)" }
+        #expect(messages == [
+            "icon-too-large: icon 'icons/app.svg' is 10800098 bytes, over the 32 KB budget for an icon",
+            "icon-invalid-svg: attValue length too long",
+        ])
+    }
+
+    @Test func aLocaleFileNestedAHundredThousandDeepIsOneDiagnostic() {
+        let depth = 100_000
+        var files = MinimalApp.files
+        files["i18n/en.json"] = "{\"a\":" + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
+        #expect(lint(files).map(DiagnosticSummary.init).map(\.description) == [
+            "i18n/en.json:1:133: nesting is deeper than 128 levels [json-too-deep]",
+        ])
+    }
+}

@@ -37,7 +37,7 @@ struct RealisticAppTests {
 
         let diagnostics = Linter.lint(Project(contents: files)).diagnostics.map(DiagnosticSummary.init)
         #expect(diagnostics.map(\.description) == [
-            "pages/cart/cart.html:13:56: '@click' assigns to 'store.total' in the view, where the logic layer never sees it; name a page handler and call 'setData' there [template-inline-statement]",
+            "pages/cart/cart.html:14:56: '@click' assigns to 'store.total' in the view, where the logic layer never sees it; name a page handler and call 'setData' there [template-inline-statement]",
             "pages/cart/cart.js:16:3: handler 'onCheckout' is not bound in 'pages/cart/cart.html' [script-unused-handler]",
             "pages/cart/cart.js:17:32: 'redirectTo' opens 'pages/checkout/checkout', which is not a page in the manifest [script-navigation-unknown-page]",
             "pages/home/home.html:10:64: unknown handler 'onSerch' in '@keydown'; did you mean 'onSearch'? [template-unknown-handler]",
@@ -46,6 +46,35 @@ struct RealisticAppTests {
             "pages/home/home.js:37:31: 'switchTab' to 'pages/product/product', which has no tab; use 'navigateTo' for pages outside the tab bar [script-switch-tab-non-tab]",
             "pages/product/product.html:6:8: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]",
             "pages/profile/profile.js:7:55: SyntaxError: Unexpected token ';'. Expected ')' to end an argument list. [script-load-error]",
+        ])
+    }
+
+    /// The translation and icon slips of the i18n issue, on the same app.
+    @Test func everyTranslationAndIconSlipIsFound() throws {
+        var files = try load()
+        func edit(_ path: String, _ old: String, _ new: String) {
+            let text = files[path]!
+            #expect(text.contains(old), "\(path) has no '\(old)'")
+            files[path] = text.replacingOccurrences(of: old, with: new)
+        }
+        edit("i18n/fr.json", "  \"profile.name\": \"Name\",\n", "")
+        edit("i18n/fr.json", "\"{count} articles\"", "\"{nombre} articles\"")
+        edit("pages/home/home.html", "$t('home.loading')", "$t('home.loadng')")
+        edit("icons/cart.svg", "</svg>", "<script>alert(1)</script></svg>")
+        edit("icons/profile.svg", "fill=\"currentColor\"", "fill=\"none\"")
+        edit("manifest.json", "\"icons/home.svg\"", "\"icons/house.svg\"")
+        var project = Project(contents: files)
+        project = Project(files: project.paths.compactMap(project.file).filter { $0.path != "icons/home.svg" })
+
+        let diagnostics = Linter.lint(project).diagnostics.map(DiagnosticSummary.init)
+        #expect(diagnostics.map(\.description) == [
+            "i18n/en-US.json:8:3: translation key 'home.loading' is not used anywhere [i18n-unused-key]",
+            "i18n/fr.json:1:1: 'fr' has no translation for 'profile.name'; the runtime shows the 'en-US' text [i18n-untranslated-key]",
+            "i18n/fr.json:17:17: the 'fr' text of 'cart.count' uses {nombre} where the default text uses {count} [i18n-placeholder-mismatch]",
+            "icons/cart.svg:1:135: '<script>' in an icon runs when the icon is opened; an icon must be a plain picture [icon-active-content]",
+            "icons/profile.svg:1:1: icon 'icons/profile.svg' renders nothing at 24 and 48 pixels [icon-blank]",
+            "manifest.json:25:64: tab icon 'icons/house.svg' is not in the project [manifest-tab-icon-not-found]",
+            "pages/home/home.html:12:61: translation key 'home.loadng' is not in the default locale 'i18n/en-US.json'; did you mean 'home.loading'? [i18n-missing-key]",
         ])
     }
 }

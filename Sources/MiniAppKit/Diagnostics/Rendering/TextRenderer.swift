@@ -57,21 +57,38 @@ public struct TextRenderer: DiagnosticRenderer {
         return "\(paint(location + ":", .bold)) \(label) \(paint(message, .bold))"
     }
 
-    /// ` 20 | source line` and `    |     ^~~~` under it, like swiftc's formatter.
+    /// Source lines longer than this are shown as a window around the column.
+    static let excerptWidth = 120
+
+    /// ` 20 | source line` and `    |     ^~~~` under it, like swiftc's formatter. A long line
+    /// (minified code, a one-line file) is cut to a window around the column.
     private func excerpt(for span: SourceSpan?, in report: DiagnosticReport) -> [String] {
         guard let span, span.hasPosition, let file = report.sourceFiles[span.path],
               let text = file.lineText(span.start.line) else { return [] }
-        let number = String(span.start.line)
-        let gutter = String(repeating: " ", count: number.count)
-        // Keep tabs so the caret lines up under what the terminal shows.
-        let prefix = text.unicodeScalars.prefix(span.start.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+        var scalars = Array(text.unicodeScalars)
+        var column = span.start.column - 1
         var underlineLength = 1
         if span.end.line == span.start.line, span.end.column > span.start.column {
             underlineLength = span.end.column - span.start.column
         }
-        let underline = "^" + String(repeating: "~", count: max(0, min(underlineLength, 200) - 1))
+        var leading = "", trailing = ""
+        if scalars.count > Self.excerptWidth {
+            let start = max(0, min(column - Self.excerptWidth / 3, scalars.count - Self.excerptWidth))
+            let end = min(scalars.count, start + Self.excerptWidth)
+            if start > 0 { leading = "..." }
+            if end < scalars.count { trailing = "..." }
+            scalars = Array(scalars[start..<end])
+            column = column - start + leading.count
+            underlineLength = min(underlineLength, max(1, scalars.count + leading.count - column))
+        }
+        let shown = leading + String(String.UnicodeScalarView(scalars)) + trailing
+        let number = String(span.start.line)
+        let gutter = String(repeating: " ", count: number.count)
+        // Keep tabs so the caret lines up under what the terminal shows.
+        let prefix = shown.unicodeScalars.prefix(max(0, column)).map { $0 == "\t" ? "\t" : " " }.joined()
+        let underline = "^" + String(repeating: "~", count: max(0, min(underlineLength, Self.excerptWidth) - 1))
         return [
-            "\(number) | \(text)",
+            "\(number) | \(shown)",
             "\(gutter) | \(prefix)\(paint(underline, .green))",
         ]
     }
