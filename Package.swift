@@ -21,8 +21,10 @@ let package = Package(
             name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
             providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]
         ),
+        // No pkgConfig: GLib's flags carry '-pthread', which SwiftPM refuses with a warning.
+        // The shim declares the few functions it uses; the libraries link from the system.
         .systemLibrary(
-            name: "CLibRSVG", pkgConfig: "librsvg-2.0",
+            name: "CLibRSVG",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
         .target(

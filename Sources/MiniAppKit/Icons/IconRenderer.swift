@@ -55,20 +55,20 @@ public enum IconRenderer {
     public static func measure(_ bytes: [UInt8], size: Int, currentColor color: String) -> Measurement? {
         var error: UnsafeMutablePointer<GError>?
         let handle = bytes.withUnsafeBufferPointer { buffer in
-            rsvg_handle_new_from_data(buffer.baseAddress, gsize(buffer.count), &error)
+            rsvg_handle_new_from_data(buffer.baseAddress, buffer.count, &error)
         }
         if let error { g_error_free(error) }
         guard let handle else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
         let stylesheet = Array("svg { color: \(color); }".utf8)
         var styleError: UnsafeMutablePointer<GError>?
-        _ = stylesheet.withUnsafeBufferPointer { rsvg_handle_set_stylesheet(handle, $0.baseAddress, gsize($0.count), &styleError) }
+        _ = stylesheet.withUnsafeBufferPointer { rsvg_handle_set_stylesheet(handle, $0.baseAddress, $0.count, &styleError) }
         if let styleError { g_error_free(styleError) }
 
         // A canvas three times the size with the icon's viewport in the middle: ink in the
         // border is ink outside the icon's own canvas.
         let canvas = Int32(size * 3)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, canvas, canvas) else { return nil }
+        guard let surface = cairo_image_surface_create(Int32(MACTL_CAIRO_FORMAT_ARGB32), canvas, canvas) else { return nil }
         defer { cairo_surface_destroy(surface) }
         guard let context = cairo_create(surface) else { return nil }
         var viewport = RsvgRectangle(x: Double(size), y: Double(size), width: Double(size), height: Double(size))
