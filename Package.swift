@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(
@@ -27,9 +28,17 @@ let package = Package(
             name: "CLibRSVG",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
+        .systemLibrary(
+            name: "CLibZip", pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"]), .brew(["libzip"])]
+        ),
         .target(
             name: "MiniAppKit",
-            dependencies: ["CLibXML2", "CJavaScriptCore", "CLibRSVG", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "CLibXML2", "CJavaScriptCore", "CLibRSVG", "CLibZip",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .executableTarget(
             name: "mactl",
