@@ -10,6 +10,10 @@ public struct Configuration: Sendable {
     public var severities: [String: Severity?]
     /// `i18n.keep_unused_keys`: keys the unused-key rule leaves alone.
     public var keepUnusedKeys: KeepUnusedKeys = .none
+    /// `include:` globs of files `pack` ships although nothing references them.
+    public var includePatterns: [String] = []
+    /// `budgets:` limits in bytes, and whether going over is an error.
+    public var budgets = Budgets()
     /// The file the settings came from, for positions in its diagnostics.
     public var file: SourceFile?
     public var issues: [ConfigurationIssue]
@@ -27,6 +31,13 @@ public struct Configuration: Sendable {
         if let configured = severities[description.id] { return configured }
         return description.defaultSeverity
     }
+}
+
+/// Size limits for `pack`. The defaults are the common MiniApp platform limits (WeChat and
+/// Quick App: 2 MB a package; WeChat's code quality check: 200 KB an image).
+public struct Budgets: Sendable, Equatable {
+    public var packageBytes = 2 * 1024 * 1024
+    public var imageBytes = 200 * 1024
 }
 
 /// Which translation keys to keep although nothing uses them.

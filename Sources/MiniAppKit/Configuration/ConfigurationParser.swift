@@ -6,7 +6,10 @@ public enum ConfigurationParser {
     public static let fileName = ".mactl.yml"
 
     /// Top-level keys this version understands.
-    public static let knownKeys = ["rules", "i18n"]
+    public static let knownKeys = ["rules", "i18n", "include", "budgets"]
+
+    /// Keys of the `budgets:` section.
+    public static let knownBudgetKeys = ["package", "image"]
 
     /// Keys of the `i18n:` section.
     public static let knownI18nKeys = ["keep_unused_keys"]
@@ -39,6 +42,16 @@ public enum ConfigurationParser {
                 parseRules(valueNode, into: &configuration, file: file, knownRuleIDs: knownRuleIDs)
             case "i18n":
                 parseI18n(valueNode, into: &configuration, file: file)
+            case "include":
+                if let sequence = valueNode.sequence, sequence.allSatisfy({ $0.scalar != nil }) {
+                    configuration.includePatterns = sequence.compactMap(\.string)
+                } else {
+                    configuration.issues.append(ConfigurationIssue(
+                        kind: .invalidValue, message: "'include' must be a list of globs such as 'assets/fonts/**'",
+                        span: span(of: valueNode, in: file)))
+                }
+            case "budgets":
+                parseBudgets(valueNode, into: &configuration, file: file)
             default:
                 configuration.issues.append(unknownName(
                     kind: .unknownKey, noun: "setting", name: key, node: keyNode, candidates: knownKeys, file: file))
@@ -102,6 +115,38 @@ public enum ConfigurationParser {
                     span: span(of: valueNode, in: file)))
             }
         }
+    }
+
+    private static func parseBudgets(_ node: Node, into configuration: inout Configuration, file: SourceFile) {
+        guard let mapping = node.mapping else {
+            configuration.issues.append(ConfigurationIssue(
+                kind: .invalidValue, message: "'budgets' must be a mapping such as 'package: 2MB'", span: span(of: node, in: file)))
+            return
+        }
+        for (keyNode, valueNode) in mapping {
+            let key = keyNode.string ?? ""
+            guard knownBudgetKeys.contains(key) else {
+                configuration.issues.append(unknownName(kind: .unknownKey, noun: "budget", name: key, node: keyNode, candidates: knownBudgetKeys, file: file))
+                continue
+            }
+            guard let bytes = valueNode.string.flatMap(byteCount) else {
+                configuration.issues.append(ConfigurationIssue(
+                    kind: .invalidValue, message: "budget '\(key)' must be a size such as '2MB', '200KB' or '150000'",
+                    span: span(of: valueNode, in: file)))
+                continue
+            }
+            if key == "package" { configuration.budgets.packageBytes = bytes } else { configuration.budgets.imageBytes = bytes }
+        }
+    }
+
+    /// `2MB`, `200 KB`, `150000` → bytes (KB and MB are 1024-based, as platforms count).
+    static func byteCount(_ text: String) -> Int? {
+        let trimmed = text.trimmingWhitespace.uppercased()
+        let units: [(String, Int)] = [("MB", 1024 * 1024), ("KB", 1024), ("B", 1)]
+        for (suffix, multiplier) in units where trimmed.hasSuffix(suffix) {
+            return Double(String(trimmed.dropLast(suffix.count)).trimmingWhitespace).flatMap { $0 >= 0 ? Int($0 * Double(multiplier)) : nil }
+        }
+        return Int(trimmed).flatMap { $0 >= 0 ? $0 : nil }
     }
 
     private static func invalidSeverity(described: String, node: Node, id: String, file: SourceFile) -> ConfigurationIssue {

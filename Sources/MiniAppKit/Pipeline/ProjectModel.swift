@@ -23,6 +23,8 @@ public struct ProjectModel: Sendable {
     public var translationKeyUses = TranslationKeyUses()
     /// The project's SVG icons, parsed and rendered.
     public var icons: [IconModel] = []
+    /// The size of the packed archive, once `pack` has written it; the budget rule reads it.
+    public var packageSize: Int?
 
     public init(project: Project, configuration: Configuration = .default) {
         self.project = project

@@ -102,6 +102,11 @@ public enum RuleRegistry {
         InvisibleTabIcon.self,
         IconNotRendered.self,
         PNGIconSizeMismatch.self,
+        // Packing
+        MissingAsset.self,
+        UnreferencedAsset.self,
+        LargeImage.self,
+        PackageOverBudget.self,
         // Configuration
         ConfigSyntaxError.self,
         UnknownConfigKey.self,

@@ -30,6 +30,7 @@ public enum RuleDomain: String, Sendable, CaseIterable {
     case script
     case i18n
     case icon
+    case package
     case config
 
     public var title: String {
@@ -41,6 +42,7 @@ public enum RuleDomain: String, Sendable, CaseIterable {
         case .script: "Page and app scripts (logic layer)"
         case .i18n: "Translations (i18n)"
         case .icon: "Icons (SVG)"
+        case .package: "Packing"
         case .config: "Configuration (.mactl.yml)"
         }
     }

@@ -17,12 +17,9 @@ struct OutputOptions: ParsableArguments {
     @Option(name: .long, help: "Colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorChoice = .auto
 
-    @Option(name: [.short, .long], help: "Write the diagnostics to this file instead of standard output.")
-    var output: String?
-
-    /// Writes the rendered diagnostics where they were asked for. A file is written whole or
-    /// not at all (temporary file, then rename).
-    func emit(_ text: String) throws {
+    /// Writes the rendered diagnostics to `output`, or standard output. A file is written
+    /// whole or not at all (temporary file, then rename).
+    func emit(_ text: String, to output: String?) throws {
         guard let output else {
             Terminal.standardOutput(text)
             return
@@ -35,5 +32,5 @@ struct OutputOptions: ParsableArguments {
         }
     }
 
-    var colored: Bool { output == nil && format == .text && Terminal.shouldColor(color) }
+    func colored(writingTo output: String?) -> Bool { output == nil && format == .text && Terminal.shouldColor(color) }
 }

@@ -18,21 +18,13 @@ struct Lint: AsyncParsableCommand {
 
     @OptionGroup var outputOptions: OutputOptions
 
+    @Option(name: [.short, .long], help: "Write the diagnostics to this file instead of standard output.")
+    var output: String?
+
     func run() async throws {
-        let root = URL(fileURLWithPath: path)
-        let project: Project
-        do {
-            project = try ProjectLoader.load(root: root)
-        } catch {
-            throw CommandFailure(message: error.description)
-        }
-        if let config, !FileManager.default.fileExists(atPath: config) {
-            throw CommandFailure(message: "no such configuration file '\(config)'")
-        }
-        let configuration = ConfigurationLocator.load(forProjectAt: root, explicitPath: config.map { URL(fileURLWithPath: $0) })
-        let result = Linter.lint(project, configuration: configuration)
+        let result = try ProjectLoading.lint(path: path, config: config)
         let report = DiagnosticReport(result, pathPrefix: Self.displayPrefix(for: path))
-        try outputOptions.emit(outputOptions.format.renderer(colored: outputOptions.colored).render(report))
+        try outputOptions.emit(outputOptions.format.renderer(colored: outputOptions.colored(writingTo: output)).render(report), to: output)
         if result.fails(strict: outputOptions.strict) { throw ExitCode(ExitStatus.projectHasErrors) }
     }
 

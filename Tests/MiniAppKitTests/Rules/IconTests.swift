@@ -66,6 +66,7 @@ struct HostileLocaleAndIconTests {
         let messages = Linter.lint(Project(files: files)).diagnostics.map { "\($0.id): \($0.message)" }
         #expect(messages == [
             "icon-too-large: icon 'icons/app.svg' is 10800098 bytes, over the 32 KB budget for an icon",
+            "package-large-image: image 'icons/app.svg' is 10.3 MB, over the image budget of 200 KB",
             "icon-invalid-svg: attValue length too long",
         ])
     }

@@ -11,6 +11,7 @@ struct RuleExampleTests {
     static let testedElsewhere: Set<String> = [
         "project-symlink-outside-root", "project-unreadable-file", "project-file-too-large",
         "json-invalid-utf8", "json-too-deep", "icon-too-large", "icon-not-rendered",
+        "package-large-image", "package-over-budget",
     ]
 
     @Test(arguments: ruleIDs)

@@ -1,0 +1,93 @@
+import CLibZip
+import Foundation
+
+/// Reads a package with libzip without extracting anything to disk: its entries from the
+/// central directory (checked against the local headers), and one entry's bytes on demand,
+/// never more than a limit.
+public final class ArchiveReader: @unchecked Sendable {
+    // @unchecked: libzip's handle is not thread-safe, and a reader is used from one thread.
+    public struct Entry: Sendable, Hashable {
+        public var index: Int
+        public var name: String
+        public var size: Int
+        public var compressedSize: Int
+        /// 0 stored, 8 deflate; anything else is refused by package rules.
+        public var method: Int
+        public var crc32: UInt32
+        public var isEncrypted: Bool
+    }
+
+    public let entries: [Entry]
+    private let archive: OpaquePointer
+    /// The archive bytes, kept alive for libzip's buffer source.
+    private let storage: UnsafeMutableRawPointer
+
+    /// Opens the package bytes. `ZIP_CHECKCONS` makes libzip compare every local header with
+    /// the central directory, so a package whose two disagree is refused.
+    public init(bytes: [UInt8]) throws(ArchiveError) {
+        let storage = malloc(max(1, bytes.count))!
+        bytes.withUnsafeBytes { buffer in
+            if let base = buffer.baseAddress { storage.copyMemory(from: base, byteCount: buffer.count) }
+        }
+        self.storage = storage
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        guard let source = zip_source_buffer_create(storage, zip_uint64_t(bytes.count), 0, &error) else {
+            free(storage)
+            throw ArchiveError("cannot read the package: \(String(cString: zip_error_strerror(&error)).lowercased())")
+        }
+        guard let opened = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+            zip_source_free(source)
+            free(storage)
+            throw ArchiveError("not a valid ZIP package: \(String(cString: zip_error_strerror(&error)).lowercased())")
+        }
+        archive = opened
+        let count = max(0, Int(zip_get_num_entries(opened, 0)))
+        var entries: [Entry] = []
+        for index in 0..<count {
+            var stat = zip_stat_t()
+            zip_stat_init(&stat)
+            guard zip_stat_index(opened, zip_uint64_t(index), ZIP_FL_ENC_RAW, &stat) == 0 else { continue }
+            let name = stat.name.map { String(decoding: Data(bytes: $0, count: strlen($0)), as: UTF8.self) } ?? ""
+            entries.append(Entry(
+                index: index, name: name, size: Int(stat.size), compressedSize: Int(stat.comp_size), method: Int(stat.comp_method),
+                crc32: UInt32(stat.crc), isEncrypted: stat.encryption_method != 0))
+        }
+        self.entries = entries
+    }
+
+    deinit {
+        zip_discard(archive)
+        free(storage)
+    }
+
+    /// The bytes of an entry, refusing to inflate past `limit` bytes or past the size the
+    /// central directory declares (a zip bomb declares small sizes). libzip checks the CRC
+    /// when the whole entry has been read.
+    public func read(_ entry: Entry, limit: Int) throws(ArchiveError) -> [UInt8] {
+        guard entry.size <= limit else {
+            throw ArchiveError("'\(entry.name)' declares \(entry.size) bytes, over the limit of \(limit)")
+        }
+        guard let file = zip_fopen_index(archive, zip_uint64_t(entry.index), 0) else {
+            throw ArchiveError("cannot open '\(entry.name)': \(String(cString: zip_strerror(archive)).lowercased())")
+        }
+        defer { zip_fclose(file) }
+        var result = [UInt8](repeating: 0, count: entry.size + 1)
+        var total = 0
+        while true {
+            let read = result.withUnsafeMutableBytes { buffer in
+                zip_fread(file, buffer.baseAddress! + total, zip_uint64_t(buffer.count - total))
+            }
+            if read < 0 {
+                throw ArchiveError("cannot read '\(entry.name)': \(String(cString: zip_file_strerror(file)).lowercased())")
+            }
+            if read == 0 { break }
+            total += Int(read)
+            if total > entry.size {
+                throw ArchiveError("'\(entry.name)' inflates to more than the \(entry.size) bytes it declares")
+            }
+        }
+        return Array(result[0..<total])
+    }
+}

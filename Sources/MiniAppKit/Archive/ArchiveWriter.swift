@@ -1,0 +1,156 @@
+import CLibZip
+import Crypto
+import Foundation
+
+/// Writes a package with libzip, byte for byte the same for the same entries on any machine:
+/// `manifest.json` first (streaming readers can start with it), then paths in byte order;
+/// one fixed timestamp; fixed permissions; no extra fields; deflate only where it shrinks.
+public enum ArchiveWriter {
+    /// W3C MiniApp Packaging fixes "version needed to extract" at 2.0, which has no ZIP64:
+    /// sizes and offsets must fit in 32 bits and the entry count in 16.
+    public static let maximumSize = Int(UInt32.max) - 1
+    public static let maximumEntryCount = Int(UInt16.max)
+
+    /// Fails before anything is written when the entries would need ZIP64.
+    public static func checkLimits(sizes: [(path: String, size: Int)]) throws(ArchiveError) {
+        guard sizes.count <= maximumEntryCount else {
+            throw ArchiveError("a package holds at most \(maximumEntryCount) files without ZIP64, which MiniApp packages must not use; this one has \(sizes.count)")
+        }
+        if let large = sizes.first(where: { $0.size > maximumSize }) {
+            throw ArchiveError("'\(large.path)' is \(large.size) bytes; a MiniApp package cannot hold a file of 4 GB or more (it would need ZIP64)")
+        }
+        // Headers add at most a few hundred bytes per entry; count them generously.
+        let total = sizes.reduce(0) { $0 + $1.size + 200 + 2 * $1.path.utf8.count }
+        guard total <= maximumSize else {
+            throw ArchiveError("the package would be \(total) bytes; a MiniApp package must stay under 4 GB (it would need ZIP64)")
+        }
+    }
+
+    /// Writes `entries` to `destination` atomically: a temporary file beside it, flushed to
+    /// disk, then renamed over it. On failure the destination is untouched.
+    @discardableResult
+    public static func write(_ entries: [ArchiveEntry], to destination: URL, timestamp: ArchiveTimestamp) throws(ArchiveError) -> [WrittenEntry] {
+        let ordered = order(entries)
+        var seen: Set<String> = []
+        for entry in ordered where !seen.insert(entry.path).inserted {
+            throw ArchiveError("'\(entry.path)' is in the package twice")
+        }
+        try checkLimits(sizes: ordered.map { ($0.path, $0.bytes.count) })
+        let folder = destination.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).tmp-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+
+        // First with deflate where asked; then again storing whatever deflate did not shrink.
+        var methods = ordered.map(\.method)
+        var sizes = try writeArchive(ordered, methods: methods, to: temporary, timestamp: timestamp)
+        let grown = sizes.indices.filter { methods[$0] == .deflate && sizes[$0] >= ordered[$0].bytes.count }
+        if !grown.isEmpty {
+            for index in grown { methods[index] = .store }
+            try? FileManager.default.removeItem(at: temporary)
+            sizes = try writeArchive(ordered, methods: methods, to: temporary, timestamp: timestamp)
+        }
+        try flushToDisk(temporary)
+        guard rename(temporary.path, destination.path) == 0 else {
+            throw ArchiveError("cannot write '\(destination.path)': \(String(cString: strerror(errno)))")
+        }
+        return ordered.indices.map { index in
+            let entry = ordered[index]
+            return WrittenEntry(
+                path: entry.path, size: entry.bytes.count, compressedSize: sizes[index], method: methods[index],
+                crc32: CRC32.checksum(entry.bytes),
+                sha256: SHA256.hash(data: entry.bytes).map { String(format: "%02x", $0) }.joined())
+        }
+    }
+
+    /// `manifest.json` first, then every other path in byte order.
+    static func order(_ entries: [ArchiveEntry]) -> [ArchiveEntry] {
+        entries.sorted { lhs, rhs in
+            if (lhs.path == "manifest.json") != (rhs.path == "manifest.json") { return lhs.path == "manifest.json" }
+            return Array(lhs.path.utf8).lexicographicallyPrecedes(Array(rhs.path.utf8))
+        }
+    }
+
+    /// Writes one archive and returns each entry's compressed size.
+    private static func writeArchive(
+        _ entries: [ArchiveEntry], methods: [ArchiveEntry.Method], to url: URL, timestamp: ArchiveTimestamp
+    ) throws(ArchiveError) -> [Int] {
+        var errorCode: Int32 = 0
+        guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_EXCL, &errorCode) else {
+            throw ArchiveError("cannot create '\(url.path)': \(describe(errorCode))")
+        }
+        for (index, entry) in entries.enumerated() {
+            // libzip reads the bytes at zip_close, so it gets its own copy, which it frees.
+            let copy = malloc(max(1, entry.bytes.count))!
+            entry.bytes.withUnsafeBytes { buffer in
+                if let base = buffer.baseAddress { copy.copyMemory(from: base, byteCount: buffer.count) }
+            }
+            guard let source = zip_source_buffer(archive, copy, zip_uint64_t(entry.bytes.count), 1) else {
+                free(copy)
+                zip_discard(archive)
+                throw ArchiveError("cannot add '\(entry.path)': \(String(cString: zip_strerror(archive)))")
+            }
+            let added = zip_file_add(archive, entry.path, source, ZIP_FL_ENC_UTF_8)
+            guard added >= 0 else {
+                zip_source_free(source)
+                let message = String(cString: zip_strerror(archive))
+                zip_discard(archive)
+                throw ArchiveError("cannot add '\(entry.path)': \(message)")
+            }
+            let entryIndex = zip_uint64_t(added)
+            let method = methods[index] == .deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE
+            zip_set_file_compression(archive, entryIndex, method, 9)
+            zip_file_set_dostime(archive, entryIndex, timestamp.dosTime, timestamp.dosDate, 0)
+            // A regular file, rw-r--r--, made by Unix: the same on every machine.
+            zip_file_set_external_attributes(archive, entryIndex, 0, zip_uint8_t(ZIP_OPSYS_UNIX), 0o100644 << 16)
+        }
+        guard zip_close(archive) == 0 else {
+            let message = String(cString: zip_strerror(archive))
+            zip_discard(archive)
+            throw ArchiveError("cannot write '\(url.path)': \(message)")
+        }
+        return try compressedSizes(of: url, count: entries.count)
+    }
+
+    private static func compressedSizes(of url: URL, count: Int) throws(ArchiveError) -> [Int] {
+        var errorCode: Int32 = 0
+        guard let archive = zip_open(url.path, ZIP_RDONLY, &errorCode) else {
+            throw ArchiveError("cannot read back '\(url.path)': \(describe(errorCode))")
+        }
+        defer { zip_discard(archive) }
+        return (0..<count).map { index in
+            var stat = zip_stat_t()
+            zip_stat_init(&stat)
+            zip_stat_index(archive, zip_uint64_t(index), 0, &stat)
+            return Int(stat.comp_size)
+        }
+    }
+
+    private static func flushToDisk(_ url: URL) throws(ArchiveError) {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { throw ArchiveError("cannot open '\(url.path)' to flush it") }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw ArchiveError("cannot flush '\(url.path)' to disk: \(String(cString: strerror(errno)))") }
+    }
+
+    static func describe(_ code: Int32) -> String {
+        var error = zip_error_t()
+        zip_error_init_with_code(&error, code)
+        defer { zip_error_fini(&error) }
+        return String(cString: zip_error_strerror(&error)).lowercased()
+    }
+}
+
+/// CRC-32 (IEEE), as ZIP records it, for the report's per-file checks.
+enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { value in
+        var crc = UInt32(value)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        return crc
+    }
+
+    static func checksum(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        return crc ^ 0xFFFF_FFFF
+    }
+}

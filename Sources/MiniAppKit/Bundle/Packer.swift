@@ -1,0 +1,127 @@
+import Crypto
+import Foundation
+
+/// bundle → transform → archive → report: `mactl pack` after a clean lint.
+public enum Packer {
+    public struct Options: Sendable {
+        /// Apply the safe size-reducing transforms (`--no-minify` turns them off).
+        public var minify = true
+        /// The package to write; `nil` for `dist/<app_id>-<version.name>.ma` in the project.
+        public var output: URL?
+        /// The build report to write; `nil` for beside the package, `.report.yaml`.
+        public var report: URL?
+        public var timestamp: ArchiveTimestamp
+
+        public init(minify: Bool = true, output: URL? = nil, report: URL? = nil, timestamp: ArchiveTimestamp) {
+            self.minify = minify
+            self.output = output
+            self.report = report
+            self.timestamp = timestamp
+        }
+    }
+
+    public struct Outcome: Sendable {
+        public var packageURL: URL
+        public var reportURL: URL
+        public var entries: [WrittenEntry]
+        public var packageSize: Int
+        public var packageDigest: String
+        /// Budget findings, as diagnostics with their configured severity.
+        public var diagnostics: [Diagnostic]
+        /// True when nothing was written because a budget is configured as an error.
+        public var refused: Bool
+    }
+
+    public struct Failure: Error, Sendable {
+        public var message: String
+    }
+
+    /// Writes the package and its report for a project that linted clean. `root` is the
+    /// project folder, for the default output path.
+    public static func pack(root: URL, lint: LintResult, options: Options, timings: [(String, Duration)]) throws(Failure) -> Outcome {
+        var model = lint.model
+        let clock = ContinuousClock()
+        let bundleStart = clock.now
+        let plan = BundlePlanner.plan(model)
+        var transforms: [String: String] = [:]
+        let entries = plan.shipped.compactMap { shipped -> ArchiveEntry? in
+            guard let file = model.project.file(shipped.path) else { return nil }
+            var bytes = file.bytes
+            if options.minify {
+                let result = PackTransform.apply(to: file)
+                bytes = result.bytes
+                if let transform = result.transform { transforms[shipped.path] = transform }
+            }
+            return ArchiveEntry(path: shipped.path, bytes: bytes, method: ArchiveEntry.defaultMethod(forPath: shipped.path))
+        }
+        let bundleTime = clock.now - bundleStart
+
+        let packageURL = options.output ?? defaultPackageURL(root: root, model: model)
+        let folder = packageURL.deletingLastPathComponent()
+        if options.output == nil {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw Failure(message: "cannot write '\(packageURL.path)': the folder '\(folder.path)' does not exist")
+        }
+        // The archive goes to a temporary name first: a budget configured as an error must
+        // leave the previous package in place.
+        let staging = folder.appendingPathComponent(".\(packageURL.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)")
+        let archiveStart = clock.now
+        let written: [WrittenEntry]
+        do throws(ArchiveError) {
+            written = try ArchiveWriter.write(entries, to: staging, timestamp: options.timestamp)
+        } catch {
+            try? FileManager.default.removeItem(at: staging)
+            throw Failure(message: "cannot write '\(packageURL.path)': \(error.message)")
+        }
+        let archiveTime = clock.now - archiveStart
+        guard let packageBytes = FileManager.default.contents(atPath: staging.path) else {
+            try? FileManager.default.removeItem(at: staging)
+            throw Failure(message: "cannot read back '\(staging.path)'")
+        }
+        model.packageSize = packageBytes.count
+        let budget = Linter.check(model, rules: [PackageOverBudget.self]).diagnostics
+        if budget.contains(where: { $0.severity == .error }) {
+            try? FileManager.default.removeItem(at: staging)
+            return Outcome(
+                packageURL: packageURL, reportURL: packageURL, entries: written, packageSize: packageBytes.count,
+                packageDigest: "", diagnostics: budget, refused: true)
+        }
+        guard rename(staging.path, packageURL.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: staging)
+            throw Failure(message: "cannot write '\(packageURL.path)': \(reason)")
+        }
+        let digest = SHA256.hash(data: packageBytes).map { String(format: "%02x", $0) }.joined()
+        let reportURL = options.report ?? packageURL.deletingPathExtension().appendingPathExtension("report.yaml")
+        let report = BuildReport(
+            model: model, lint: lint, plan: plan, entries: written, transforms: transforms, packagePath: displayPath(packageURL, root: root),
+            packageSize: packageBytes.count, packageDigest: digest,
+            timings: timings + [("bundle", bundleTime), ("archive", archiveTime)])
+        do {
+            try Data(report.value.yaml.utf8).write(to: reportURL, options: .atomic)
+        } catch {
+            throw Failure(message: "cannot write the report '\(reportURL.path)': \((error as NSError).localizedDescription)")
+        }
+        return Outcome(
+            packageURL: packageURL, reportURL: reportURL, entries: written, packageSize: packageBytes.count,
+            packageDigest: digest, diagnostics: budget, refused: false)
+    }
+
+    /// `dist/<app_id>-<version.name>.ma` in the project folder.
+    public static func defaultPackageURL(root: URL, model: ProjectModel) -> URL {
+        let appID = model.manifest?["app_id"]?.stringValue ?? "app"
+        let version = model.manifest?["version"]?["name"]?.stringValue ?? "0"
+        let name = "\(appID)-\(version).ma".map { $0 == "/" || $0 == "\\" ? "_" : $0 }
+        return root.appendingPathComponent("dist").appendingPathComponent(String(name))
+    }
+
+    /// The package path as the report records it: relative to the project when inside it.
+    static func displayPath(_ url: URL, root: URL) -> String {
+        let rootPath = root.standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(rootPath + "/") ? String(path.dropFirst(rootPath.count + 1)) : url.lastPathComponent
+    }
+}

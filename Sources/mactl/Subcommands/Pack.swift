@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import MiniAppKit
+
+struct Pack: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Lint a MiniApp, then pack it into a deterministic .ma package with a YAML build report.",
+        discussion: """
+            Nothing is written when the lint finds errors (or warnings with --strict). The package \
+            is written whole or not at all. Timestamps come from SOURCE_DATE_EPOCH when it is set.
+            """)
+
+    @Argument(help: "The MiniApp project folder.")
+    var path: String = "."
+
+    @Option(name: [.short, .long], help: "The package to write (default: dist/<app_id>-<version>.ma in the project).")
+    var output: String?
+
+    @Option(name: .long, help: "The build report to write (default: beside the package, .report.yaml).")
+    var report: String?
+
+    @Flag(name: .long, help: "Ship files as written, without the safe size-reducing transforms.")
+    var noMinify = false
+
+    @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.")
+    var config: String?
+
+    @OptionGroup var outputOptions: OutputOptions
+
+    func run() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let lint = try ProjectLoading.lint(path: path, config: config)
+        let lintTime = clock.now - start
+        let renderer = outputOptions.format.renderer(colored: outputOptions.colored(writingTo: nil))
+        if !lint.diagnostics.isEmpty || outputOptions.format != .text {
+            try outputOptions.emit(renderer.render(DiagnosticReport(lint, pathPrefix: Lint.displayPrefix(for: path))), to: nil)
+        }
+        if lint.fails(strict: outputOptions.strict) {
+            Terminal.standardError("error: not packed: the project has \(outputOptions.strict ? "errors or warnings" : "errors")\n")
+            throw ExitCode(ExitStatus.projectHasErrors)
+        }
+        let timestamp: ArchiveTimestamp
+        do {
+            timestamp = try ArchiveTimestamp.fromEnvironment()
+        } catch {
+            throw CommandFailure(message: error.message)
+        }
+        let options = Packer.Options(
+            minify: !noMinify, output: output.map { URL(fileURLWithPath: $0) }, report: report.map { URL(fileURLWithPath: $0) },
+            timestamp: timestamp)
+        let outcome: Packer.Outcome
+        do {
+            outcome = try Packer.pack(root: URL(fileURLWithPath: path), lint: lint, options: options, timings: [("load_and_lint", lintTime)])
+        } catch {
+            throw CommandFailure(message: error.message)
+        }
+        if !outcome.diagnostics.isEmpty {
+            let budget = DiagnosticReport(diagnostics: outcome.diagnostics, sourceFiles: lint.sourceFiles, fileCount: 0, pathPrefix: Lint.displayPrefix(for: path))
+            Terminal.standardError(TextRenderer(colored: false).render(budget).split(separator: "\n").dropLast().joined(separator: "\n") + "\n")
+        }
+        if outcome.refused {
+            Terminal.standardError("error: not packed: the package is over its budget\n")
+            throw ExitCode(ExitStatus.projectHasErrors)
+        }
+        let uncompressed = outcome.entries.reduce(0) { $0 + $1.size }
+        Terminal.standardOutput(
+            "packed \(outcome.packageURL.relativePathForDisplay): \(outcome.entries.count) files, \(ByteSize.format(outcome.packageSize)) "
+                + "(\(ByteSize.format(uncompressed)) uncompressed), sha256 \(outcome.packageDigest)\n"
+                + "report \(outcome.reportURL.relativePathForDisplay)\n")
+    }
+}
+
+extension URL {
+    /// The path relative to the current folder when inside it, as a user would type it.
+    var relativePathForDisplay: String {
+        let current = FileManager.default.currentDirectoryPath
+        let path = standardizedFileURL.path
+        return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+struct PackCommandTests {
+    /// A scaffolded app in a temporary folder.
+    private func withApp(template: String = "tabs", _ body: (URL) throws -> Void) throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("shop")
+            #expect(try CLIRunner.run(["new", app.path, "--template", template, "--app-id", "org.example.shop", "--name", "Shop"]).status == 0)
+            try body(app)
+        }
+    }
+
+    private let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
+
+    @Test func packsTheScaffoldedAppIntoDistWithAReport() throws {
+        try withApp { app in
+            let result = try CLIRunner.run(["pack", app.path], environment: epoch)
+            #expect(result.status == 0, "\(result.standardError)")
+            let package = app.appendingPathComponent("dist/org.example.shop-1.0.0.ma")
+            let report = app.appendingPathComponent("dist/org.example.shop-1.0.0.report.yaml")
+            #expect(FileManager.default.fileExists(atPath: package.path))
+            #expect(FileManager.default.fileExists(atPath: report.path))
+            #expect(result.standardOutput.contains("20 files"))
+            let bytes = try [UInt8](Data(contentsOf: package))
+            // The first local header names manifest.json, so streaming readers start with it.
+            #expect(Array(bytes[0..<4]) == [0x50, 0x4B, 0x03, 0x04])
+            let nameLength = Int(bytes[26]) | Int(bytes[27]) << 8
+            #expect(String(decoding: bytes[30..<(30 + nameLength)], as: UTF8.self) == "manifest.json")
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/unzip") {
+                let unzip = Process()
+                unzip.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
+                unzip.arguments = ["-tqq", package.path]
+                try unzip.run()
+                unzip.waitUntilExit()
+                #expect(unzip.terminationStatus == 0)
+            }
+            let yaml = try String(contentsOf: report, encoding: .utf8)
+            #expect(yaml.hasPrefix("mactl: \"0.1.0\"\napp:\n  id: \"org.example.shop\"\n"))
+            #expect(yaml.contains("\nfiles:\n- path: \"manifest.json\"\n"))
+            #expect(yaml.contains("\ntimings_ms:\n"))
+        }
+    }
+
+    @Test func theSameProjectPacksToTheSameBytesInAnyTimeZone() throws {
+        try withApp { app in
+            // Outside the project, so the first package is not a file of the second pack.
+            let first = app.deletingLastPathComponent().appendingPathComponent("first.ma")
+            let second = app.deletingLastPathComponent().appendingPathComponent("second.ma")
+            #expect(try CLIRunner.run(["pack", app.path, "-o", first.path], environment: epoch.merging(["TZ": "UTC"]) { $1 }).status == 0)
+            #expect(try CLIRunner.run(["pack", app.path, "-o", second.path], environment: epoch.merging(["TZ": "Asia/Tokyo"]) { $1 }).status == 0)
+            let firstBytes = try Data(contentsOf: first)
+            let secondBytes = try Data(contentsOf: second)
+            #expect(firstBytes == secondBytes)
+            // Everything in the report but the timings is the same too.
+            func stable(_ url: URL) throws -> String {
+                let text = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("report.yaml"), encoding: .utf8)
+                return String(text[..<text.range(of: "timings_ms:")!.lowerBound]).replacingOccurrences(of: "first.ma", with: "X").replacingOccurrences(of: "second.ma", with: "X")
+            }
+            let firstReport = try stable(first)
+            let secondReport = try stable(second)
+            #expect(firstReport == secondReport)
+        }
+    }
+
+    @Test func aProjectWithErrorsIsNotPacked() throws {
+        try withApp(template: "blank") { app in
+            let manifest = app.appendingPathComponent("manifest.json")
+            let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "\"pages/index/index\"", with: "\"pages/missing\"")
+            try Data(text.utf8).write(to: manifest)
+            let result = try CLIRunner.run(["pack", app.path])
+            #expect(result.status == 1)
+            #expect(result.standardError == "error: not packed: the project has errors\n")
+            #expect(!FileManager.default.fileExists(atPath: app.appendingPathComponent("dist").path))
+        }
+    }
+
+    @Test func anOutputInAMissingFolderExitsTwoAndWritesNothing() throws {
+        try withApp(template: "blank") { app in
+            let result = try CLIRunner.run(["pack", app.path, "-o", "/nonexistent/folder/app.ma"])
+            #expect(result.status == 2)
+            #expect(result.standardError == "error: cannot write '/nonexistent/folder/app.ma': the folder '/nonexistent/folder' does not exist\n")
+        }
+    }
+
+    @Test func aBudgetMadeAnErrorKeepsThePreviousPackage() throws {
+        try withApp { app in
+            let package = app.appendingPathComponent("app.ma")
+            try Data("previous".utf8).write(to: package)
+            try Data("budgets:\n  package: 1KB\nrules:\n  package-over-budget: error\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
+            let result = try CLIRunner.run(["pack", app.path, "-o", package.path])
+            #expect(result.status == 1)
+            #expect(result.standardError.contains("error: the package is "))
+            #expect(result.standardError.contains(", over the package budget of 1 KB [package-over-budget]"))
+            #expect(try String(contentsOf: package, encoding: .utf8) == "previous")
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: app.path).filter { $0.contains("staging") || $0.contains(".tmp") }
+            #expect(leftovers.isEmpty)
+        }
+    }
+
+    @Test func noMinifyShipsFilesAsWritten() throws {
+        try withApp(template: "blank") { app in
+            let package = app.appendingPathComponent("app.ma")
+            #expect(try CLIRunner.run(["pack", app.path, "-o", package.path, "--no-minify"], environment: epoch).status == 0)
+            let report = try String(contentsOf: app.appendingPathComponent("app.report.yaml"), encoding: .utf8)
+            #expect(!report.contains("transform: \""))
+        }
+    }
+
+    @Test func inspectShowsTheManifestFilesAndSignature() throws {
+        try withApp(template: "blank") { app in
+            let package = app.appendingPathComponent("app.ma")
+            #expect(try CLIRunner.run(["pack", app.path, "-o", package.path], environment: epoch).status == 0)
+            let text = try CLIRunner.run(["inspect", package.path])
+            #expect(text.status == 0)
+            #expect(text.standardOutput.contains("org.example.shop 1.0.0 (code 1): Shop"))
+            #expect(text.standardOutput.contains("signature: none"))
+            #expect(text.standardOutput.contains("manifest.json"))
+            let json = try CLIRunner.run(["inspect", package.path, "--format", "json"])
+            #expect(json.status == 0)
+            #expect(json.standardOutput.contains("\"appId\": \"org.example.shop\""))
+            #expect(json.standardOutput.contains("\"signed\": false"))
+        }
+    }
+
+    @Test func inspectRefusesAFileThatIsNotAPackage() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let file = folder.appendingPathComponent("x.ma")
+            try Data("not a zip".utf8).write(to: file)
+            let result = try CLIRunner.run(["inspect", file.path])
+            #expect(result.status == 1)
+            #expect(result.standardError.hasPrefix("error: "))
+        }
+    }
+}
