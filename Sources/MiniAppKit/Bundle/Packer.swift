@@ -65,9 +65,17 @@ public enum Packer {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw Failure(message: "cannot write '\(packageURL.path)': the folder '\(folder.path)' does not exist")
         }
-        // The archive goes to a temporary name first: a budget configured as an error must
-        // leave the previous package in place.
-        let staging = folder.appendingPathComponent(".\(packageURL.lastPathComponent).staging-\(ProcessInfo.processInfo.processIdentifier)")
+        // The archive is built in a work folder beside the package and renamed into place:
+        // a budget configured as an error, a failure or an interrupt leaves the previous
+        // package untouched, and removing the work folder removes every partial file.
+        let work = workFolder(for: packageURL)
+        do {
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
+        } catch {
+            throw Failure(message: "cannot write in '\(folder.path)': \((error as NSError).localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: work) }
+        let staging = work.appendingPathComponent(packageURL.lastPathComponent)
         let archiveStart = clock.now
         let written: [WrittenEntry]
         do throws(ArchiveError) {
@@ -108,6 +116,12 @@ public enum Packer {
         return Outcome(
             packageURL: packageURL, reportURL: reportURL, entries: written, packageSize: packageBytes.count,
             packageDigest: digest, diagnostics: budget, refused: false)
+    }
+
+    /// Where a pack builds its files before renaming the package into place; the CLI removes
+    /// it when interrupted.
+    public static func workFolder(for packageURL: URL) -> URL {
+        packageURL.deletingLastPathComponent().appendingPathComponent(".mactl-pack-\(ProcessInfo.processInfo.processIdentifier)")
     }
 
     /// `dist/<app_id>-<version.name>.ma` in the project folder.

@@ -49,6 +49,9 @@ struct Pack: AsyncParsableCommand {
         let options = Packer.Options(
             minify: !noMinify, output: output.map { URL(fileURLWithPath: $0) }, report: report.map { URL(fileURLWithPath: $0) },
             timestamp: timestamp)
+        let packageURL = options.output ?? Packer.defaultPackageURL(root: URL(fileURLWithPath: path), model: lint.model)
+        let interruption = InterruptCleanup(removing: Packer.workFolder(for: packageURL))
+        defer { interruption.cancel() }
         let outcome: Packer.Outcome
         do {
             outcome = try Packer.pack(root: URL(fileURLWithPath: path), lint: lint, options: options, timings: [("load_and_lint", lintTime)])
@@ -68,6 +71,33 @@ struct Pack: AsyncParsableCommand {
             "packed \(outcome.packageURL.relativePathForDisplay): \(outcome.entries.count) files, \(ByteSize.format(outcome.packageSize)) "
                 + "(\(ByteSize.format(uncompressed)) uncompressed), sha256 \(outcome.packageDigest)\n"
                 + "report \(outcome.reportURL.relativePathForDisplay)\n")
+    }
+}
+
+/// Removes a pack's work folder when the user presses Ctrl-C or the process is terminated,
+/// so an interrupted pack leaves no partial file; the previous package was never touched.
+final class InterruptCleanup: @unchecked Sendable {
+    // @unchecked: the sources are set up once and only cancelled afterwards.
+    private var sources: [DispatchSourceSignal] = []
+
+    init(removing folder: URL) {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler {
+                try? FileManager.default.removeItem(at: folder)
+                Terminal.standardError("error: interrupted; the previous package is untouched\n")
+                exit(128 + signalNumber)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
     }
 }
 
