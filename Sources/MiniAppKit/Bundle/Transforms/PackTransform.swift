@@ -14,10 +14,24 @@ public enum PackTransform {
         let transformed: Result?
         switch fileExtension {
         case "json": transformed = JSONCompaction.apply(to: file).map { Result(bytes: $0, transform: "json-compact") }
+        case "html", "htm": transformed = validUTF8(file) ? HTMLMinifier.apply(to: file.bytes).map { Result(bytes: $0, transform: "html-minify") } : nil
+        case "svg": transformed = validUTF8(file) ? SVGCleaner.apply(to: file).map { Result(bytes: $0, transform: "svg-clean") } : nil
+        case "css": transformed = validUTF8(file) ? CSSMinifier.apply(to: file.bytes).map { Result(bytes: $0, transform: "css-minify") } : nil
         default: transformed = nil
         }
         guard let transformed, transformed.bytes.count < file.bytes.count else { return unchanged }
         return transformed
+    }
+
+    /// Transforms work on text; a file with invalid UTF-8 ships as written.
+    static func validUTF8(_ file: SourceFile) -> Bool {
+        var index = 0
+        while index < file.bytes.count {
+            let length = JSONParser.validSequenceLength(file.bytes, at: index)
+            if length == 0 { return false }
+            index += length
+        }
+        return true
     }
 }
 
