@@ -32,4 +32,11 @@ enum I18nExample {
         """
 
     static func page(_ body: String) -> String { "<body x-data=\"page\">\n\(body)\n</body>\n" }
+
+    /// A page whose template shows `body`, with an English `greet` text taking `{name}`.
+    static func greeting(_ body: String, expected: [ExpectedFinding] = []) -> RuleExample {
+        RuleExample(
+            files: [("manifest.json", manifest), ("pages/index/index.html", page(body)), ("i18n/en.json", "{ \"greet\": \"Hello, {name}!\" }\n")],
+            expected: expected)
+    }
 }

@@ -5,20 +5,10 @@ public struct MissingPlaceholderArgument: Rule {
         summary: "'$t(key, {...})' or 'skip.i18n.t(key, {...})' does not pass a value for a '{placeholder}' of the text.",
         rationale: "A placeholder with no value is shown as written: the user reads \"Hello, {name}!\". Lookups whose parameters are built at run time are not checked.",
         triggering: [
-            RuleExample(
-                files: [
-                    ("manifest.json", I18nExample.manifest),
-                    ("pages/index/index.html", I18nExample.page("  <p x-text=\"$t(1️⃣'greet')\"></p>")),
-                    ("i18n/en.json", "{ \"greet\": \"Hello, {name}!\" }\n"),
-                ],
-                expected: [.at("1️⃣", "the text of 'greet' needs {name}, which this lookup does not pass; it shows as '{name}'")]),
+            I18nExample.greeting("  <p x-text=\"$t(1️⃣'greet')\"></p>", expected: [.at("1️⃣", "the text of 'greet' needs {name}, which this lookup does not pass; it shows as '{name}'")]),
         ],
         nonTriggering: [
-            RuleExample(files: [
-                ("manifest.json", I18nExample.manifest),
-                ("pages/index/index.html", I18nExample.page("  <p x-text=\"$t('greet', { name: store.user })\"></p>")),
-                ("i18n/en.json", "{ \"greet\": \"Hello, {name}!\" }\n"),
-            ]),
+            I18nExample.greeting("  <p x-text=\"$t('greet', { name: store.user })\"></p>"),
         ])
 
     public init() {}

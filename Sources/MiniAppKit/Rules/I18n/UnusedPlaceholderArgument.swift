@@ -5,20 +5,10 @@ public struct UnusedPlaceholderArgument: Rule {
         summary: "A lookup passes a parameter that the text has no '{placeholder}' for.",
         rationale: "A value no placeholder shows is usually a misspelt placeholder (`{ nmae: ... }`) or a text that lost its placeholder; either way the value never reaches the screen.",
         triggering: [
-            RuleExample(
-                files: [
-                    ("manifest.json", I18nExample.manifest),
-                    ("pages/index/index.html", I18nExample.page("  <p x-text=\"$t('greet', { name: store.user, 1️⃣count: 2 })\"></p>")),
-                    ("i18n/en.json", "{ \"greet\": \"Hello, {name}!\" }\n"),
-                ],
-                expected: [.at("1️⃣", "'count' is passed to 'greet', whose text has no {count}")]),
+            I18nExample.greeting("  <p x-text=\"$t('greet', { name: store.user, 1️⃣count: 2 })\"></p>", expected: [.at("1️⃣", "'count' is passed to 'greet', whose text has no {count}")]),
         ],
         nonTriggering: [
-            RuleExample(files: [
-                ("manifest.json", I18nExample.manifest),
-                ("pages/index/index.html", I18nExample.page("  <p x-text=\"$t('greet', { name: store.user })\"></p>")),
-                ("i18n/en.json", "{ \"greet\": \"Hello, {name}!\" }\n"),
-            ]),
+            I18nExample.greeting("  <p x-text=\"$t('greet', { name: store.user })\"></p>"),
         ])
 
     public init() {}

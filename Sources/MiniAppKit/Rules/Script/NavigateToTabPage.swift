@@ -11,23 +11,9 @@ public struct NavigateToTabPage: Rule {
         triggering: [
             RuleExample(
                 files: [
-                    ("manifest.json", """
-                        {
-                          "app_id": "org.example.demo",
-                          "name": "Demo",
-                          "icons": [{ "src": "icons/app.svg" }],
-                          "version": { "code": 1, "name": "1.0.0" },
-                          "platform_version": { "min_code": 1 },
-                          "pages": ["pages/index/index", "pages/me/me"],
-                          "tab_bar": { "tabs": [
-                            { "page": "pages/index/index", "icon": "icons/app.svg" },
-                            { "page": "pages/me/me", "icon": "icons/app.svg" }
-                          ] }
-                        }
-                        """),
                     ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 1️⃣'pages/me/me' });\n  },\n});\n"),
                 ],
-                supportFiles: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"],
+                supportFiles: ["manifest.json": IconExample.tabsManifest, "pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/home.svg": MinimalApp.files["icons/app.svg"]!],
                 expected: [.at("1️⃣", "'navigateTo' to the tab page 'pages/me/me'; use 'switchTab' to show a tab")]),
         ],
         nonTriggering: [.file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n  },\n});\n")])
