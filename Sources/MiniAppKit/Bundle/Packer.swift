@@ -11,6 +11,8 @@ public enum Packer {
         /// The build report to write; `nil` for beside the package, `.report.yaml`.
         public var report: URL?
         public var timestamp: ArchiveTimestamp
+        /// Sign with this key and certificate (`--sign`).
+        public var signing: (key: SigningKey, certificate: SigningCertificate)?
 
         public init(minify: Bool = true, output: URL? = nil, report: URL? = nil, timestamp: ArchiveTimestamp) {
             self.minify = minify
@@ -85,9 +87,27 @@ public enum Packer {
             throw Failure(message: "cannot write '\(packageURL.path)': \(error.message)")
         }
         let archiveTime = clock.now - archiveStart
-        guard let packageBytes = FileManager.default.contents(atPath: staging.path) else {
-            try? FileManager.default.removeItem(at: staging)
+        guard var packageBytes = FileManager.default.contents(atPath: staging.path).map({ [UInt8]($0) }) else {
             throw Failure(message: "cannot read back '\(staging.path)'")
+        }
+        var signature: ReportValue = .null
+        if let signing = options.signing {
+            do throws(SigningError) {
+                packageBytes = try PackageSigner.sign(packageBytes, key: signing.key, certificate: signing.certificate)
+            } catch {
+                throw Failure(message: "cannot sign the package: \(error.message)")
+            }
+            do {
+                try Data(packageBytes).write(to: staging)
+            } catch {
+                throw Failure(message: "cannot write '\(staging.path)': \((error as NSError).localizedDescription)")
+            }
+            signature = .map([
+                ("algorithm", .string(signing.key.algorithmName)),
+                ("certificate_subject", .string(signing.certificate.subject)),
+                ("certificate_sha256", .string(signing.certificate.fingerprint)),
+                ("public_key_sha256", .string(Hex.string(SHA256.hash(data: signing.key.publicKeyDER)))),
+            ])
         }
         model.packageSize = packageBytes.count
         let budget = Linter.check(model, rules: [PackageOverBudget.self]).diagnostics
@@ -98,15 +118,13 @@ public enum Packer {
                 packageDigest: "", diagnostics: budget, refused: true)
         }
         guard rename(staging.path, packageURL.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: staging)
-            throw Failure(message: "cannot write '\(packageURL.path)': \(reason)")
+            throw Failure(message: "cannot write '\(packageURL.path)': \(String(cString: strerror(errno)))")
         }
         let digest = SHA256.hash(data: packageBytes).map { String(format: "%02x", $0) }.joined()
         let reportURL = options.report ?? packageURL.deletingPathExtension().appendingPathExtension("report.yaml")
         let report = BuildReport(
             model: model, lint: lint, plan: plan, entries: written, transforms: transforms, packagePath: displayPath(packageURL, root: root),
-            packageSize: packageBytes.count, packageDigest: digest,
+            packageSize: packageBytes.count, packageDigest: digest, signature: signature,
             timings: timings + [("bundle", bundleTime), ("archive", archiveTime)])
         do {
             try Data(report.value.yaml.utf8).write(to: reportURL, options: .atomic)

@@ -5,7 +5,7 @@ public struct BuildReport: Sendable {
 
     init(
         model: ProjectModel, lint: LintResult, plan: BundlePlan, entries: [WrittenEntry], transforms: [String: String],
-        packagePath: String, packageSize: Int, packageDigest: String, timings: [(String, Duration)]
+        packagePath: String, packageSize: Int, packageDigest: String, signature: ReportValue, timings: [(String, Duration)]
     ) {
         let sections: [(String, ReportValue)] = [
             ("mactl", .string(MactlVersion.current)),
@@ -16,7 +16,7 @@ public struct BuildReport: Sendable {
             ("lint", Self.lintSummary(lint.diagnostics)),
             ("i18n", .list(model.localeCoverage.map(Self.coverage))),
             ("budgets", Self.budgets(model.configuration.budgets, packageSize: packageSize)),
-            ("signature", .null),
+            ("signature", signature),
             ("timings_ms", .map(timings.map { ($0.0, Self.milliseconds($0.1)) })),
         ]
         value = .map(sections)

@@ -22,6 +22,12 @@ struct Pack: AsyncParsableCommand {
     @Flag(name: .long, help: "Ship files as written, without the safe size-reducing transforms.")
     var noMinify = false
 
+    @Option(name: .long, help: "Sign with this PEM private key (EC P-256, or RSA of 2048 bits or more).")
+    var sign: String?
+
+    @Option(name: .long, help: "The certificate of the signing key (default: a self-signed certificate made from the key).")
+    var cert: String?
+
     @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.")
     var config: String?
 
@@ -46,9 +52,14 @@ struct Pack: AsyncParsableCommand {
         } catch {
             throw CommandFailure(message: error.message)
         }
-        let options = Packer.Options(
+        var options = Packer.Options(
             minify: !noMinify, output: output.map { URL(fileURLWithPath: $0) }, report: report.map { URL(fileURLWithPath: $0) },
             timestamp: timestamp)
+        if let sign {
+            options.signing = try Self.signing(keyPath: sign, certificatePath: cert, appID: lint.model.manifest?["app_id"]?.stringValue ?? "")
+        } else if cert != nil {
+            throw ValidationError("--cert needs --sign with the certificate's private key")
+        }
         let packageURL = options.output ?? Packer.defaultPackageURL(root: URL(fileURLWithPath: path), model: lint.model)
         let interruption = InterruptCleanup(removing: Packer.workFolder(for: packageURL))
         defer { interruption.cancel() }
@@ -71,6 +82,29 @@ struct Pack: AsyncParsableCommand {
             "packed \(outcome.packageURL.relativePathForDisplay): \(outcome.entries.count) files, \(ByteSize.format(outcome.packageSize)) "
                 + "(\(ByteSize.format(uncompressed)) uncompressed), sha256 \(outcome.packageDigest)\n"
                 + "report \(outcome.reportURL.relativePathForDisplay)\n")
+    }
+}
+
+extension Pack {
+    /// The key and certificate to sign with; a bad key or certificate is a failure outside the
+    /// project (exit 2).
+    static func signing(keyPath: String, certificatePath: String?, appID: String) throws -> (key: SigningKey, certificate: SigningCertificate) {
+        guard let keyText = try? String(contentsOfFile: keyPath, encoding: .utf8) else {
+            throw CommandFailure(message: "cannot read the key '\(keyPath)'")
+        }
+        do throws(SigningError) {
+            let key = try SigningKey.load(pem: keyText)
+            if let certificatePath {
+                guard let certificateText = try? String(contentsOfFile: certificatePath, encoding: .utf8) else {
+                    throw SigningError.usage("cannot read the certificate '\(certificatePath)'")
+                }
+                return (key, try SigningCertificate.load(pem: certificateText, matching: key))
+            }
+            let seconds = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int.init) ?? 315_532_800
+            return (key, try SigningCertificate.selfSigned(for: key, appID: appID, notBefore: seconds))
+        } catch {
+            throw CommandFailure(message: "'\(certificatePath ?? keyPath)': \(error.message)")
+        }
     }
 }
 

@@ -1,0 +1,84 @@
+import Crypto
+import _CryptoExtras
+import Foundation
+import SwiftASN1
+import X509
+
+/// The X.509 certificate a signature carries: one the author gives (`--cert`), or one made
+/// from the key alone, deterministically, so an RSA-signed pack is byte-for-byte reproducible.
+public struct SigningCertificate: Sendable {
+    public var der: [UInt8]
+    public var subject: String
+
+    /// SHA-256 of the certificate DER, lowercase hex: what people compare.
+    public var fingerprint: String { Hex.string(SHA256.hash(data: der)) }
+
+    /// A self-signed certificate for `key`, its subject the app id, its serial derived from
+    /// the key and the app id, valid from `notBefore` for 25 years.
+    public static func selfSigned(for key: SigningKey, appID: String, notBefore seconds: Int) throws(SigningError) -> SigningCertificate {
+        let serial = Array(SHA256.hash(data: key.publicKeyDER + Array(appID.utf8)).prefix(16)).enumerated().map { $0.offset == 0 ? $0.element & 0x7F : $0.element }
+        let start = Date(timeIntervalSince1970: TimeInterval(seconds))
+        let end = Date(timeIntervalSince1970: TimeInterval(seconds) + 25 * 365.25 * 86_400)
+        do {
+            let name = try DistinguishedName { CommonName(appID.isEmpty ? "MiniApp" : appID) }
+            let certificate: Certificate
+            switch key {
+            case .p256(let privateKey):
+                certificate = try Certificate(
+                    version: .v3, serialNumber: .init(bytes: serial), publicKey: .init(privateKey.publicKey),
+                    notValidBefore: start, notValidAfter: end, issuer: name, subject: name, signatureAlgorithm: .ecdsaWithSHA256,
+                    extensions: Certificate.Extensions(), issuerPrivateKey: .init(privateKey))
+            case .rsa(let privateKey):
+                certificate = try Certificate(
+                    version: .v3, serialNumber: .init(bytes: serial), publicKey: .init(privateKey.publicKey),
+                    notValidBefore: start, notValidAfter: end, issuer: name, subject: name, signatureAlgorithm: .sha256WithRSAEncryption,
+                    extensions: Certificate.Extensions(), issuerPrivateKey: .init(privateKey))
+            }
+            var serializer = DER.Serializer()
+            try serializer.serialize(certificate)
+            return SigningCertificate(der: serializer.serializedBytes, subject: certificate.subject.description)
+        } catch {
+            throw .signingFailed("the self-signed certificate could not be made: \(error)")
+        }
+    }
+
+    /// Reads a PEM certificate and checks that its public key is `key`'s.
+    public static func load(pem text: String, matching key: SigningKey) throws(SigningError) -> SigningCertificate {
+        guard let block = PEMBlock.parse(text).first(where: { $0.label == "CERTIFICATE" }) else {
+            throw .invalidCertificate("the certificate file is not PEM (no '-----BEGIN CERTIFICATE-----' block)")
+        }
+        let certificate: Certificate
+        do {
+            certificate = try Certificate(derEncoded: block.der)
+        } catch {
+            throw .invalidCertificate("the certificate cannot be read: \(error)")
+        }
+        guard publicKeyInfo(of: certificate) == key.publicKeyDER else {
+            throw .invalidCertificate("the certificate's public key is not the signing key's; give the certificate that belongs to the key")
+        }
+        return SigningCertificate(der: block.der, subject: certificate.subject.description)
+    }
+
+    /// The subject of a DER certificate, for verification output.
+    static func subject(of der: [UInt8]) -> String? {
+        (try? Certificate(derEncoded: der))?.subject.description
+    }
+
+    /// The SubjectPublicKeyInfo DER of a DER certificate's key, encoded as swift-crypto encodes
+    /// the signer's key, so the two compare byte for byte.
+    static func publicKeyInfo(of der: [UInt8]) -> [UInt8]? {
+        (try? Certificate(derEncoded: der)).flatMap(publicKeyInfo(of:))
+    }
+
+    static func publicKeyInfo(of certificate: Certificate) -> [UInt8]? {
+        if let key = P256.Signing.PublicKey(certificate.publicKey) { return [UInt8](key.derRepresentation) }
+        if let key = _RSA.Signing.PublicKey(certificate.publicKey) { return [UInt8](key.derRepresentation) }
+        return nil
+    }
+}
+
+enum Hex {
+    static func string<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+}

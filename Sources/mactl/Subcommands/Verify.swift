@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import MiniAppKit
+
+struct Verify: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a .ma package: its signing block and signature, the archive's own rules and the package's lint.",
+        discussion: "Exit status: 0 when the package passes, 1 when a check fails, 2 for usage errors.")
+
+    @Argument(help: "The package to verify.")
+    var package: String
+
+    @Option(name: .long, help: "Require the package to be signed by this public key (PEM).")
+    var key: String?
+
+    @Option(name: .long, help: "Require the package to be signed by this certificate's key (PEM).")
+    var cert: String?
+
+    @Flag(name: .long, help: "Fail when the package is not signed.")
+    var requireSignature = false
+
+    @Option(name: .long, help: "Output format: text or json.")
+    var format: Inspect.Format = .text
+
+    func run() async throws {
+        guard let data = FileManager.default.contents(atPath: package) else {
+            throw CommandFailure(message: "cannot read '\(package)'")
+        }
+        let expected = try expectedPublicKey()
+        let report = PackageVerifier.verify([UInt8](data), expectedPublicKey: expected, requireSignature: requireSignature)
+        Terminal.standardOutput(format == .json ? json(report) : text(report))
+        if !report.passed { throw ExitCode(ExitStatus.projectHasErrors) }
+    }
+
+    private func expectedPublicKey() throws -> [UInt8]? {
+        if let key, let cert { _ = (key, cert); throw ValidationError("give --key or --cert, not both") }
+        guard let path = key ?? cert else { return nil }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw CommandFailure(message: "cannot read '\(path)'") }
+        guard let publicKey = ExpectedSigner.publicKeyInfo(pem: text) else {
+            throw CommandFailure(message: "'\(path)' holds no PEM public key or certificate")
+        }
+        return publicKey
+    }
+
+    private func text(_ report: PackageVerifier.Report) -> String {
+        var lines: [String] = []
+        for failure in report.failures { lines.append("error: \(failure)") }
+        for diagnostic in report.lint where diagnostic.severity == .error {
+            let place = diagnostic.span.map { $0.hasPosition ? "\($0.path):\($0.start.line):\($0.start.column): " : "\($0.path): " } ?? ""
+            lines.append("\(place)error: \(diagnostic.message) [\(diagnostic.id)]")
+        }
+        let signature = report.signed
+            ? "signed by \(report.certificateSubject ?? "?"), algorithm 0x\(String(report.algorithm ?? 0, radix: 16, uppercase: false).leftPaddedForDisplay), certificate sha256 \(report.certificateFingerprint ?? "?")"
+            : "unsigned"
+        lines.append(report.passed ? "verified \(package): \(signature), \(report.entryCount) files" : "FAILED \(package): \(signature)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func json(_ report: PackageVerifier.Report) -> String {
+        let optional = { (value: String?) -> JSONOutput in value.map { .string($0) } ?? .null }
+        return JSONOutput.object([
+            ("passed", .bool(report.passed)),
+            ("signed", .bool(report.signed)),
+            ("algorithm", report.algorithm.map { .integer(Int($0)) } ?? .null),
+            ("certificateSubject", optional(report.certificateSubject)),
+            ("certificateSha256", optional(report.certificateFingerprint)),
+            ("publicKeySha256", optional(report.publicKeyDigest)),
+            ("files", .integer(report.entryCount)),
+            ("failures", .array(report.failures.map { .string($0) })),
+            ("lintErrors", .array(report.lint.filter { $0.severity == .error }.map { .string("\($0.message) [\($0.id)]") })),
+        ]).pretty() + "\n"
+    }
+}
+
+extension String {
+    /// `201` → `0201`: algorithm ids are written with four digits.
+    var leftPaddedForDisplay: String { count >= 4 ? self : String(repeating: "0", count: 4 - count) + self }
+}
