@@ -156,3 +156,46 @@ struct PackRoundTripTests {
         }
     }
 }
+
+struct SignCommandTests {
+    @Test func keygenPackSignAndVerifyRoundTrip() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("app")
+            #expect(try CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
+            let key = folder.appendingPathComponent("key.pem")
+            let keygen = try CLIRunner.run(["keygen", key.path])
+            #expect(keygen.status == 0)
+            let permissions = try FileManager.default.attributesOfItem(atPath: key.path)[.posixPermissions] as? Int
+            #expect(permissions == 0o600)
+            #expect(try CLIRunner.run(["keygen", key.path]).standardError == "error: '\(key.path)' exists; mactl keygen never overwrites a key\n")
+            let certificate = folder.appendingPathComponent("key.cert.pem")
+            let package = folder.appendingPathComponent("app.ma")
+            let pack = try CLIRunner.run(["pack", app.path, "--sign", key.path, "--cert", certificate.path, "-o", package.path])
+            #expect(pack.status == 0, "\(pack.standardError)")
+            let report = try String(contentsOf: folder.appendingPathComponent("app.report.yaml"), encoding: .utf8)
+            #expect(report.contains("signature:\n  algorithm: \"ECDSA P-256 with SHA-256 (0x0201)\"\n  certificate_subject: \"CN=MiniApp\"\n"))
+            let verify = try CLIRunner.run(["verify", package.path, "--cert", certificate.path, "--require-signature"])
+            #expect(verify.status == 0)
+            #expect(verify.standardOutput.hasPrefix("verified \(package.path): signed by CN=MiniApp, algorithm 0x0201"))
+            var bytes = [UInt8](try Data(contentsOf: package))
+            bytes[bytes.count / 3] ^= 0x40
+            try Data(bytes).write(to: package)
+            let tampered = try CLIRunner.run(["verify", package.path, "--format", "json"])
+            #expect(tampered.status == 1)
+            #expect(tampered.standardOutput.contains("\"passed\": false"))
+        }
+    }
+
+    @Test func anEncryptedKeyExitsTwoWithTheWayToDecryptIt() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("app")
+            #expect(try CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
+            let key = folder.appendingPathComponent("enc.pem")
+            try Data("-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIB\n-----END ENCRYPTED PRIVATE KEY-----\n".utf8).write(to: key)
+            let result = try CLIRunner.run(["pack", app.path, "--sign", key.path, "-o", folder.appendingPathComponent("a.ma").path])
+            #expect(result.status == 2)
+            #expect(result.standardError == "error: '\(key.path)': the key is encrypted; decrypt it first: openssl pkey -in KEY.pem -out plain.pem\n")
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.ma").path))
+        }
+    }
+}

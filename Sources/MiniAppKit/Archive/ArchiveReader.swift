@@ -40,7 +40,10 @@ public final class ArchiveReader: @unchecked Sendable {
         guard let opened = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
             zip_source_free(source)
             free(storage)
-            throw ArchiveError("not a valid ZIP package: \(String(cString: zip_error_strerror(&error)).lowercased())")
+            // libzip refuses a second entry with a name it already read as "file already exists".
+            let reason = zip_error_code_zip(&error) == ZIP_ER_EXISTS
+                ? "two entries have the same name" : String(cString: zip_error_strerror(&error)).lowercased()
+            throw ArchiveError("not a valid ZIP package: \(reason)")
         }
         archive = opened
         let count = max(0, Int(zip_get_num_entries(opened, 0)))

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import MiniAppKit
+
+/// Archives built with Python's zipfile, which writes what mactl never would.
+struct HostileArchiveTests {
+    static func python(_ script: String) throws -> [UInt8] {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-hostile-\(UUID().uuidString).zip")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import sys, zipfile\nout = sys.argv[1]\n" + script, output.path]
+        try process.run()
+        process.waitUntilExit()
+        return [UInt8](try Data(contentsOf: output))
+    }
+
+    static let manifest = "z.writestr('manifest.json', '{}')\n"
+
+    @Test func zipSlipNamesAreRefused() throws {
+        let bytes = try Self.python("""
+            z = zipfile.ZipFile(out, 'w')
+            \(Self.manifest)z.writestr('../evil.txt', 'x')
+            z.writestr('/etc/evil', 'x')
+            z.writestr('a\\\\b.txt', 'x')
+            z.writestr('C:/win.txt', 'x')
+            z.close()
+            """)
+        let failures = PackageVerifier.verify(bytes).failures
+        #expect(failures == [
+            "entry '../evil.txt' contains '..' and would leave the extraction folder",
+            "entry '/etc/evil' is an absolute path",
+            "entry 'a\\b.txt' contains a backslash",
+            "entry 'C:/win.txt' starts with a drive letter",
+        ])
+    }
+
+    @Test func aZipBombIsRefusedWithoutInflatingIt() throws {
+        let bytes = try Self.python("""
+            z = zipfile.ZipFile(out, 'w', compression=zipfile.ZIP_DEFLATED)
+            \(Self.manifest)z.writestr('bomb.bin', b'\\0' * 10_000_000)
+            z.close()
+            """)
+        let failures = PackageVerifier.verify(bytes).failures
+        #expect(failures.count == 1)
+        #expect(failures.first?.hasPrefix("entry 'bomb.bin' inflates to 10000000 bytes from ") == true)
+        #expect(failures.first?.hasSuffix("a zip bomb") == true)
+    }
+
+    @Test func duplicateEntriesAreRefused() throws {
+        let bytes = try Self.python("""
+            import warnings
+            warnings.simplefilter('ignore')
+            z = zipfile.ZipFile(out, 'w')
+            \(Self.manifest)z.writestr('a.txt', 'x')
+            z.writestr('a.txt', 'y')
+            z.close()
+            """)
+        #expect(PackageVerifier.verify(bytes).failures == ["not a valid ZIP package: two entries have the same name"])
+    }
+
+    @Test func otherMethodsAndAMissingManifestAreRefused() throws {
+        let bytes = try Self.python("""
+            z = zipfile.ZipFile(out, 'w')
+            z.writestr(zipfile.ZipInfo('b.bz2'), 'x', compress_type=zipfile.ZIP_BZIP2)
+            z.close()
+            """)
+        #expect(PackageVerifier.verify(bytes).failures == [
+            "entry 'b.bz2' uses compression method 12; only store (0) and deflate (8) are allowed",
+            "the package has no 'manifest.json' at its root",
+        ])
+    }
+
+    @Test func randomBytesAreNotAPackage() {
+        #expect(PackageVerifier.verify(Array("hello, not a zip".utf8)).failures == ["not a ZIP package: no end of central directory record"])
+        #expect(PackageVerifier.verify([]).failures == ["not a ZIP package: no end of central directory record"])
+    }
+}
