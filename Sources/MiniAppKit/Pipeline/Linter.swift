@@ -18,7 +18,14 @@ public enum Linter {
                     notes: finding.notes, fixIt: finding.fixIt)
             }
         }
-        return LintResult(diagnostics: findings.flatMap { $0 }.sortedDeterministically(), model: model)
+        // Only a full lint knows what a suppression silenced; a partial one (pack's budget
+        // check) leaves diagnostics as they are.
+        var diagnostics = findings.flatMap { $0 }
+        if rules.count == RuleRegistry.all.count {
+            diagnostics = Suppression.apply(
+                Suppression.find(in: model), to: diagnostics, severity: model.configuration.severity(for: UnusedSuppression.description))
+        }
+        return LintResult(diagnostics: diagnostics.sortedDeterministically(), model: model)
     }
 }
 

@@ -8,6 +8,7 @@ public enum RuleRegistry {
         SymlinkOutsideRoot.self,
         UnreadableFile.self,
         FileTooLarge.self,
+        UnusedSuppression.self,
         // JSON files
         JSONSyntaxError.self,
         DuplicateJSONKey.self,
