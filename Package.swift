@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "mactl", targets: ["mactl"]),
         .library(name: "MiniAppKit", targets: ["MiniAppKit"]),
+        .plugin(name: "MactlPlugin", targets: ["MactlPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,6 +52,14 @@ let package = Package(
                 "MiniAppKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "MactlPlugin",
+            // No declared permission: a declared one would make `lint` ask for it too. On macOS,
+            // where plugins run sandboxed, `pack` then needs `--disable-sandbox`.
+            capability: .command(
+                intent: .custom(verb: "mactl", description: "Lint, pack, verify or inspect the MiniApps in this package")),
+            dependencies: ["mactl"]
         ),
         // Writes the generated files (docs/rules.md, the embedded scaffold templates).
         // Tests use the same library to fail when a generated file is stale.
