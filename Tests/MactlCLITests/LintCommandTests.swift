@@ -150,3 +150,37 @@ struct HostileInputTests {
         assertMatchesGolden(result.standardOutput, "hostile-icons.json")
     }
 }
+
+struct BaselineTests {
+    @Test func aBaselineHidesKnownFindingsAndOnlyNewOnesFail() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("app")
+            #expect(try CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
+            let manifest = app.appendingPathComponent("manifest.json")
+            func edit(_ old: String, _ new: String) throws {
+                let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: old, with: new)
+                try Data(text.utf8).write(to: manifest)
+            }
+            try edit("\"window\": {", "\"window\": {\n    \"orientation\": \"sideways\",")
+            let baseline = folder.appendingPathComponent("baseline.json")
+            let written = try CLIRunner.run(["lint", app.path, "--write-baseline", baseline.path])
+            #expect(written.status == 0)
+            #expect(written.standardOutput == "wrote 1 diagnostics to the baseline '\(baseline.path)'\n")
+            // Lines move: the finding is still known.
+            try edit("\"window\": {", "\"window\": {\n    \"fullscreen\": false,")
+            let known = try CLIRunner.run(["lint", app.path, "--baseline", baseline.path])
+            #expect(known.status == 0)
+            try edit("\"fullscreen\": false", "\"fullscreen\": \"no\"")
+            let new = try CLIRunner.run(["lint", app.path, "--baseline", baseline.path, "--format", "json"])
+            #expect(new.status == 1)
+            #expect(new.standardOutput.contains("\"message\": \"'window.fullscreen' must be a boolean, found string 'no'\""))
+            #expect(!new.standardOutput.contains("sideways"))
+        }
+    }
+
+    @Test func aFileThatIsNotABaselineExitsTwo() throws {
+        let result = try CLIRunner.run(["lint", LintCommandTests.wrongTextStyle.path, "--baseline", LintCommandTests.wrongTextStyle.appendingPathComponent("manifest.json").path])
+        #expect(result.status == 2)
+        #expect(result.standardError.hasSuffix("is not a mactl baseline (written by 'mactl lint --write-baseline')\n"))
+    }
+}

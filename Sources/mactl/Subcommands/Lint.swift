@@ -21,8 +21,30 @@ struct Lint: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "Write the diagnostics to this file instead of standard output.")
     var output: String?
 
+    @Option(name: .long, help: "Report only diagnostics that this baseline file does not list.")
+    var baseline: String?
+
+    @Option(name: .long, help: "Record today's diagnostics in this baseline file and exit 0.")
+    var writeBaseline: String?
+
     func run() async throws {
-        let result = try ProjectLoading.lint(path: path, config: config)
+        var result = try ProjectLoading.lint(path: path, config: config)
+        if let writeBaseline {
+            do {
+                try Data(Baseline(diagnostics: result.diagnostics).json.utf8).write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
+            } catch {
+                throw CommandFailure(message: "cannot write '\(writeBaseline)': \((error as NSError).localizedDescription)")
+            }
+            Terminal.standardOutput("wrote \(result.diagnostics.count) diagnostics to the baseline '\(writeBaseline)'\n")
+            return
+        }
+        if let baseline {
+            guard let data = FileManager.default.contents(atPath: baseline) else { throw CommandFailure(message: "cannot read the baseline '\(baseline)'") }
+            switch Baseline.parse(SourceFile(path: baseline, bytes: [UInt8](data))) {
+            case .success(let known): result.diagnostics = known.newDiagnostics(result.diagnostics)
+            case .failure(let error): throw CommandFailure(message: error.message)
+            }
+        }
         let report = DiagnosticReport(result, pathPrefix: Self.displayPrefix(for: path))
         try outputOptions.emit(outputOptions.format.renderer(colored: outputOptions.colored(writingTo: output)).render(report), to: output)
         if result.fails(strict: outputOptions.strict) { throw ExitCode(ExitStatus.projectHasErrors) }
