@@ -184,3 +184,48 @@ struct BaselineTests {
         #expect(result.standardError.hasSuffix("is not a mactl baseline (written by 'mactl lint --write-baseline')\n"))
     }
 }
+
+struct WatchTests {
+    /// Output of a running process, collected as it arrives.
+    final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func append(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
+        var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+    }
+
+    private func waitFor(_ needle: String, in output: Collected, seconds: Double = 20) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if output.text.contains(needle) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
+    }
+
+    @Test func editingAFileShowsTheNewDiagnostic() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("app")
+            #expect(try CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
+            let process = Process()
+            process.executableURL = CLIRunner.executable
+            process.arguments = ["lint", app.path, "--watch", "--watch-interval", "100"]
+            let pipe = Pipe()
+            let output = Collected()
+            pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
+            process.standardOutput = pipe
+            try process.run()
+            defer {
+                process.terminate()
+                process.waitUntilExit()
+                pipe.fileHandleForReading.readabilityHandler = nil
+            }
+            #expect(waitFor("no problems found", in: output))
+            let page = app.appendingPathComponent("pages/index/index.html")
+            let text = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "x-text=", with: "x-txt=")
+            try Data(text.utf8).write(to: page)
+            #expect(waitFor("+ pages/index/index.html:8:7: error: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]", in: output))
+            #expect(waitFor("1 error, 1 warning and 0 notes", in: output))
+        }
+    }
+}

@@ -27,7 +27,16 @@ struct Lint: AsyncParsableCommand {
     @Option(name: .long, help: "Record today's diagnostics in this baseline file and exit 0.")
     var writeBaseline: String?
 
+    @Flag(name: .long, help: "Lint again whenever a file changes, until interrupted.")
+    var watch = false
+
+    @Option(name: .long, help: ArgumentHelp("How often --watch looks for changes, in milliseconds.", visibility: .hidden))
+    var watchInterval = 300
+
     func run() async throws {
+        if watch {
+            try await LintWatcher(path: path, config: config, outputOptions: outputOptions, interval: .milliseconds(watchInterval)).run()
+        }
         var result = try ProjectLoading.lint(path: path, config: config)
         if let writeBaseline {
             do {

@@ -1,0 +1,58 @@
+import Foundation
+import MiniAppKit
+
+/// `mactl lint --watch`: lints, then lints again whenever a file of the project changes. On a
+/// terminal the screen is cleared and the whole report shown again; in a log (CI), only what
+/// changed is printed: the diagnostics that appeared and those that went away.
+struct LintWatcher {
+    var path: String
+    var config: String?
+    var outputOptions: OutputOptions
+    /// How often to look at the files. Polling works on every file system, network and
+    /// container mounts included, where change notifications often do not arrive.
+    var interval: Duration
+
+    func run() async throws -> Never {
+        let root = URL(fileURLWithPath: path)
+        let onTerminal = isatty(STDOUT_FILENO) == 1
+        var snapshot = ProjectSnapshot.take(of: root)
+        var previous = try lint()
+        Terminal.standardOutput(render(previous))
+        while true {
+            try await Task.sleep(for: interval)
+            let current = ProjectSnapshot.take(of: root)
+            guard current != snapshot else { continue }
+            snapshot = current
+            let result = try lint()
+            if onTerminal {
+                Terminal.standardOutput("\u{1B}[2J\u{1B}[H" + render(result))
+            } else {
+                Terminal.standardOutput(changes(from: previous, to: result))
+            }
+            previous = result
+        }
+    }
+
+    private func lint() throws -> LintResult { try ProjectLoading.lint(path: path, config: config) }
+
+    private func render(_ result: LintResult) -> String {
+        outputOptions.format.renderer(colored: outputOptions.colored(writingTo: nil))
+            .render(DiagnosticReport(result, pathPrefix: Lint.displayPrefix(for: path)))
+    }
+
+    /// `+ path:line:col: error: message [id]` for each new diagnostic, `- ...` for each fixed
+    /// one, then the counts.
+    private func changes(from old: LintResult, to new: LintResult) -> String {
+        func line(_ diagnostic: Diagnostic) -> String {
+            let place = diagnostic.span.map { $0.hasPosition ? "\($0.path):\($0.start.line):\($0.start.column): " : "\($0.path): " } ?? ""
+            return "\(place)\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]"
+        }
+        let before = old.diagnostics.map(line)
+        let after = new.diagnostics.map(line)
+        var lines = ["change detected; linted again:"]
+        lines += after.filter { !before.contains($0) }.map { "+ " + $0 }
+        lines += before.filter { !after.contains($0) }.map { "- " + $0 }
+        lines.append(DiagnosticReport(new).countsPhrase)
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
