@@ -9,11 +9,15 @@ setup:
 build: setup
 	swift build
 
-# Scaffold an example app from the 'tabs' template and lint it.
+# Scaffold an app from the 'tabs' template and lint it; then lint, pack and verify the
+# showcase app in Examples/.
 demo: build
 	rm -rf $(DEMO_DIR)
 	.build/debug/mactl new $(DEMO_DIR) --name Demo --app-id org.example.demo
 	.build/debug/mactl lint $(DEMO_DIR)
+	.build/debug/mactl lint Examples/showcase
+	.build/debug/mactl pack Examples/showcase -o .build/showcase.ma --report .build/showcase.report.yaml
+	.build/debug/mactl verify .build/showcase.ma
 
 test: setup
 	swift build --build-tests

@@ -199,3 +199,20 @@ struct SignCommandTests {
         }
     }
 }
+
+struct ShowcaseTests {
+    static let showcase = CLIRunner.packageRoot.appendingPathComponent("Examples/showcase")
+
+    @Test func theShowcaseLintsCleanPacksAndVerifies() throws {
+        let lint = try CLIRunner.run(["lint", Self.showcase.path, "--strict"])
+        #expect(lint.status == 0, "\(lint.standardOutput)")
+        #expect(lint.standardOutput.hasSuffix("no problems found in 20 files\n"))
+        try CLIRunner.withTemporaryFolder { folder in
+            let package = folder.appendingPathComponent("showcase.ma")
+            #expect(try CLIRunner.run(["pack", Self.showcase.path, "-o", package.path]).status == 0)
+            let verify = try CLIRunner.run(["verify", package.path])
+            #expect(verify.status == 0, "\(verify.standardOutput)")
+            #expect(verify.standardOutput.hasSuffix(": unsigned, 19 files\n"))
+        }
+    }
+}

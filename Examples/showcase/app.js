@@ -1,0 +1,8 @@
+App({
+  onLaunch(options) {
+    skip.log('launch', options.path);
+  },
+  onError(message) {
+    skip.log('error', message);
+  },
+});
