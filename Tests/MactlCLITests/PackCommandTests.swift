@@ -135,13 +135,13 @@ struct PackCommandTests {
 }
 
 struct PackRoundTripTests {
-    /// The packed shop, unzipped, lints exactly as clean as its source: the transforms and the
+    /// The packed showcase, unzipped, lints exactly as clean as its source: the transforms and the
     /// bundle plan kept everything the app needs and its meaning.
     @Test func thePackedAppLintsCleanWhenUnpacked() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unzip") else { return }
         try CLIRunner.withTemporaryFolder { folder in
             let package = folder.appendingPathComponent("shop.ma")
-            let packed = try CLIRunner.run(["pack", CLIRunner.fixtures.appendingPathComponent("shop").path, "-o", package.path])
+            let packed = try CLIRunner.run(["pack", ShowcaseTests.showcase.path, "-o", package.path])
             #expect(packed.status == 0, "\(packed.standardError)")
             let unpacked = folder.appendingPathComponent("unpacked")
             let unzip = Process()
@@ -152,7 +152,7 @@ struct PackRoundTripTests {
             #expect(unzip.terminationStatus == 0)
             let lint = try CLIRunner.run(["lint", unpacked.path])
             #expect(lint.status == 0)
-            #expect(lint.standardOutput.hasSuffix("no problems found in 18 files\n"), "\(lint.standardOutput)")
+            #expect(lint.standardOutput.hasSuffix("no problems found in 19 files\n"), "\(lint.standardOutput)")
         }
     }
 }

@@ -10,7 +10,7 @@ struct TransformTests {
 
     /// Every page template in the repository's templates and fixtures.
     static var realTemplates: [String] {
-        let roots = ["Templates", "Tests/Fixtures/projects/shop"]
+        let roots = ["Templates", "Examples/showcase"]
         var paths: [String] = []
         for root in roots {
             let url = packageRoot.appendingPathComponent(root)

@@ -7,7 +7,7 @@ import Testing
 /// app with the usual slips must get each one, at its line and column, and nothing else.
 struct RealisticAppTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/projects/shop")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/showcase")
 
     private func load() throws -> [String: String] {
         let project = try ProjectLoader.load(root: Self.root)
@@ -73,7 +73,7 @@ struct RealisticAppTests {
             "i18n/fr.json:17:17: the 'fr' text of 'cart.count' uses {nombre} where the default text uses {count} [i18n-placeholder-mismatch]",
             "icons/cart.svg:1:135: '<script>' in an icon runs when the icon is opened; an icon must be a plain picture [icon-active-content]",
             "icons/profile.svg:1:1: icon 'icons/profile.svg' renders nothing at 24 and 48 pixels [icon-blank]",
-            "manifest.json:25:64: tab icon 'icons/house.svg' is not in the project [manifest-tab-icon-not-found]",
+            "manifest.json:45:17: tab icon 'icons/house.svg' is not in the project [manifest-tab-icon-not-found]",
             "pages/home/home.html:12:61: translation key 'home.loadng' is not in the default locale 'i18n/en-US.json'; did you mean 'home.loading'? [i18n-missing-key]",
         ])
     }

@@ -1,8 +1,0 @@
-App({
-  onLaunch(options) {
-    skip.log('launch', options.path);
-  },
-  onError(message) {
-    skip.log('error', message);
-  },
-});
