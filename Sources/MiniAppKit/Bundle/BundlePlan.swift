@@ -24,8 +24,9 @@ public struct BundlePlan: Sendable {
 public enum BundlePlanner {
     public static func plan(_ model: ProjectModel) -> BundlePlan {
         var reasons: [String: String] = [:]
+        let excluded = { (path: String) in model.configuration.excludePatterns.contains { Glob.matches($0, path) } }
         func ship(_ path: String, _ reason: String) {
-            if model.project.contains(path), reasons[path] == nil { reasons[path] = reason }
+            if model.project.contains(path), reasons[path] == nil, !excluded(path) { reasons[path] = reason }
         }
         ship(ProjectModel.manifestPath, "manifest")
         ship("app.js", "app")
@@ -51,7 +52,8 @@ public enum BundlePlanner {
         var changed = true
         while changed {
             changed = false
-            for reference in references where reasons[reference.source] != nil && reasons[reference.path] == nil && model.project.contains(reference.path) {
+            for reference in references where reasons[reference.source] != nil && reasons[reference.path] == nil
+                && model.project.contains(reference.path) && !excluded(reference.path) {
                 reasons[reference.path] = "asset"
                 changed = true
             }
@@ -68,6 +70,7 @@ public enum BundlePlanner {
     }
 
     static func reasonLeftOut(_ path: String, model: ProjectModel) -> String {
+        if model.configuration.excludePatterns.contains(where: { Glob.matches($0, path) }) { return "excluded by '.mactl.yml'" }
         if path.hasPrefix("pages/") && (path.hasSuffix(".html") || path.hasSuffix(".js") || path.hasSuffix(".css")) {
             return "a page that is not in the manifest"
         }

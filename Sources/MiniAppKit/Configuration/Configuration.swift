@@ -12,6 +12,12 @@ public struct Configuration: Sendable {
     public var keepUnusedKeys: KeepUnusedKeys = .none
     /// `include:` globs of files `pack` ships although nothing references them.
     public var includePatterns: [String] = []
+    /// `exclude:` globs of files `pack` never ships, even when referenced.
+    public var excludePatterns: [String] = []
+    /// `i18n.default_locale`: the language to treat as the default instead of the manifest's `lang`.
+    public var defaultLocale: String?
+    /// `overrides:`: rule severities for some paths only, later entries winning.
+    public var overrides: [PathOverride] = []
     /// `budgets:` limits in bytes, and whether going over is an error.
     public var budgets = Budgets()
     /// The file the settings came from, for positions in its diagnostics.
@@ -31,6 +37,15 @@ public struct Configuration: Sendable {
         if let configured = severities[description.id] { return configured }
         return description.defaultSeverity
     }
+}
+
+/// Rule severities that apply to files matching some globs: the only way to silence a rule in
+/// a file that cannot carry an inline comment (JSON).
+public struct PathOverride: Sendable, Equatable {
+    public var paths: [String]
+    public var severities: [String: Severity?]
+
+    public func matches(_ path: String) -> Bool { paths.contains { Glob.matches($0, path) } }
 }
 
 /// Size limits for `pack`. The defaults are the common MiniApp platform limits (WeChat and

@@ -6,13 +6,13 @@ public enum ConfigurationParser {
     public static let fileName = ".mactl.yml"
 
     /// Top-level keys this version understands.
-    public static let knownKeys = ["rules", "i18n", "include", "budgets"]
+    public static let knownKeys = ["rules", "i18n", "include", "exclude", "budgets", "overrides"]
 
     /// Keys of the `budgets:` section.
     public static let knownBudgetKeys = ["package", "image"]
 
     /// Keys of the `i18n:` section.
-    public static let knownI18nKeys = ["keep_unused_keys"]
+    public static let knownI18nKeys = ["keep_unused_keys", "default_locale"]
 
     /// Values a rule's severity may take. YAML 1.1 reads a bare `off` as the boolean false,
     /// so `false` means off too.
@@ -42,14 +42,17 @@ public enum ConfigurationParser {
                 parseRules(valueNode, into: &configuration, file: file, knownRuleIDs: knownRuleIDs)
             case "i18n":
                 parseI18n(valueNode, into: &configuration, file: file)
-            case "include":
+            case "include", "exclude":
                 if let sequence = valueNode.sequence, sequence.allSatisfy({ $0.scalar != nil }) {
-                    configuration.includePatterns = sequence.compactMap(\.string)
+                    let patterns = sequence.compactMap(\.string)
+                    if key == "include" { configuration.includePatterns = patterns } else { configuration.excludePatterns = patterns }
                 } else {
                     configuration.issues.append(ConfigurationIssue(
-                        kind: .invalidValue, message: "'include' must be a list of globs such as 'assets/fonts/**'",
+                        kind: .invalidValue, message: "'\(key)' must be a list of globs such as 'assets/fonts/**'",
                         span: span(of: valueNode, in: file)))
                 }
+            case "overrides":
+                parseOverrides(valueNode, into: &configuration, file: file, knownRuleIDs: knownRuleIDs)
             case "budgets":
                 parseBudgets(valueNode, into: &configuration, file: file)
             default:
@@ -58,6 +61,31 @@ public enum ConfigurationParser {
             }
         }
         return configuration
+    }
+
+    private static func parseOverrides(_ node: Node, into configuration: inout Configuration, file: SourceFile, knownRuleIDs: [String]) {
+        guard let sequence = node.sequence else {
+            configuration.issues.append(ConfigurationIssue(
+                kind: .invalidValue, message: "'overrides' must be a list of entries with 'paths' and 'rules'", span: span(of: node, in: file)))
+            return
+        }
+        for entry in sequence {
+            guard let mapping = entry.mapping, let paths = mapping["paths"]?.sequence?.compactMap(\.string), !paths.isEmpty,
+                  let rules = mapping["rules"] else {
+                configuration.issues.append(ConfigurationIssue(
+                    kind: .invalidValue, message: "an override needs 'paths' (a list of globs) and 'rules' (rule ids to severities)",
+                    span: span(of: entry, in: file)))
+                continue
+            }
+            for (keyNode, _) in mapping where keyNode.string != "paths" && keyNode.string != "rules" {
+                configuration.issues.append(unknownName(
+                    kind: .unknownKey, noun: "setting", name: keyNode.string ?? "", node: keyNode, candidates: ["paths", "rules"], file: file))
+            }
+            var scoped = Configuration(file: file)
+            parseRules(rules, into: &scoped, file: file, knownRuleIDs: knownRuleIDs)
+            configuration.issues += scoped.issues
+            configuration.overrides.append(PathOverride(paths: paths, severities: scoped.severities))
+        }
     }
 
     private static func parseRules(_ node: Node, into configuration: inout Configuration, file: SourceFile, knownRuleIDs: [String]) {
@@ -99,6 +127,16 @@ public enum ConfigurationParser {
         }
         for (keyNode, valueNode) in mapping {
             let key = keyNode.string ?? ""
+            if key == "default_locale" {
+                if let tag = valueNode.string, LanguageTag.isWellFormed(tag) {
+                    configuration.defaultLocale = tag
+                } else {
+                    configuration.issues.append(ConfigurationIssue(
+                        kind: .invalidValue, message: "'default_locale' must be a BCP 47 language tag such as 'en' or 'zh-Hans'",
+                        span: span(of: valueNode, in: file)))
+                }
+                continue
+            }
             guard key == "keep_unused_keys" else {
                 configuration.issues.append(unknownName(
                     kind: .unknownKey, noun: "setting", name: key, node: keyNode, candidates: knownI18nKeys, file: file))

@@ -8,11 +8,11 @@ public struct LocaleSet: Sendable {
     /// The catalog that serves `requestedLanguage`, if any.
     public var defaultCatalog: LocaleCatalog?
 
-    init(project: Project, documents: [JSONDocument], manifest: JSONNode?) {
+    init(project: Project, documents: [JSONDocument], manifest: JSONNode?, defaultLocale: String? = nil) {
         catalogs = documents.compactMap { document in
             LocaleCatalog.tag(forPath: document.file.path).map { LocaleCatalog(tag: $0, document: document) }
         }
-        requestedLanguage = manifest?["lang"]?.stringValue ?? "en"
+        requestedLanguage = defaultLocale ?? manifest?["lang"]?.stringValue ?? "en"
         let wellFormed = catalogs.filter { LanguageTag.isWellFormed($0.tag) }
         let tag = LocaleResolver.resolve(requestedLanguage, available: wellFormed.map(\.tag))
             ?? LocaleResolver.resolve("en", available: wellFormed.map(\.tag))

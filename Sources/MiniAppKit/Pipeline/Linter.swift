@@ -20,12 +20,28 @@ public enum Linter {
         }
         // Only a full lint knows what a suppression silenced; a partial one (pack's budget
         // check) leaves diagnostics as they are.
-        var diagnostics = findings.flatMap { $0 }
+        var diagnostics = Self.applyOverrides(model.configuration.overrides, to: findings.flatMap { $0 })
         if rules.count == RuleRegistry.all.count {
             diagnostics = Suppression.apply(
                 Suppression.find(in: model), to: diagnostics, severity: model.configuration.severity(for: UnusedSuppression.description))
         }
         return LintResult(diagnostics: diagnostics.sortedDeterministically(), model: model)
+    }
+}
+
+extension Linter {
+    /// Per-path severities: the last override whose globs match a diagnostic's file decides.
+    static func applyOverrides(_ overrides: [PathOverride], to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        guard !overrides.isEmpty else { return diagnostics }
+        return diagnostics.compactMap { diagnostic in
+            guard let path = diagnostic.span?.path,
+                  let override = overrides.last(where: { $0.matches(path) && $0.severities[diagnostic.id] != nil }),
+                  let severity = override.severities[diagnostic.id] else { return diagnostic }
+            guard let severity else { return nil }
+            var changed = diagnostic
+            changed.severity = severity
+            return changed
+        }
     }
 }
 

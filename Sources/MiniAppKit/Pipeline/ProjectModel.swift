@@ -41,7 +41,7 @@ public struct ProjectModel: Sendable {
         }
         let localeDocuments = project.paths.filter { LocaleCatalog.tag(forPath: $0) != nil }.compactMap(project.file).map(JSONParser.parse)
         jsonDocuments = documents + localeDocuments
-        locales = LocaleSet(project: project, documents: localeDocuments, manifest: manifest)
+        locales = LocaleSet(project: project, documents: localeDocuments, manifest: manifest, defaultLocale: configuration.defaultLocale)
         (pages, appScript) = Self.parseLogicAndViews(project: project, manifest: manifest)
         translationKeyUses = TranslationKeyUses.collect(from: self)
         let iconFiles = Self.iconPaths(project: project, manifest: manifest).compactMap { entry in
