@@ -1,122 +1,297 @@
-/// Removes comments and collapses whitespace in HTML text, with a tokenizer that knows where
-/// text ends and tags, comments and raw text begin. Everything inside a tag (attribute values
-/// included), `<script>`, `<style>`, `<pre>` and `<textarea>` is copied byte for byte.
-/// A whitespace run becomes one space (or one newline), never nothing: between inline
-/// elements it renders.
-enum HTMLMinifier {
-    /// Elements whose content is copied verbatim up to their end tag.
-    static let verbatimElements: [String] = ["script", "style", "pre", "textarea"]
+/// A tokenizer-level minifier for page templates.
+///
+/// Tags come from `StartTagScanner`, the same scanner `TemplateParser` uses, so the minifier
+/// and the parser agree on where every tag, attribute value and raw text run is. Between tags
+/// the minifier follows the scanner's rules for comments, CDATA sections and declarations.
+///
+/// What it changes:
+/// - comments in text are removed, except conditional comments (`<!--[if`, `<!--<![endif]`)
+///   and in pages where libxml2 might read comments differently from browsers;
+/// - each whitespace run in text becomes one character, a newline when the run held one,
+///   otherwise a space: whitespace between inline elements renders, so it never disappears;
+/// - inside a tag, whitespace outside attribute values becomes one space, and none before `>`.
+///
+/// What it keeps byte for byte: attribute values, and everything inside the elements where
+/// whitespace or comments are content (`<pre>`, `<textarea>`, `<script>`, `<style>`, ...).
+struct HTMLMinifier {
+    /// Elements whose content ships exactly as written: raw text and RCDATA elements, where a
+    /// comment is text, and preformatted ones, where whitespace renders as written.
+    static let verbatimElements: Set<String> = [
+        "pre", "listing", "textarea", "title", "script", "style", "xmp", "plaintext",
+        "noscript", "iframe", "noembed", "noframes",
+    ]
+    /// Of those, the ones that hold markup, so a nested one must be counted to find the end.
+    static let nestableVerbatimElements: Set<String> = ["pre", "listing"]
 
-    static func apply(to bytes: [UInt8]) -> [UInt8]? {
-        var output: [UInt8] = []
+    private enum Tag {
+        case start(TemplateStartTag)
+        case end(TemplateEndTag)
+
+        var range: Range<Int> {
+            switch self {
+            case .start(let tag): tag.range
+            case .end(let tag): tag.range
+            }
+        }
+    }
+
+    private let bytes: [UInt8]
+    private var output: [UInt8] = []
+    /// A whitespace run in text not yet written: it is written as one byte when something
+    /// follows, so that a removed comment between two runs leaves a single one.
+    private var pendingWhitespace: UInt8?
+
+    /// Whether every comment stays, because libxml2 might not read the page's comments the
+    /// way browsers and the scanner do, and removing one could change the tree mactl checks.
+    private let keepsComments: Bool
+
+    private init(bytes: [UInt8]) {
+        self.bytes = bytes
         output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "<") {
-                if matches("<!--", at: index, in: bytes) {
-                    guard let end = find("-->", in: bytes, from: index + 4) else { return nil }  // unterminated: leave the file alone
-                    if matches("<!--[if", at: index, in: bytes) || matches("<!--!", at: index, in: bytes) {
-                        output += bytes[index..<(end + 3)]
-                    }
-                    index = end + 3
-                    continue
-                }
-                if let tagEnd = endOfTag(in: bytes, from: index) {
-                    output += bytes[index..<tagEnd]
-                    let name = tagName(in: bytes, at: index)
-                    index = tagEnd
-                    if let name, verbatimElements.contains(name), bytes[index - 2] != UInt8(ascii: "/") {
-                        guard let close = findEndTag(name, in: bytes, from: index) else { return nil }
-                        output += bytes[index..<close]
-                        index = close
-                    }
-                    continue
-                }
-                output.append(byte)
-                index += 1
-            } else if isWhitespace(byte) {
-                var sawNewline = false
-                while index < bytes.count, isWhitespace(bytes[index]) {
-                    if bytes[index] == 0x0A { sawNewline = true }
-                    index += 1
-                }
-                // Runs that met where a comment was removed render as one.
-                if let last = output.last, last == 0x20 || last == 0x0A {
-                    if sawNewline { output[output.count - 1] = 0x0A }
-                } else {
-                    output.append(sawNewline ? 0x0A : 0x20)
-                }
+        keepsComments = Self.hasAmbiguousComments(bytes)
+    }
+
+    /// `<!-->`, `<!--->` and `--!>` end a comment in browsers, but libxml2 reads on to the
+    /// next `-->`. And after a declaration other than a leading `<!DOCTYPE>` (a misplaced
+    /// one, or `<!x>`), libxml2 recovers in its own way. Both are invalid markup, rare
+    /// enough that such pages simply keep their comments.
+    static func hasAmbiguousComments(_ bytes: [UInt8]) -> Bool {
+        if ["<!-->", "<!--->", "--!>"].contains(where: { SVGParser.firstOffset(of: $0, in: bytes) != nil }) { return true }
+        var leading = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while leading < bytes.count, StartTagScanner.isWhitespace(bytes[leading]) { leading += 1 }
+        var position = 0
+        while let declaration = SVGParser.firstOffset(of: "<!", in: bytes, from: position) {
+            if bytes[declaration...].starts(with: Array("<!--".utf8)) {
+                // What a comment holds, `<![endif]` for one, is no declaration.
+                position = commentEnd(in: bytes, contentStart: declaration + 4)
+                continue
+            }
+            let isCDATA = bytes[declaration...].starts(with: Array("<![CDATA[".utf8))
+            if !isCDATA, declaration != leading { return true }
+            position = declaration + 2
+        }
+        return false
+    }
+
+    static func minify(_ bytes: [UInt8]) -> [UInt8] {
+        var minifier = HTMLMinifier(bytes: bytes)
+        minifier.run()
+        return minifier.output
+    }
+
+    private mutating func run() {
+        let scanned = StartTagScanner.scanTags(bytes)
+        let tags = (scanned.startTags.map(Tag.start) + scanned.endTags.map(Tag.end))
+            .sorted { $0.range.lowerBound < $1.range.lowerBound }
+        var cursor = 0
+        // The element whose content is being copied as written, and how deep it is nested.
+        var verbatim: (name: String, depth: Int)?
+        for tag in tags {
+            let gap = cursor..<max(cursor, tag.range.lowerBound)
+            if verbatim != nil {
+                output += bytes[gap]
             } else {
-                output.append(byte)
-                index += 1
+                writeText(gap)
             }
+            switch tag {
+            case .start(let startTag):
+                let name = startTag.name.lowercased()
+                if let current = verbatim {
+                    if name == current.name, Self.nestableVerbatimElements.contains(name) {
+                        verbatim = (name, current.depth + 1)
+                    }
+                    output += bytes[startTag.range]
+                } else {
+                    writeStartTag(startTag)
+                    if Self.verbatimElements.contains(name) { verbatim = (name, 1) }
+                }
+            case .end(let endTag):
+                if let current = verbatim {
+                    if endTag.name == current.name {
+                        verbatim = current.depth > 1 ? (current.name, current.depth - 1) : nil
+                    }
+                    output += bytes[endTag.range]
+                } else {
+                    writeEndTag(endTag)
+                }
+            }
+            cursor = max(cursor, tag.range.upperBound)
         }
-        return output
+        if verbatim != nil {
+            output += bytes[cursor...]
+        } else {
+            writeText(cursor..<bytes.count)
+        }
     }
 
-    /// The end (one past `>`) of the tag starting at `start`, honouring quoted attribute
-    /// values; `nil` when `<` does not start a tag (`a < b` in text).
-    static func endOfTag(in bytes: [UInt8], from start: Int) -> Int? {
-        guard start + 1 < bytes.count else { return nil }
-        let next = bytes[start + 1]
-        let isTag = isLetter(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
-        guard isTag else { return nil }
-        var index = start + 1
-        var quote: UInt8?
-        while index < bytes.count {
+    // MARK: - Text between tags
+
+    /// Text, comments, CDATA sections and declarations, skipped by the scanner's own rules
+    /// so that no tag is found here that the scanner did not find.
+    private mutating func writeText(_ range: Range<Int>) {
+        var index = range.lowerBound
+        while index < range.upperBound {
             let byte = bytes[index]
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                // Quotes matter only where an attribute value starts: after '='.
-                var back = index - 1
-                while back > start, isWhitespace(bytes[back]) { back -= 1 }
-                if bytes[back] == UInt8(ascii: "=") { quote = byte }
-            } else if byte == UInt8(ascii: ">") {
-                return index + 1
+            if StartTagScanner.isWhitespace(byte) {
+                let isLineBreak = byte == .lineFeed || byte == .carriageReturn
+                pendingWhitespace = (isLineBreak || pendingWhitespace == .lineFeed) ? .lineFeed : .space
+                index += 1
+                continue
             }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The lowercased name of a start tag at `start`, or `nil` for end tags and declarations.
-    static func tagName(in bytes: [UInt8], at start: Int) -> String? {
-        var index = start + 1
-        guard index < bytes.count, isLetter(bytes[index]) else { return nil }
-        while index < bytes.count, isLetter(bytes[index]) || (bytes[index] >= 0x30 && bytes[index] <= 0x39) || bytes[index] == UInt8(ascii: "-") {
-            index += 1
-        }
-        return String(decoding: bytes[(start + 1)..<index].map { $0 | 0x20 }, as: UTF8.self)
-    }
-
-    static func findEndTag(_ name: String, in bytes: [UInt8], from start: Int) -> Int? {
-        let needle = Array("</\(name)".utf8)
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == UInt8(ascii: "<"), zip(bytes[index..<(index + needle.count)], needle).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {
-                return index
+            guard byte == .lessThan, index + 1 < range.upperBound else {
+                writeTextByte(byte)
+                index += 1
+                continue
             }
-            index += 1
+            let end: Int
+            switch bytes[index + 1] {
+            case .exclamationMark:
+                if matches("<!--", at: index) {
+                    end = min(Self.commentEnd(in: bytes, contentStart: index + 4), range.upperBound)
+                    writeComment(index..<end, before: range.upperBound)
+                    index = end
+                    continue
+                } else if matches("<![CDATA[", at: index) {
+                    end = endOfTerminator("]]>", from: index + 9, limit: range.upperBound)
+                } else {
+                    end = endOfTerminator(">", from: index + 2, limit: range.upperBound)
+                }
+            case .questionMark, .slash:
+                end = endOfTerminator(">", from: index + 2, limit: range.upperBound)
+            default:
+                // `<` that starts no tag (`a < b`, `<3`) is text.
+                writeTextByte(byte)
+                index += 1
+                continue
+            }
+            flushWhitespace()
+            output += bytes[index..<end]
+            index = end
         }
-        return nil
+        flushWhitespace()
     }
 
-    static func matches(_ text: String, at index: Int, in bytes: [UInt8]) -> Bool {
-        let pattern = Array(text.utf8)
-        return index + pattern.count <= bytes.count && bytes[index..<(index + pattern.count)].elementsEqual(pattern)
-    }
-
-    static func find(_ text: String, in bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index < bytes.count {
-            if matches(text, at: index, in: bytes) { return index }
-            index += 1
+    private mutating func writeComment(_ comment: Range<Int>, before limit: Int) {
+        let isConditional = matches("<!--[if", at: comment.lowerBound) || matches("<!--<![endif]", at: comment.lowerBound)
+        // Removing the comment joins the text on its two sides. Unless one side is a boundary
+        // where joining cannot matter, the comment stays: `&amp<!---->;` would become `&amp;`,
+        // and `<<!---->b>` a tag.
+        let before: UInt8? = pendingWhitespace ?? output.last
+        let after: UInt8? = comment.upperBound < limit ? bytes[comment.upperBound] : nil
+        let beforeIsBoundary = before.map { StartTagScanner.isWhitespace($0) || $0 == .greaterThan } ?? true
+        let afterIsBoundary = after.map { StartTagScanner.isWhitespace($0) || $0 == .lessThan } ?? true
+        if !isConditional, !keepsComments, beforeIsBoundary || afterIsBoundary {
+            // Whitespace before it stays pending, to merge with whitespace after it.
+            return
         }
-        return nil
+        flushWhitespace()
+        output += bytes[comment]
     }
 
-    static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C }
-    static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    private mutating func writeTextByte(_ byte: UInt8) {
+        flushWhitespace()
+        output.append(byte)
+    }
+
+    private mutating func flushWhitespace() {
+        if let pending = pendingWhitespace {
+            output.append(pending)
+            pendingWhitespace = nil
+        }
+    }
+
+    // MARK: - Tags
+
+    /// Whitespace outside attribute values becomes one space, and none before `>`. A space
+    /// before `/>` stays: after an unquoted value, `a=b/>` would make the value `b/`.
+    private mutating func writeStartTag(_ tag: TemplateStartTag) {
+        guard tag.range.upperBound > tag.range.lowerBound, bytes[tag.range.upperBound - 1] == .greaterThan else {
+            // An unclosed tag runs to the end of the file; leave it as it is.
+            output += bytes[tag.range]
+            return
+        }
+        let values = tag.attributes.compactMap(\.valueRange).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        var nextValue = 0
+        var index = tag.range.lowerBound
+        let closing = tag.range.upperBound - 1
+        while index < tag.range.upperBound {
+            if nextValue < values.count, values[nextValue].lowerBound == index {
+                output += bytes[values[nextValue]]
+                index = values[nextValue].upperBound
+                nextValue += 1
+                continue
+            }
+            guard StartTagScanner.isWhitespace(bytes[index]) else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
+            // A value starts after a quote or a non-blank, never inside a whitespace run.
+            while index < closing, StartTagScanner.isWhitespace(bytes[index]) { index += 1 }
+            if index < closing { output.append(.space) }
+        }
+    }
+
+    /// `</name  >` loses its whitespace; an end tag holding anything else is left alone.
+    private mutating func writeEndTag(_ tag: TemplateEndTag) {
+        let nameEnd = tag.range.lowerBound + 2 + tag.name.utf8.count
+        let closing = tag.range.upperBound - 1
+        guard nameEnd <= closing, bytes[closing] == .greaterThan,
+              bytes[nameEnd..<closing].allSatisfy(StartTagScanner.isWhitespace) else {
+            output += bytes[tag.range]
+            return
+        }
+        output += bytes[tag.range.lowerBound..<nameEnd]
+        output.append(.greaterThan)
+    }
+
+    // MARK: - Scanning
+
+    /// Where a comment whose content starts at `contentStart` ends, by the scanner's (and
+    /// browsers') rules: at `-->` or `--!>`, at once for `<!-->` and `<!--->`.
+    static func commentEnd(in bytes: [UInt8], contentStart: Int) -> Int {
+        func byte(_ position: Int) -> UInt8? { position < bytes.count ? bytes[position] : nil }
+        if byte(contentStart) == .greaterThan { return contentStart + 1 }
+        if byte(contentStart) == .dash, byte(contentStart + 1) == .greaterThan { return contentStart + 2 }
+        var position = contentStart
+        while position < bytes.count {
+            if bytes[position] == .dash, byte(position + 1) == .dash {
+                if byte(position + 2) == .greaterThan { return position + 3 }
+                if byte(position + 2) == .exclamationMark, byte(position + 3) == .greaterThan { return position + 4 }
+            }
+            position += 1
+        }
+        return bytes.count
+    }
+
+    private func endOfTerminator(_ terminator: String, from start: Int, limit: Int) -> Int {
+        let pattern = Array(terminator.utf8)
+        var position = start
+        while position + pattern.count <= limit {
+            if matches(pattern, at: position) { return position + pattern.count }
+            position += 1
+        }
+        return limit
+    }
+
+    private func matches(_ text: String, at position: Int) -> Bool {
+        matches(Array(text.utf8), at: position)
+    }
+
+    private func matches(_ pattern: [UInt8], at position: Int) -> Bool {
+        guard position + pattern.count <= bytes.count else { return false }
+        return bytes[position..<(position + pattern.count)].elementsEqual(pattern)
+    }
+}
+
+private extension UInt8 {
+    static let lessThan = UInt8(ascii: "<")
+    static let greaterThan = UInt8(ascii: ">")
+    static let exclamationMark = UInt8(ascii: "!")
+    static let questionMark = UInt8(ascii: "?")
+    static let slash = UInt8(ascii: "/")
+    static let dash = UInt8(ascii: "-")
+    static let space = UInt8(ascii: " ")
+    static let lineFeed = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
 }
