@@ -22,6 +22,7 @@ demo: build
 test: setup
 	swift build --build-tests
 	swift test
+	scripts/plugin-test.sh
 
 # Rewrite docs/rules.md and the embedded templates after changing rules or Templates/.
 generate:

@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "mactl", targets: ["mactl"]),
         .library(name: "MiniAppKit", targets: ["MiniAppKit"]),
         .plugin(name: "MactlPlugin", targets: ["MactlPlugin"]),
+        .plugin(name: "MactlPackPlugin", targets: ["MactlPackPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -61,6 +62,7 @@ let package = Package(
                 intent: .custom(verb: "mactl", description: "Lint, pack, verify or inspect the MiniApps in this package")),
             dependencies: ["mactl"]
         ),
+        .plugin(name: "MactlPackPlugin", capability: .buildTool(), dependencies: ["mactl"]),
         // Writes the generated files (docs/rules.md, the embedded scaffold templates).
         // Tests use the same library to fail when a generated file is stale.
         .target(name: "MactlGenerators", dependencies: ["MiniAppKit"]),
