@@ -8,21 +8,24 @@ struct LintWatcher {
     var path: String
     var config: String?
     var outputOptions: OutputOptions
-    /// How often to look at the files. Polling works on every file system, network and
-    /// container mounts included, where change notifications often do not arrive.
+    /// How often to look at the files at the latest. inotify wakes the watcher at once on
+    /// Linux; the timer covers the file systems where notifications do not arrive (network and
+    /// container mounts) and other systems.
     var interval: Duration
 
     func run() async throws -> Never {
         let root = URL(fileURLWithPath: path)
         let onTerminal = isatty(STDOUT_FILENO) == 1
+        let notifier = ChangeNotifier(root: root, interval: interval)
         var snapshot = ProjectSnapshot.take(of: root)
         var previous = try lint()
         Terminal.standardOutput(render(previous))
         while true {
-            try await Task.sleep(for: interval)
+            try await notifier.wait()
             let current = ProjectSnapshot.take(of: root)
             guard current != snapshot else { continue }
             snapshot = current
+            notifier.watchFolders(under: root)
             let result = try lint()
             if onTerminal {
                 Terminal.standardOutput("\u{1B}[2J\u{1B}[H" + render(result))

@@ -1,0 +1,59 @@
+import Foundation
+import MiniAppKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Wakes `lint --watch` as soon as something in the project changes: inotify on Linux, a
+/// timer elsewhere (and whenever inotify cannot be set up). The watcher compares snapshots
+/// after every wake-up, so a missed or spurious event never changes what is reported.
+final class ChangeNotifier {
+    private var descriptor: Int32 = -1
+    private let interval: Duration
+
+    init(root: URL, interval: Duration) {
+        self.interval = interval
+        #if canImport(Glibc)
+        descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        if descriptor >= 0 { watchFolders(under: root) }
+        #endif
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Returns when inotify reports a change, or after the interval at the latest.
+    func wait() async throws {
+        #if canImport(Glibc)
+        if descriptor >= 0 {
+            var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let milliseconds = Int32(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000)
+            if poll(&entry, 1, milliseconds) > 0 {
+                var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+                while read(descriptor, &buffer, buffer.count) > 0 {}  // drain: the snapshot says what changed
+            }
+            return
+        }
+        #endif
+        try await Task.sleep(for: interval)
+    }
+
+    /// Watches every folder of the project (new folders are picked up after each change).
+    func watchFolders(under root: URL) {
+        #if canImport(Glibc)
+        guard descriptor >= 0 else { return }
+        let mask = UInt32(IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_CLOSE_WRITE)
+        var stack = [root]
+        while let folder = stack.popLast() {
+            _ = inotify_add_watch(descriptor, folder.path, mask)
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            where !name.hasPrefix(".") && !ProjectLoader.skippedDirectoryNames.contains(name) {
+                var isFolder: ObjCBool = false
+                let url = folder.appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { stack.append(url) }
+            }
+        }
+        #endif
+    }
+}
