@@ -48,7 +48,7 @@ public enum BundlePlanner {
         }
         for path in model.project.paths where path.hasPrefix("common/") { ship(path, "common") }
         // References can chain (a page's stylesheet loads a font), so follow them to a fixpoint.
-        var references = AssetReferences.collect(in: model)
+        let references = model.assetReferences
         var changed = true
         while changed {
             changed = false
@@ -58,7 +58,6 @@ public enum BundlePlanner {
                 changed = true
             }
         }
-        references.removeAll()
         for pattern in model.configuration.includePatterns {
             for path in model.project.paths where Glob.matches(pattern, path) { ship(path, "include") }
         }

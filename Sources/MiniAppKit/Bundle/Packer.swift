@@ -44,7 +44,7 @@ public enum Packer {
         var model = lint.model
         let clock = ContinuousClock()
         let bundleStart = clock.now
-        let plan = BundlePlanner.plan(model)
+        let plan = model.bundle
         var transforms: [String: String] = [:]
         let entries = plan.shipped.compactMap { shipped -> ArchiveEntry? in
             guard let file = model.project.file(shipped.path) else { return nil }

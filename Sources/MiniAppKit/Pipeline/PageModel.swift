@@ -26,6 +26,8 @@ public struct ScriptModel: Sendable {
     public var file: SourceFile
     public var registration: ScriptRegistration
     public var tokens: [JavaScriptToken]
+    /// Comment ranges, for inline suppressions.
+    public var comments: [Range<Int>]
     public var facts: ScriptFacts
     /// The last `Page(...)` registration: the one the runtime keeps.
     public let page: RegistrationCall?
@@ -33,11 +35,12 @@ public struct ScriptModel: Sendable {
     public let dataKeys: Set<String>
     public let handlerNames: [String]
 
-    public init(file: SourceFile, registration: ScriptRegistration, tokens: [JavaScriptToken], facts: ScriptFacts) {
+    public init(file: SourceFile, registration: ScriptRegistration, lexed: LexedScript) {
         self.file = file
         self.registration = registration
-        self.tokens = tokens
-        self.facts = facts
+        self.tokens = lexed.tokens
+        self.comments = lexed.comments
+        self.facts = ScriptFacts.extract(from: lexed)
         // Stored, not computed: the rules ask for these once per directive.
         page = registration.pageCalls.last
         dataKeys = Set(page?.data?.members.map(\.name) ?? [])

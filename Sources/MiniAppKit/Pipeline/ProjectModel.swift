@@ -23,6 +23,10 @@ public struct ProjectModel: Sendable {
     public var translationKeyUses = TranslationKeyUses()
     /// The project's SVG icons, parsed and rendered.
     public var icons: [IconModel] = []
+    /// Every local file the pages and stylesheets load.
+    public var assetReferences: [AssetReference] = []
+    /// Which files `pack` ships; the package rules and the packer share it.
+    public var bundle = BundlePlan(shipped: [], leftOut: [])
     /// The size of the packed archive, once `pack` has written it; the budget rule reads it.
     public var packageSize: Int?
 
@@ -47,6 +51,8 @@ public struct ProjectModel: Sendable {
         let iconFiles = Self.iconPaths(project: project, manifest: manifest).compactMap { entry in
             project.file(entry.path).map { ($0, entry.isTab) }
         }
+        assetReferences = AssetReferences.collect(in: self)
+        bundle = BundlePlanner.plan(self)
         icons = ParallelMap.map(iconFiles.map { IconJob(file: $0.0, isTab: $0.1) }) { () } transform: { _, job in
             IconModel.analyse(job.file, isTabIcon: job.isTab)
         }
@@ -84,7 +90,7 @@ public struct ProjectModel: Sendable {
             let scopes = template.map { ElementScope.scopes(of: $0, uses: directives) } ?? []
             let script = files.1.map { file in
                 let lexed = JavaScriptLexer.lex(file)
-                return ScriptModel(file: file, registration: evaluator.evaluate(file), tokens: lexed.tokens, facts: ScriptFacts.extract(from: lexed))
+                return ScriptModel(file: file, registration: evaluator.evaluate(file), lexed: lexed)
             }
             return (template, directives, scopes, script)
         }

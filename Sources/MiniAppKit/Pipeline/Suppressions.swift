@@ -17,7 +17,7 @@ public struct Suppression: Sendable, Hashable {
             if let template = page.template { result += inHTML(template.file) }
         }
         for script in model.scripts {
-            result += inComments(JavaScriptLexer.lex(script.file).comments, of: script.file)
+            result += inComments(script.comments, of: script.file)
         }
         return result
     }

@@ -16,7 +16,7 @@ public struct LargeImage: Rule {
 
     public func check(_ model: ProjectModel) -> [Finding] {
         let limit = model.configuration.budgets.imageBytes
-        return BundlePlanner.plan(model).shipped.compactMap { entry in
+        return model.bundle.shipped.compactMap { entry in
             let fileExtension = entry.path.split(separator: ".").last.map { $0.lowercased() } ?? ""
             guard Self.imageExtensions.contains(fileExtension), let file = model.project.file(entry.path), file.bytes.count > limit else { return nil }
             return Finding("image '\(entry.path)' is \(ByteSize.format(file.bytes.count)), over the image budget of \(ByteSize.format(limit))", at: .file(entry.path))

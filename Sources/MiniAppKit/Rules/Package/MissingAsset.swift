@@ -18,7 +18,7 @@ public struct MissingAsset: Rule {
 
     public func check(_ model: ProjectModel) -> [Finding] {
         var seen: Set<String> = []
-        return AssetReferences.collect(in: model).compactMap { reference in
+        return model.assetReferences.compactMap { reference in
             guard !model.project.contains(reference.path), seen.insert("\(reference.source):\(reference.range.lowerBound):\(reference.path)").inserted,
                   let file = model.project.file(reference.source) else { return nil }
             return Finding(

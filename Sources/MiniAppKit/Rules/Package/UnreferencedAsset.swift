@@ -19,7 +19,7 @@ public struct UnreferencedAsset: Rule {
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        BundlePlanner.plan(model).leftOut.filter { $0.path.hasPrefix("assets/") }.map { file in
+        model.bundle.leftOut.filter { $0.path.hasPrefix("assets/") }.map { file in
             Finding(
                 "'\(file.path)' is not referenced anywhere, so it is not packed; reference it or list it under 'include:' in '.mactl.yml'",
                 at: .file(file.path))
