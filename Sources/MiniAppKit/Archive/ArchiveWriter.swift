@@ -42,12 +42,12 @@ public enum ArchiveWriter {
 
         // First with deflate where asked; then again storing whatever deflate did not shrink.
         var methods = ordered.map(\.method)
-        var sizes = try writeArchive(ordered, methods: methods, to: temporary, timestamp: timestamp)
-        let grown = sizes.indices.filter { methods[$0] == .deflate && sizes[$0] >= ordered[$0].bytes.count }
+        var stats = try writeArchive(ordered, methods: methods, to: temporary, timestamp: timestamp)
+        let grown = stats.indices.filter { methods[$0] == .deflate && stats[$0].compressedSize >= ordered[$0].bytes.count }
         if !grown.isEmpty {
             for index in grown { methods[index] = .store }
             try? FileManager.default.removeItem(at: temporary)
-            sizes = try writeArchive(ordered, methods: methods, to: temporary, timestamp: timestamp)
+            stats = try writeArchive(ordered, methods: methods, to: temporary, timestamp: timestamp)
         }
         try flushToDisk(temporary)
         guard rename(temporary.path, destination.path) == 0 else {
@@ -56,9 +56,8 @@ public enum ArchiveWriter {
         return ordered.indices.map { index in
             let entry = ordered[index]
             return WrittenEntry(
-                path: entry.path, size: entry.bytes.count, compressedSize: sizes[index], method: methods[index],
-                crc32: CRC32.checksum(entry.bytes),
-                sha256: SHA256.hash(data: entry.bytes).map { String(format: "%02x", $0) }.joined())
+                path: entry.path, size: entry.bytes.count, compressedSize: stats[index].compressedSize, method: methods[index],
+                crc32: stats[index].crc32, sha256: Hex.string(SHA256.hash(data: entry.bytes)))
         }
     }
 
@@ -70,10 +69,10 @@ public enum ArchiveWriter {
         }
     }
 
-    /// Writes one archive and returns each entry's compressed size.
+    /// Writes one archive and returns each entry's compressed size and CRC, as libzip wrote them.
     private static func writeArchive(
         _ entries: [ArchiveEntry], methods: [ArchiveEntry.Method], to url: URL, timestamp: ArchiveTimestamp
-    ) throws(ArchiveError) -> [Int] {
+    ) throws(ArchiveError) -> [(compressedSize: Int, crc32: UInt32)] {
         var errorCode: Int32 = 0
         guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_EXCL, &errorCode) else {
             throw ArchiveError("cannot create '\(url.path)': \(describe(errorCode))")
@@ -108,10 +107,10 @@ public enum ArchiveWriter {
             zip_discard(archive)
             throw ArchiveError("cannot write '\(url.path)': \(message)")
         }
-        return try compressedSizes(of: url, count: entries.count)
+        return try writtenStats(of: url, count: entries.count)
     }
 
-    private static func compressedSizes(of url: URL, count: Int) throws(ArchiveError) -> [Int] {
+    private static func writtenStats(of url: URL, count: Int) throws(ArchiveError) -> [(compressedSize: Int, crc32: UInt32)] {
         var errorCode: Int32 = 0
         guard let archive = zip_open(url.path, ZIP_RDONLY, &errorCode) else {
             throw ArchiveError("cannot read back '\(url.path)': \(describe(errorCode))")
@@ -121,7 +120,7 @@ public enum ArchiveWriter {
             var stat = zip_stat_t()
             zip_stat_init(&stat)
             zip_stat_index(archive, zip_uint64_t(index), 0, &stat)
-            return Int(stat.comp_size)
+            return (Int(stat.comp_size), UInt32(stat.crc))
         }
     }
 
@@ -137,20 +136,5 @@ public enum ArchiveWriter {
         zip_error_init_with_code(&error, code)
         defer { zip_error_fini(&error) }
         return String(cString: zip_error_strerror(&error)).lowercased()
-    }
-}
-
-/// CRC-32 (IEEE), as ZIP records it, for the report's per-file checks.
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { value in
-        var crc = UInt32(value)
-        for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-        return crc
-    }
-
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
-        return crc ^ 0xFFFF_FFFF
     }
 }

@@ -120,7 +120,7 @@ public enum Packer {
         guard rename(staging.path, packageURL.path) == 0 else {
             throw Failure(message: "cannot write '\(packageURL.path)': \(String(cString: strerror(errno)))")
         }
-        let digest = SHA256.hash(data: packageBytes).map { String(format: "%02x", $0) }.joined()
+        let digest = Hex.string(SHA256.hash(data: packageBytes))
         let reportURL = options.report ?? packageURL.deletingPathExtension().appendingPathExtension("report.yaml")
         let report = BuildReport(
             model: model, lint: lint, plan: plan, entries: written, transforms: transforms, packagePath: displayPath(packageURL, root: root),

@@ -76,9 +76,3 @@ public struct SigningCertificate: Sendable {
         return nil
     }
 }
-
-enum Hex {
-    static func string<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        bytes.map { String(format: "%02x", $0) }.joined()
-    }
-}
