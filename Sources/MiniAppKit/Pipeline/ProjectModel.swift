@@ -47,15 +47,21 @@ public struct ProjectModel: Sendable {
         jsonDocuments = documents + localeDocuments
         locales = LocaleSet(project: project, documents: localeDocuments, manifest: manifest, defaultLocale: configuration.defaultLocale)
         (pages, appScript) = Self.parseLogicAndViews(project: project, manifest: manifest)
-        translationKeyUses = TranslationKeyUses.collect(from: self)
+        collectCrossFileFacts()
         let iconFiles = Self.iconPaths(project: project, manifest: manifest).compactMap { entry in
             project.file(entry.path).map { ($0, entry.isTab) }
         }
-        assetReferences = AssetReferences.collect(in: self)
-        bundle = BundlePlanner.plan(self)
         icons = ParallelMap.map(iconFiles.map { IconJob(file: $0.0, isTab: $0.1) }) { () } transform: { _, job in
             IconModel.analyse(job.file, isTabIcon: job.isTab)
         }
+    }
+
+    /// Collects what depends on several files at once: translation key uses, asset references
+    /// and the bundle plan. Called again after a page's template or script is replaced.
+    mutating func collectCrossFileFacts() {
+        translationKeyUses = TranslationKeyUses.collect(from: self)
+        assetReferences = AssetReferences.collect(in: self)
+        bundle = BundlePlanner.plan(self)
     }
 
     private struct IconJob: Sendable {
@@ -82,15 +88,17 @@ public struct ProjectModel: Sendable {
         // The last job is `app.js`, so one pool of evaluators serves every script.
         let scriptFiles: [SourceFile?] = jobs.map { project.file($0.route + ".js") } + [appFile]
         let templateFiles: [SourceFile?] = jobs.map { project.file($0.route + ".html") } + [nil]
+        // A JavaScriptCore context group costs more than parsing a small project; a project
+        // without scripts (a fixture, a fuzz input) makes none.
+        let hasScripts = scriptFiles.contains { $0 != nil }
         let parsed = ParallelMap.map(Array(zip(templateFiles, scriptFiles))) {
-            ScriptEvaluator()
+            hasScripts ? ScriptEvaluator() : nil
         } transform: { evaluator, files -> (PageTemplate?, [DirectiveUse], [ElementScope], ScriptModel?) in
             let template = files.0.map(TemplateParser.parse)
             let directives = template.map(DirectiveAnalysis.uses) ?? []
             let scopes = template.map { ElementScope.scopes(of: $0, uses: directives) } ?? []
-            let script = files.1.map { file in
-                let lexed = JavaScriptLexer.lex(file)
-                return ScriptModel(file: file, registration: evaluator.evaluate(file), lexed: lexed)
+            let script = files.1.flatMap { file in
+                evaluator.map { ScriptModel(file: file, registration: $0.evaluate(file), lexed: JavaScriptLexer.lex(file)) }
             }
             return (template, directives, scopes, script)
         }
