@@ -6,22 +6,21 @@ import Foundation
 /// `manifest.json` first (streaming readers can start with it), then paths in byte order;
 /// one fixed timestamp; fixed permissions; no extra fields; deflate only where it shrinks.
 public enum ArchiveWriter {
-    /// W3C MiniApp Packaging fixes "version needed to extract" at 2.0, which has no ZIP64:
-    /// sizes and offsets must fit in 32 bits and the entry count in 16.
-    public static let maximumSize = Int(UInt32.max) - 1
-    public static let maximumEntryCount = Int(UInt16.max)
+    // W3C MiniApp Packaging fixes "version needed to extract" at 2.0, which has no ZIP64:
+    // sizes and offsets must fit in 32 bits and the entry count in 16 (`Limits.packageSize`,
+    // `Limits.packageEntries`).
 
     /// Fails before anything is written when the entries would need ZIP64.
     public static func checkLimits(sizes: [(path: String, size: Int)]) throws(ArchiveError) {
-        guard sizes.count <= maximumEntryCount else {
-            throw ArchiveError("a package holds at most \(maximumEntryCount) files without ZIP64, which MiniApp packages must not use; this one has \(sizes.count)")
+        guard sizes.count <= Limits.packageEntries else {
+            throw ArchiveError("a package holds at most \(Limits.packageEntries) files without ZIP64, which MiniApp packages must not use; this one has \(sizes.count)")
         }
-        if let large = sizes.first(where: { $0.size > maximumSize }) {
+        if let large = sizes.first(where: { $0.size > Limits.packageSize }) {
             throw ArchiveError("'\(large.path)' is \(large.size) bytes; a MiniApp package cannot hold a file of 4 GB or more (it would need ZIP64)")
         }
         // Headers add at most a few hundred bytes per entry; count them generously.
         let total = sizes.reduce(0) { $0 + $1.size + 200 + 2 * $1.path.utf8.count }
-        guard total <= maximumSize else {
+        guard total <= Limits.packageSize else {
             throw ArchiveError("the package would be \(total) bytes; a MiniApp package must stay under 4 GB (it would need ZIP64)")
         }
     }

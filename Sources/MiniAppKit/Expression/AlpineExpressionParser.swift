@@ -16,8 +16,6 @@ public struct AlpineExpressionParser {
         public var range: Range<Int>
     }
 
-    /// Expressions nest at most this deep; the CSP parser recurses, and so does this one.
-    public static let maximumDepth = 64
 
     private let tokens: [AlpineToken]
     private var position = 0
@@ -244,8 +242,8 @@ public struct AlpineExpressionParser {
 
     private mutating func enter() throws {
         depth += 1
-        if depth > Self.maximumDepth {
-            throw Failure(message: "the expression nests deeper than \(Self.maximumDepth) levels", range: current.range)
+        if depth > Limits.expressionNesting {
+            throw Failure(message: "the expression nests deeper than \(Limits.expressionNesting) levels", range: current.range)
         }
     }
 

@@ -11,10 +11,6 @@ public struct IconModel: Sendable {
     /// Why the icon was not rendered, when it was not.
     public var notRenderedBecause: String?
 
-    /// Bigger files are reported, not rendered: librsvg cannot be interrupted.
-    public static let renderSizeLimit = 256 * 1024
-    /// Long text renders slowly in librsvg (20,000 characters took 46 s here); icons need none.
-    public static let renderTextLimit = 1_000
     /// Files above this size get a warning: an icon is a few hundred bytes of paths.
     public static let sizeBudget = 32 * 1024
     /// The sizes a tab bar draws icons at, in points and at 2x.
@@ -25,10 +21,10 @@ public struct IconModel: Sendable {
         var model = IconModel(path: file.path, document: document, isTabIcon: isTabIcon, renderings: [:])
         if document.issue != nil || document.root?.name != "svg" || document.root?.namespace != SVGDocument.namespace {
             model.notRenderedBecause = "it is not a valid SVG"
-        } else if file.bytes.count > renderSizeLimit {
-            model.notRenderedBecause = "it is larger than \(renderSizeLimit / 1024) KB"
-        } else if document.textLength > renderTextLimit {
-            model.notRenderedBecause = "it has more than \(renderTextLimit) characters of text"
+        } else if file.bytes.count > Limits.iconRenderBytes {
+            model.notRenderedBecause = "it is larger than \(Limits.iconRenderBytes / 1024) KB"
+        } else if document.textLength > Limits.iconRenderText {
+            model.notRenderedBecause = "it has more than \(Limits.iconRenderText) characters of text"
         } else {
             for size in renderSizes {
                 if let measurement = IconRenderer.measure(file.bytes, size: size, currentColor: "#ff0000") {

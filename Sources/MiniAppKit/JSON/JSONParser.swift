@@ -5,9 +5,6 @@
 /// (trailing commas, comments, a BOM, duplicate keys, invalid UTF-8) so that one slip does not
 /// hide every later finding; anything else stops the parse with one syntax issue.
 public struct JSONParser {
-    /// Deeper nesting is refused rather than recursed into: no manifest or locale file needs
-    /// more than a handful of levels, and the bound keeps the parser's stack small.
-    public static let maximumNestingDepth = 128
 
     private let bytes: [UInt8]
     private var index = 0
@@ -121,10 +118,10 @@ public struct JSONParser {
     }
 
     private mutating func enterContainer(depth: Int) throws {
-        if depth > Self.maximumNestingDepth {
+        if depth > Limits.jsonNesting {
             issues.append(JSONIssue(
                 kind: .tooDeep,
-                message: "nesting is deeper than \(Self.maximumNestingDepth) levels",
+                message: "nesting is deeper than \(Limits.jsonNesting) levels",
                 range: index..<(index + 1)))
             throw Abort()
         }

@@ -7,9 +7,6 @@ import Foundation
 /// leaves it is reported and never read, so linting a stranger's project cannot read
 /// `~/.ssh` through a link.
 public enum ProjectLoader {
-    /// Larger files are reported instead of read: no MiniApp source is this big, and reading
-    /// one must not exhaust memory.
-    public static let maximumFileSize = 64 * 1024 * 1024
 
     /// Folder names never descended into, at any depth.
     public static let skippedDirectoryNames: Set<String> = [".git", ".build", "dist", "node_modules"]
@@ -113,7 +110,7 @@ public enum ProjectLoader {
 
         mutating func readFile(absolute: String, relative: String) {
             let size = (try? FileManager.default.attributesOfItem(atPath: absolute))?[.size] as? Int ?? 0
-            guard size <= ProjectLoader.maximumFileSize else {
+            guard size <= Limits.fileSize else {
                 issues.append(ProjectLoadIssue(path: relative, kind: .tooLarge(size: size)))
                 return
             }
@@ -123,8 +120,8 @@ public enum ProjectLoader {
             }
             defer { try? handle.close() }
             do {
-                let data = try handle.read(upToCount: ProjectLoader.maximumFileSize + 1) ?? Data()
-                guard data.count <= ProjectLoader.maximumFileSize else {
+                let data = try handle.read(upToCount: Limits.fileSize + 1) ?? Data()
+                guard data.count <= Limits.fileSize else {
                     issues.append(ProjectLoadIssue(path: relative, kind: .tooLarge(size: data.count)))
                     return
                 }

@@ -14,13 +14,12 @@ import Foundation
 public final class ScriptEvaluator: @unchecked Sendable {
     // @unchecked: the sandbox (a JavaScriptCore group and its watchdog flag) is only touched
     // while `lock` is held.
-    public static let defaultTimeLimitSeconds: Double = 1
 
     public let timeLimitSeconds: Double
     private let lock = NSLock()
     private let sandbox: JavaScriptSandbox
 
-    public init(timeLimitSeconds: Double = ScriptEvaluator.defaultTimeLimitSeconds) {
+    public init(timeLimitSeconds: Double = Limits.scriptSeconds) {
         self.timeLimitSeconds = timeLimitSeconds
         self.sandbox = JavaScriptSandbox(timeLimitSeconds: timeLimitSeconds)
     }

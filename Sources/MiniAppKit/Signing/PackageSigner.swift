@@ -16,7 +16,7 @@ public enum PackageSigner {
         let signedData = SigningBlock.signedData(digest: digest, algorithm: key.algorithmID, certificate: certificate.der)
         let signature = try key.sign(signedData)
         let block = SigningBlock.block(signedData: signedData, signature: signature, algorithm: key.algorithmID, publicKey: key.publicKeyDER)
-        guard unsigned.count + block.count <= ArchiveWriter.maximumSize else {
+        guard unsigned.count + block.count <= Limits.packageSize else {
             throw .signingFailed("the signed package would be 4 GB or more, which needs ZIP64")
         }
         var movedEnd = endRecord

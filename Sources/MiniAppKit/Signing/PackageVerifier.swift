@@ -4,11 +4,6 @@ import _CryptoExtras
 /// `mactl verify`: the signing block and its signature, then the archive's own rules, then
 /// the package's lint. Reads only the given bytes; extracts nothing to disk.
 public enum PackageVerifier {
-    /// Bounds against zip bombs: what one entry and the whole package may inflate to.
-    public static let maximumEntrySize = ProjectLoader.maximumFileSize
-    public static let maximumTotalSize = 512 * 1024 * 1024
-    /// Deflate rarely beats 1:100 on real files; a bomb does by orders of magnitude.
-    public static let maximumRatio = 200
 
     public struct Report: Sendable {
         public var signed = false
@@ -174,17 +169,23 @@ public enum PackageVerifier {
                 report.failures.append("entry '\(entry.name)' uses compression method \(entry.method); only store (0) and deflate (8) are allowed")
                 continue
             }
-            if entry.size > maximumEntrySize || (entry.size > 1024 * 1024 && entry.compressedSize > 0 && entry.size / max(1, entry.compressedSize) > maximumRatio) {
-                report.failures.append("entry '\(entry.name)' inflates to \(entry.size) bytes from \(entry.compressedSize): over mactl's limits (\(maximumEntrySize) bytes, ratio \(maximumRatio)), a zip bomb")
+            // Checked on the sizes the central directory declares, before inflating anything;
+            // the reader then stops at the declared size, so a lie cannot get past these.
+            if entry.size > Limits.fileSize {
+                report.failures.append("entry '\(entry.name)' declares \(entry.size) bytes, over the limit of \(Limits.fileSize) bytes for one file (a zip bomb?)")
+                continue
+            }
+            if entry.size > Limits.compressionRatioFloor, entry.size / max(1, entry.compressedSize) > Limits.compressionRatio {
+                report.failures.append("entry '\(entry.name)' inflates to \(entry.size) bytes from \(entry.compressedSize), a ratio over the limit of \(Limits.compressionRatio):1 (a zip bomb)")
                 continue
             }
             total += entry.size
-            guard total <= maximumTotalSize else {
-                report.failures.append("the package inflates to more than \(maximumTotalSize) bytes, over mactl's limit")
+            guard total <= Limits.packageUncompressedSize else {
+                report.failures.append("the package inflates to more than \(Limits.packageUncompressedSize) bytes, over the limit for a whole package (a zip bomb?)")
                 break
             }
             do throws(ArchiveError) {
-                files.append(SourceFile(path: entry.name, bytes: try reader.read(entry, limit: maximumEntrySize)))
+                files.append(SourceFile(path: entry.name, bytes: try reader.read(entry, limit: Limits.fileSize)))
             } catch {
                 report.failures.append(error.message)
             }

@@ -27,9 +27,6 @@ struct LibXMLHTMLTree {
         var offset: Int
     }
 
-    /// The deepest element libxml2 builds: its limit, `xmlParserMaxDepth`, is 256, checked
-    /// before each push (`nodeNr > 256`), so 257 nest and the 258th stops the parse.
-    static let maximumDepth = 257
 
     var elements: [Element] = []
     var errors: [Error] = []

@@ -11,7 +11,7 @@ public struct PageTemplate: Sendable, Hashable {
     /// Indices of the top-level elements.
     public var roots: [Int]
     public var issues: [TemplateIssue]
-    /// Markup issues beyond `TemplateParser.maximumIssueCount`, counted but not kept.
+    /// Markup issues beyond `Limits.templateIssues`, counted but not kept.
     public var omittedIssueCount: Int
     /// Start tags in the source that libxml2 built no element for (it stopped at its depth
     /// limit, or merged or dropped a misplaced tag). Rules that check every attribute, such as

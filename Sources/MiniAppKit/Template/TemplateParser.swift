@@ -10,8 +10,6 @@
 /// Scanned tags that no element claimed end up in `unmatchedStartTags`. Nothing is ever paired
 /// by guesswork across a mismatch.
 public enum TemplateParser {
-    /// libxml2 errors kept per page; a hopelessly broken 10 MB page must not fill memory.
-    public static let maximumIssueCount = 100
 
     public static func parse(_ file: SourceFile) -> PageTemplate {
         let (tags, endTags) = StartTagScanner.scanTags(file.bytes)
@@ -29,7 +27,7 @@ public enum TemplateParser {
             (template.startTags, template.endTags) = (tags, endTags)
             return template
         }
-        var tree = LibXMLHTMLTree.parse(parserInput, errorLimit: maximumIssueCount)
+        var tree = LibXMLHTMLTree.parse(parserInput, errorLimit: Limits.templateIssues)
         // libxml2 skips a UTF-8 byte order mark before it starts counting.
         if file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             for index in tree.elements.indices where tree.elements[index].offset >= 0 { tree.elements[index].offset += 3 }
@@ -156,7 +154,7 @@ public enum TemplateParser {
     private static let internalErrorCode = 1
 
     /// libxml2 errors that hold against HTML 4 but not against the HTML 5 a WebView reads.
-    /// They are dropped as they arrive, so they never use up `maximumIssueCount`.
+    /// They are dropped as they arrive, so they never use up `Limits.templateIssues`.
     static func isHTML4Only(_ error: LibXMLHTMLTree.Error) -> Bool {
         // libxml2 knows HTML 4's elements only: `<template>`, `<section>`, `<nav>` are "invalid".
         if error.code == unknownTagCode { return true }
@@ -179,7 +177,7 @@ public enum TemplateParser {
             if let tagIndex = lastTag(startingBefore: offset, in: tags) { range = tags[tagIndex].range }
             return TemplateIssue(
                 kind: .nestingTooDeep,
-                message: "elements nest more than \(LibXMLHTMLTree.maximumDepth) levels deep; the HTML parser stopped here",
+                message: "elements nest more than \(Limits.htmlNesting) levels deep; the HTML parser stopped here",
                 range: range)
         case _ where error.message.hasPrefix("htmlParseCharRef:"):
             // Reported after the reference; point at its `&#`.

@@ -88,7 +88,7 @@ struct JSONParserTests {
     }
 
     @Test func acceptsNestingUpToTheLimit() {
-        let depth = JSONParser.maximumNestingDepth
+        let depth = Limits.jsonNesting
         let document = parse(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
         #expect(document.issues.isEmpty)
         #expect(document.root != nil)

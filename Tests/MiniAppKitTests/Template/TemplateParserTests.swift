@@ -230,9 +230,9 @@ extension TemplateTests {
             let depth = 200_000
             let text = String(repeating: "<div>", count: depth) + String(repeating: "</div>", count: depth)
             let template = parse(text)
-            #expect(template.elements.count == LibXMLHTMLTree.maximumDepth)
+            #expect(template.elements.count == Limits.htmlNesting)
             #expect(template.elements.last?.parent == 255)
-            #expect(template.unmatchedStartTags.count == depth - LibXMLHTMLTree.maximumDepth)
+            #expect(template.unmatchedStartTags.count == depth - Limits.htmlNesting)
             #expect(template.issues.count == 1)
             let issue = template.issues[0]
             #expect(issue.kind == .nestingTooDeep)
@@ -261,7 +261,7 @@ extension TemplateTests {
 
         @Test func issuesAreCapped() {
             let template = parse(String(repeating: "</span>", count: 500))
-            #expect(template.issues.count == TemplateParser.maximumIssueCount)
+            #expect(template.issues.count == Limits.templateIssues)
             #expect(template.omittedIssueCount == 400)
 
             // Errors that only HTML 4 sees do not count towards the cap.

@@ -21,7 +21,7 @@ enum JSONCompactTransform: FileTransform {
         return output
     }
 
-    /// Recursion is bounded by `JSONParser.maximumNestingDepth`.
+    /// Recursion is bounded by `Limits.jsonNesting`.
     private static func write(_ node: JSONNode, from source: [UInt8], into output: inout [UInt8]) {
         switch node.value {
         case .object(let members):

@@ -1,8 +1,8 @@
-/// A JSON file nests arrays or objects more than \(JSONParser.maximumNestingDepth) levels deep.
+/// A JSON file nests arrays or objects more than \(Limits.jsonNesting) levels deep.
 public struct JSONNestingTooDeep: Rule {
     public static let description = RuleDescription(
         id: "json-too-deep", domain: .json, severity: .error,
-        summary: "A JSON file nests arrays or objects more than \(JSONParser.maximumNestingDepth) levels deep.",
+        summary: "A JSON file nests arrays or objects more than \(Limits.jsonNesting) levels deep.",
         rationale: """
             No manifest or locale file needs more than a few levels; deeper nesting is either a mistake or an attack on the parser, and mactl stops there rather than recursing without bound.
             """,

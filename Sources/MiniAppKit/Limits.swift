@@ -1,0 +1,81 @@
+/// The bounds mactl keeps to whatever it reads, in one place. Files come from anywhere (a
+/// package from a store, a pull request from a stranger), so every reader stops at a limit
+/// instead of trusting a size or a depth it was given, and says which limit it hit and its
+/// value. `docs/limits.md` is generated from `documented`.
+public enum Limits {
+    /// The largest file `lint` reads from a project folder; a bigger one is reported
+    /// (`project-file-too-large`) and not read. Also the most one package entry may inflate to.
+    public static let fileSize = 64 * 1024 * 1024
+
+    /// The deepest nesting of arrays and objects in a JSON file (`json-too-deep`): the
+    /// parser recurses, and no manifest or locale file needs more than a handful of levels.
+    public static let jsonNesting = 128
+
+    /// The deepest element of a template. libxml2's own limit (`xmlParserMaxDepth`, 256,
+    /// checked before each push): 257 elements nest and the 258th stops the parse, reported
+    /// as `template-markup-error`.
+    public static let htmlNesting = 257
+
+    /// The most markup errors kept for one template; more are counted, not kept, so a
+    /// binary file named `.html` cannot fill memory with diagnostics.
+    public static let templateIssues = 100
+
+    /// The deepest nesting of brackets and operators in one directive expression
+    /// (`template-unsupported-expression`).
+    public static let expressionNesting = 64
+
+    /// How long a logic-layer script may run while it loads, in seconds; a script still
+    /// running then is stopped (`script-load-error`).
+    public static let scriptSeconds: Double = 1
+
+    /// Icons above this size are not rendered (`icon-not-rendered`): librsvg cannot be
+    /// interrupted once it starts.
+    public static let iconRenderBytes = 256 * 1024
+
+    /// Icons with more text than this are not rendered: long text renders slowly in librsvg
+    /// (20,000 characters took 46 s here), and icons need none.
+    public static let iconRenderText = 1_000
+
+    /// The most a package may inflate to in all, for `verify`.
+    public static let packageUncompressedSize = 512 * 1024 * 1024
+
+    /// The highest compression ratio `verify` accepts for an entry that inflates to more than
+    /// `compressionRatioFloor` bytes: real images and scripts compress 2 to 20 times, a zip
+    /// bomb thousands of times.
+    public static let compressionRatio = 200
+
+    /// Entries up to this size are exempt from `compressionRatio`: a small run of zeros may
+    /// compress very well and harms nobody.
+    public static let compressionRatioFloor = 1024 * 1024
+
+    /// The largest package (and file in it) without ZIP64, which `pack` refuses to write and
+    /// MiniApp runtimes do not read.
+    public static let packageSize = Int(UInt32.max) - 1
+
+    /// The most files a package holds without ZIP64.
+    public static let packageEntries = Int(UInt16.max)
+
+    /// One row of `docs/limits.md`.
+    public struct Documented: Sendable {
+        public var name: String
+        public var value: String
+        public var meaning: String
+    }
+
+    /// Every limit with its value and what happens at it, for `docs/limits.md`.
+    public static let documented: [Documented] = [
+        Documented(name: "fileSize", value: ByteSize.format(fileSize), meaning: "largest project file `lint` reads (`project-file-too-large`), and largest package entry `verify` inflates"),
+        Documented(name: "jsonNesting", value: "\(jsonNesting) levels", meaning: "deepest JSON nesting (`json-too-deep`)"),
+        Documented(name: "htmlNesting", value: "\(htmlNesting) elements", meaning: "deepest template element libxml2 builds; the parse stops there (`template-markup-error`)"),
+        Documented(name: "templateIssues", value: "\(templateIssues)", meaning: "markup errors kept per template; the rest are counted"),
+        Documented(name: "expressionNesting", value: "\(expressionNesting) levels", meaning: "deepest directive expression (`template-unsupported-expression`)"),
+        Documented(name: "scriptSeconds", value: "\(Int(scriptSeconds)) s", meaning: "time a script may run while it loads (`script-load-error`)"),
+        Documented(name: "iconRenderBytes", value: ByteSize.format(iconRenderBytes), meaning: "largest icon rendered with librsvg (`icon-not-rendered`)"),
+        Documented(name: "iconRenderText", value: "\(iconRenderText) characters", meaning: "most text in an icon rendered with librsvg (`icon-not-rendered`)"),
+        Documented(name: "packageUncompressedSize", value: ByteSize.format(packageUncompressedSize), meaning: "most a package may inflate to in all (`verify`)"),
+        Documented(name: "compressionRatio", value: "\(compressionRatio):1", meaning: "highest ratio of an entry over `compressionRatioFloor` (`verify`: a zip bomb)"),
+        Documented(name: "compressionRatioFloor", value: ByteSize.format(compressionRatioFloor), meaning: "entries up to this size are exempt from `compressionRatio`"),
+        Documented(name: "packageSize", value: "\(packageSize) bytes", meaning: "largest package and file without ZIP64 (`pack` refuses more)"),
+        Documented(name: "packageEntries", value: "\(packageEntries) files", meaning: "most files in a package without ZIP64 (`pack` refuses more)"),
+    ]
+}
