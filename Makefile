@@ -1,7 +1,7 @@
 # The two entry points the README promises. Both install what is missing first.
 DEMO_DIR := .build/demo-app
 
-.PHONY: demo test setup build generate
+.PHONY: demo test setup build generate fuzz
 
 setup:
 	@scripts/setup.sh
@@ -27,3 +27,8 @@ test: setup
 # Rewrite docs/rules.md and the embedded templates after changing rules or Templates/.
 generate:
 	swift run mactl-generate
+
+# Fuzz every parser with libFuzzer and AddressSanitizer; FUZZ_SECONDS per target.
+FUZZ_SECONDS ?= 60
+fuzz:
+	scripts/fuzz.sh --seconds $(FUZZ_SECONDS)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ with AddressSanitizer and runs each for a while.
 #
-#   scripts/fuzz.sh [--seconds N] [--jobs J] [--build-only] [target ...]
+#   scripts/fuzz.sh [--seconds N] [--build-only] [target ...]
 #
 # Targets are FuzzTarget's names (json, template, script-lexer, ...); none means all of them.
 # Each target's corpus lives in .build-fuzz/corpus/<target> and grows from run to run; it is
@@ -14,13 +14,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=60
-jobs=1
 build_only=0
 targets=()
 while (($#)); do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
-    --jobs) jobs="$2"; shift 2 ;;
     --build-only) build_only=1; shift ;;
     -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz: unknown option '$1'" >&2; exit 2 ;;
@@ -104,15 +102,14 @@ for target in "${targets[@]}"; do
   export LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0"
   export ASAN_OPTIONS="allocator_may_return_null=1:handle_abort=1"
   "$work/release/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 \
-    -print_final_stats=1 -jobs="$jobs" -workers="$jobs" -artifact_prefix="$artifacts/" \
+    -print_final_stats=1 -artifact_prefix="$artifacts/" \
     "$corpus" "$seeds" > "$log" 2>&1 || status=$?
   if ((status == 0)); then
     "$work/release/fuzz-$target" -runs=0 -timeout=10 -rss_limit_mb=2048 -detect_leaks=1 \
       -artifact_prefix="$artifacts/" "$corpus" > "$log.leaks" 2>&1 || status=$?
     if ((status != 0)); then cat "$log.leaks" >> "$log"; fi
   fi
-  # With --jobs, each worker prints its own final stats.
-  runs="$( (grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" || true) | awk '{ sum += $2 } END { print sum + 0 }')"
+  runs="$( (grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" || true) | awk '{ print $2 }')"
   coverage="$( (grep -o 'cov: [0-9]* ft: [0-9]*' "$log" || true) | tail -n 1)"
   line="$target: $runs executions, ${coverage:-no coverage line}, corpus $(ls "$corpus" | wc -l) inputs"
   if ((status != 0)); then
