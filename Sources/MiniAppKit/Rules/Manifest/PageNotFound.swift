@@ -38,9 +38,8 @@ public struct PageNotFound: Rule {
 
     /// Explains the two usual slips: a case mismatch, and a folder named instead of its page.
     static func hints(for reference: ProjectModel.PathReference, template: String, in model: ProjectModel) -> [DiagnosticNote] {
-        if let other = model.project.caseInsensitiveMatch(for: template) {
-            return [DiagnosticNote(message: "'\(other)' exists, but file names in a package are case-sensitive", span: .file(other))]
-        }
+        let caseNote = caseNotes(for: template, in: model)
+        if !caseNote.isEmpty { return caseNote }
         if let route = folderRoute(for: reference.path, in: model) {
             return [DiagnosticNote(message: "did you mean '\(route)'? a page route names the page's files, not its folder")]
         }

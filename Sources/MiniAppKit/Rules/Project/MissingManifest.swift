@@ -17,10 +17,8 @@ public struct MissingManifest: Rule {
         // A manifest that exists but could not be read is already reported by the project rules.
         guard model.manifestDocument == nil,
               !model.project.loadIssues.contains(where: { $0.path == ProjectModel.manifestPath }) else { return [] }
-        var notes: [DiagnosticNote] = []
-        if let other = model.project.caseInsensitiveMatch(for: ProjectModel.manifestPath) {
-            notes.append(DiagnosticNote(message: "'\(other)' exists, but file names in a package are case-sensitive", span: .file(other)))
-        }
-        return [Finding("the project has no 'manifest.json' at its root", at: .file(ProjectModel.manifestPath), notes: notes)]
+        return [Finding(
+            "the project has no 'manifest.json' at its root", at: .file(ProjectModel.manifestPath),
+            notes: caseNotes(for: ProjectModel.manifestPath, in: model))]
     }
 }

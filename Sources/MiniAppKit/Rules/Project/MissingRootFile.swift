@@ -19,11 +19,7 @@ public struct MissingRootFile: Rule {
         var findings: [Finding] = []
         for (path, requirement) in [("app.js", "the runtime requires it"), ("app.css", "the runtime requires it, even empty")]
         where !model.project.contains(path) && !model.project.loadIssues.contains(where: { $0.path == path }) {
-            var notes: [DiagnosticNote] = []
-            if let other = model.project.caseInsensitiveMatch(for: path) {
-                notes.append(DiagnosticNote(message: "'\(other)' exists, but file names in a package are case-sensitive", span: .file(other)))
-            }
-            findings.append(Finding("the project has no '\(path)' at its root; \(requirement)", at: .file(path), notes: notes))
+            findings.append(Finding("the project has no '\(path)' at its root; \(requirement)", at: .file(path), notes: caseNotes(for: path, in: model)))
         }
         return findings
     }
