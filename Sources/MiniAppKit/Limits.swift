@@ -24,6 +24,14 @@ public enum Limits {
     /// (`template-unsupported-expression`).
     public static let expressionNesting = 64
 
+    /// "Did you mean" suggestions are looked for only for names up to this many characters...
+    public static let suggestionNameLength = 64
+
+    /// ...and among at most this many known names. Each lookup costs at most
+    /// `suggestionCandidates` × 9 × `suggestionNameLength` steps, so a file with thousands of
+    /// misspelt names is still linted in seconds; real pages have tens of handlers and keys.
+    public static let suggestionCandidates = 256
+
     /// How long a logic-layer script may run while it loads, in seconds; a script still
     /// running then is stopped (`script-load-error`).
     public static let scriptSeconds: Double = 1
@@ -69,6 +77,8 @@ public enum Limits {
         Documented(name: "htmlNesting", value: "\(htmlNesting) elements", meaning: "deepest template element libxml2 builds; the parse stops there (`template-markup-error`)"),
         Documented(name: "templateIssues", value: "\(templateIssues)", meaning: "markup errors kept per template; the rest are counted"),
         Documented(name: "expressionNesting", value: "\(expressionNesting) levels", meaning: "deepest directive expression (`template-unsupported-expression`)"),
+        Documented(name: "suggestionNameLength", value: "\(suggestionNameLength) characters", meaning: "longest name given a \"did you mean\" suggestion"),
+        Documented(name: "suggestionCandidates", value: "\(suggestionCandidates) names", meaning: "most known names compared for one suggestion"),
         Documented(name: "scriptSeconds", value: "\(Int(scriptSeconds)) s", meaning: "time a script may run while it loads (`script-load-error`)"),
         Documented(name: "iconRenderBytes", value: ByteSize.format(iconRenderBytes), meaning: "largest icon rendered with librsvg (`icon-not-rendered`)"),
         Documented(name: "iconRenderText", value: "\(iconRenderText) characters", meaning: "most text in an icon rendered with librsvg (`icon-not-rendered`)"),
