@@ -64,15 +64,24 @@ public struct TextRenderer: DiagnosticRenderer {
     /// (minified code, a one-line file) is cut to a window around the column.
     private func excerpt(for span: SourceSpan?, in report: DiagnosticReport) -> [String] {
         guard let span, span.hasPosition, let file = report.sourceFiles[span.path],
-              let text = file.lineText(span.start.line) else { return [] }
+              let (text, skippedScalars, cutAfter) = Self.lineWindow(file, line: span.start.line, around: span.start.offset) else { return [] }
         var scalars = Array(text.unicodeScalars)
-        var column = span.start.column - 1
+        var column = span.start.column - 1 - skippedScalars
         var underlineLength = 1
         if span.end.line == span.start.line, span.end.column > span.start.column {
             underlineLength = span.end.column - span.start.column
         }
-        var leading = "", trailing = ""
-        if scalars.count > Self.excerptWidth {
+        var leading = skippedScalars > 0 ? "..." : "", trailing = cutAfter ? "..." : ""
+        if skippedScalars > 0 || cutAfter {
+            // Only a window of a very long line was decoded; cut it like any long line.
+            let start = max(0, min(column - Self.excerptWidth / 3, cutAfter ? Int.max : scalars.count - Self.excerptWidth))
+            let end = min(scalars.count, start + Self.excerptWidth)
+            if start > 0 { leading = "..." }
+            if end < scalars.count { trailing = "..." }
+            scalars = Array(scalars[start..<end])
+            column = column - start + leading.count
+            underlineLength = min(underlineLength, max(1, scalars.count + leading.count - column))
+        } else if scalars.count > Self.excerptWidth {
             let start = max(0, min(column - Self.excerptWidth / 3, scalars.count - Self.excerptWidth))
             let end = min(scalars.count, start + Self.excerptWidth)
             if start > 0 { leading = "..." }
@@ -91,6 +100,25 @@ public struct TextRenderer: DiagnosticRenderer {
             "\(number) | \(shown)",
             "\(gutter) | \(prefix)\(paint(underline, .green))",
         ]
+    }
+
+    /// The text of `line`, or of a window of it around `offset` when the line is so long that
+    /// decoding all of it for each diagnostic would be quadratic (a one-line file with 100,000
+    /// findings). Returns the text, how many scalars of the line precede it, and whether the
+    /// line goes on after it.
+    static func lineWindow(_ file: SourceFile, line: Int, around offset: Int) -> (String, Int, Bool)? {
+        guard line >= 1, line <= file.lineStarts.count else { return nil }
+        let lineStart = file.lineStarts[line - 1]
+        var lineEnd = line < file.lineStarts.count ? file.lineStarts[line] - 1 : file.bytes.count
+        if lineEnd > lineStart, file.bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        let reach = 4 * excerptWidth  // bytes: enough for excerptWidth scalars either side
+        guard lineEnd - lineStart > 4 * reach else { return file.lineText(line).map { ($0, 0, false) } }
+        var start = max(lineStart, min(offset, lineEnd) - reach)
+        // Start on a scalar boundary as the column count sees it.
+        while start > lineStart, start < lineEnd, file.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        let end = min(lineEnd, max(offset, start) + reach)
+        let skipped = file.position(at: start).column - 1
+        return (String(decoding: file.bytes[start..<end], as: UTF8.self), skipped, end < lineEnd)
     }
 
     private func gutterPadding(for span: SourceSpan?) -> String {
