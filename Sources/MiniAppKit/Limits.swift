@@ -36,6 +36,11 @@ public enum Limits {
     /// running then is stopped (`script-load-error`).
     public static let scriptSeconds: Double = 1
 
+    /// The largest script mactl runs and analyses (`script-load-error` beyond it). Platforms
+    /// cap whole packages at a few megabytes, so a bigger script can ship nowhere; and its
+    /// tokens alone would take gigabytes (a 50 MB script took 3.6 GB and two minutes).
+    public static let scriptSize = 16 * 1024 * 1024
+
     /// Icons above this size are not rendered (`icon-not-rendered`): librsvg cannot be
     /// interrupted once it starts.
     public static let iconRenderBytes = 256 * 1024
@@ -80,6 +85,7 @@ public enum Limits {
         Documented(name: "suggestionNameLength", value: "\(suggestionNameLength) characters", meaning: "longest name given a \"did you mean\" suggestion"),
         Documented(name: "suggestionCandidates", value: "\(suggestionCandidates) names", meaning: "most known names compared for one suggestion"),
         Documented(name: "scriptSeconds", value: "\(Int(scriptSeconds)) s", meaning: "time a script may run while it loads (`script-load-error`)"),
+        Documented(name: "scriptSize", value: ByteSize.format(scriptSize), meaning: "largest script run and analysed (`script-load-error`)"),
         Documented(name: "iconRenderBytes", value: ByteSize.format(iconRenderBytes), meaning: "largest icon rendered with librsvg (`icon-not-rendered`)"),
         Documented(name: "iconRenderText", value: "\(iconRenderText) characters", meaning: "most text in an icon rendered with librsvg (`icon-not-rendered`)"),
         Documented(name: "packageUncompressedSize", value: ByteSize.format(packageUncompressedSize), meaning: "most a package may inflate to in all (`verify`)"),

@@ -15,6 +15,11 @@ public final class ArchiveReader: @unchecked Sendable {
         public var method: Int
         public var crc32: UInt32
         public var isEncrypted: Bool
+        /// Made on Unix with a file type other than a regular file (a symbolic link, a
+        /// device): an extractor that honours the type could write outside its folder.
+        public var unixFileType: UInt32?
+
+        public var isSymbolicLink: Bool { unixFileType == 0o120000 }
     }
 
     public let entries: [Entry]
@@ -41,8 +46,13 @@ public final class ArchiveReader: @unchecked Sendable {
             zip_source_free(source)
             free(storage)
             // libzip refuses a second entry with a name it already read as "file already exists".
-            let reason = zip_error_code_zip(&error) == ZIP_ER_EXISTS
-                ? "two entries have the same name" : String(cString: zip_error_strerror(&error)).lowercased()
+            let reason: String
+            switch zip_error_code_zip(&error) {
+            case ZIP_ER_EXISTS: reason = "two entries have the same name"
+            case ZIP_ER_INCONS:
+                reason = "its headers are inconsistent (a local header that disagrees with the central directory, or a name flagged as UTF-8 that is not)"
+            default: reason = String(cString: zip_error_strerror(&error)).lowercased()
+            }
             throw ArchiveError("not a valid ZIP package: \(reason)")
         }
         archive = opened
@@ -55,9 +65,22 @@ public final class ArchiveReader: @unchecked Sendable {
             let name = stat.name.map { String(decoding: Data(bytes: $0, count: strlen($0)), as: UTF8.self) } ?? ""
             entries.append(Entry(
                 index: index, name: name, size: Int(stat.size), compressedSize: Int(stat.comp_size), method: Int(stat.comp_method),
-                crc32: UInt32(stat.crc), isEncrypted: stat.encryption_method != 0))
+                crc32: UInt32(stat.crc), isEncrypted: stat.encryption_method != 0,
+                unixFileType: Self.unixFileType(opened, index: index)))
         }
         self.entries = entries
+    }
+
+    /// The `S_IFMT` bits of an entry made on Unix, when they are not a regular file's or a
+    /// directory's (or unset).
+    private static func unixFileType(_ archive: OpaquePointer, index: Int) -> UInt32? {
+        var system: zip_uint8_t = 0
+        var attributes: zip_uint32_t = 0
+        guard zip_file_get_external_attributes(archive, zip_uint64_t(index), 0, &system, &attributes) == 0,
+              system == ZIP_OPSYS_UNIX else { return nil }
+        let type = (attributes >> 16) & 0o170000
+        // Directories are fine: `zip -r` writes an entry for each folder.
+        return type == 0 || type == 0o100000 || type == 0o040000 ? nil : type
     }
 
     deinit {

@@ -128,8 +128,13 @@ public enum SVGParser {
 
         func record(_ error: xmlError) {
             guard first == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            var message = error.message.map { String(cString: $0) } ?? "the file is not well-formed XML"
-            while let last = message.last, last.isWhitespace || last == "." { message.removeLast() }
+            let raw = error.message.map { String(cString: $0) } ?? "the file is not well-formed XML"
+            // Some messages run over two lines ("...indicate encoding !\nBytes: 0xFF 0xFE");
+            // a diagnostic is one line, so the second becomes a parenthesis.
+            let lines = raw.split(whereSeparator: \.isNewline).map { $0.split(separator: " ").joined(separator: " ") }
+            var message = lines.first ?? ""
+            while let last = message.last, last.isWhitespace || last == "." || last == "!" { message.removeLast() }
+            if lines.count > 1 { message += " (" + lines.dropFirst().joined(separator: "; ").lowercased() + ")" }
             if let firstCharacter = message.first { message = firstCharacter.lowercased() + message.dropFirst() }
             first = (message, Int(error.line), Int(error.int2))
         }

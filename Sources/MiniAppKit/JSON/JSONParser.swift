@@ -51,25 +51,9 @@ public struct JSONParser {
 
     /// One issue per file: the first bad sequence, and how many there are in all.
     private mutating func reportInvalidUTF8() {
-        var first: Range<Int>?
-        var count = 0
-        var position = index
-        while position < bytes.count {
-            let length = Self.validSequenceLength(bytes, at: position)
-            if length == 0 {
-                if first == nil { first = position..<(position + 1) }
-                count += 1
-                position += 1
-            } else {
-                position += length
-            }
-        }
-        if let first {
-            let more = count > 1 ? " (\(count) invalid bytes in the file)" : ""
+        if let invalid = InvalidUTF8.scan(bytes, from: index) {
             issues.append(JSONIssue(
-                kind: .invalidUTF8(count: count),
-                message: "invalid UTF-8 byte 0x\(String(bytes[first.lowerBound], radix: 16, uppercase: true))\(more); JSON text must be UTF-8",
-                range: first))
+                kind: .invalidUTF8(count: invalid.count), message: "\(invalid.description); JSON text must be UTF-8", range: invalid.range))
         }
     }
 

@@ -98,7 +98,13 @@ public struct ProjectModel: Sendable {
             let directives = template.map(DirectiveAnalysis.uses) ?? []
             let scopes = template.map { ElementScope.scopes(of: $0, uses: directives) } ?? []
             let script = files.1.flatMap { file in
-                evaluator.map { ScriptModel(file: file, registration: $0.evaluate(file), lexed: JavaScriptLexer.lex(file)) }
+                evaluator.map { evaluator in
+                    let registration = evaluator.evaluate(file)
+                    // A script too large to run is not lexed either: its tokens alone would
+                    // take gigabytes, and nothing is checked against a script that did not load.
+                    let lexed = registration.issue?.kind == .tooLarge ? JavaScriptLexer.lex([]) : JavaScriptLexer.lex(file)
+                    return ScriptModel(file: file, registration: registration, lexed: lexed)
+                }
             }
             return (template, directives, scopes, script)
         }

@@ -25,6 +25,19 @@ public final class ScriptEvaluator: @unchecked Sendable {
     }
 
     public func evaluate(_ file: SourceFile) -> ScriptRegistration {
+        guard file.bytes.count <= Limits.scriptSize else {
+            return ScriptRegistration(issue: ScriptIssue(
+                kind: .tooLarge,
+                message: "the script is \(file.bytes.count) bytes, over the limit of \(Limits.scriptSize) bytes for one script (no MiniApp platform takes a package that large); it was not run",
+                range: nil))
+        }
+        // A runtime reads scripts as UTF-8 and loads nothing of one that is not; running a
+        // lossy decoding here would check a page against a script the phone never sees.
+        if let invalid = InvalidUTF8.scan(file.bytes) {
+            return ScriptRegistration(issue: ScriptIssue(
+                kind: .invalidEncoding, message: "\(invalid.description); scripts must be UTF-8, and the runtime does not load this one",
+                range: invalid.range))
+        }
         lock.lock()
         defer { lock.unlock() }
 

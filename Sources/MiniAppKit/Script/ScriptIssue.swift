@@ -8,6 +8,10 @@ public struct ScriptIssue: Sendable, Hashable {
         case uncaughtException
         /// Load-time code ran longer than the evaluator's time limit and was stopped.
         case timeout
+        /// The file is over `Limits.scriptSize`, so it was not run.
+        case tooLarge
+        /// The file is not UTF-8, so it was not run.
+        case invalidEncoding
         /// The evaluator itself failed; a bug in mactl rather than in the script.
         case evaluatorFailure
     }

@@ -164,7 +164,17 @@ public enum PackageVerifier {
         for entry in reader.entries {
             if let problem = PackageNames.problem(with: entry.name) { report.failures.append("entry '\(entry.name)' \(problem)") }
             if !names.insert(entry.name).inserted { report.failures.append("entry '\(entry.name)' is in the archive twice") }
-            if entry.isEncrypted { report.failures.append("entry '\(entry.name)' is encrypted; MiniApp packages must not use ZIP encryption") }
+            if entry.isEncrypted {
+                report.failures.append("entry '\(entry.name)' is encrypted; MiniApp packages must not use ZIP encryption")
+                continue
+            }
+            if entry.isSymbolicLink {
+                report.failures.append("entry '\(entry.name)' is a symbolic link; a package holds regular files only, and an extractor that follows links can write outside its folder")
+                continue
+            } else if let type = entry.unixFileType {
+                report.failures.append("entry '\(entry.name)' has Unix file type 0o\(String(type, radix: 8)); a package holds regular files only")
+                continue
+            }
             if entry.method != 0 && entry.method != 8 {
                 report.failures.append("entry '\(entry.name)' uses compression method \(entry.method); only store (0) and deflate (8) are allowed")
                 continue

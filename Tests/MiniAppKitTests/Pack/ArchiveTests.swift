@@ -75,7 +75,7 @@ struct ArchiveTests {
             #expect(throws: ArchiveError.self) { try ArchiveReader(bytes: Array(bytes[0..<(bytes.count - 30)])) }
             var renamed = bytes
             renamed[40] ^= 0x01  // the local header's name no longer matches the central directory
-            #expect(throws: ArchiveError("not a valid ZIP package: zip archive inconsistent")) { try ArchiveReader(bytes: renamed) }
+            #expect(throws: ArchiveError("not a valid ZIP package: its headers are inconsistent (a local header that disagrees with the central directory, or a name flagged as UTF-8 that is not)")) { try ArchiveReader(bytes: renamed) }
             bytes[100] ^= 0xFF  // inside the stored data: the CRC no longer matches
             let reader = try ArchiveReader(bytes: bytes)
             #expect(throws: ArchiveError.self) { try reader.read(reader.entries[0], limit: 1 << 20) }
