@@ -72,17 +72,10 @@ public struct TextRenderer: DiagnosticRenderer {
             underlineLength = span.end.column - span.start.column
         }
         var leading = skippedScalars > 0 ? "..." : "", trailing = cutAfter ? "..." : ""
-        if skippedScalars > 0 || cutAfter {
-            // Only a window of a very long line was decoded; cut it like any long line.
+        // A long line, or the window of a very long one, is cut around the column; a window
+        // whose end is not the line's end never shifts left to show more.
+        if skippedScalars > 0 || cutAfter || scalars.count > Self.excerptWidth {
             let start = max(0, min(column - Self.excerptWidth / 3, cutAfter ? Int.max : scalars.count - Self.excerptWidth))
-            let end = min(scalars.count, start + Self.excerptWidth)
-            if start > 0 { leading = "..." }
-            if end < scalars.count { trailing = "..." }
-            scalars = Array(scalars[start..<end])
-            column = column - start + leading.count
-            underlineLength = min(underlineLength, max(1, scalars.count + leading.count - column))
-        } else if scalars.count > Self.excerptWidth {
-            let start = max(0, min(column - Self.excerptWidth / 3, scalars.count - Self.excerptWidth))
             let end = min(scalars.count, start + Self.excerptWidth)
             if start > 0 { leading = "..." }
             if end < scalars.count { trailing = "..." }
