@@ -78,10 +78,14 @@ enum FuzzHarness {
           "app_id": "org.example.fuzz",
           "name": "Fuzz",
           "version": { "name": "1.0.0", "code": 1 },
+          "platform_version": { "min_code": 1 },
           "lang": "en",
-          "pages": ["pages/index/index"],
-          "icons": [{ "src": "icons/home.svg", "sizes": "48x48" }],
-          "tab_bar": { "tabs": [{ "page": "pages/index/index", "text": "tab.home", "icon": "icons/home.svg" }] }
+          "pages": ["pages/index/index", "pages/about/about"],
+          "icons": [{ "src": "icons/home.svg", "sizes": "any" }],
+          "tab_bar": { "tabs": [
+            { "page": "pages/index/index", "text": "tab.home", "icon": "icons/home.svg" },
+            { "page": "pages/about/about", "text": "tab.about", "icon": "icons/home.svg" }
+          ] }
         }
         """
 
@@ -89,26 +93,36 @@ enum FuzzHarness {
         Page({
           data: { count: 0, items: [{ id: 1, name: "a" }], user: { name: "x" } },
           onTap() { this.setData({ count: this.data.count + 1 }) },
-          onSelect(event) { skip.nav.navigateTo({ url: "pages/index/index" }) },
+          onSelect(event) { skip.nav.switchTab({ url: "pages/about/about" }) },
         })
         """
 
     static let pageTemplate = """
         <!DOCTYPE html>
-        <html><head><title>{{ $t('page.title') }}</title></head>
-        <body x-data="page"><p x-text="count"></p><button @click="onTap">{{ $t('tab.home') }}</button></body></html>
+        <html><head><title>Fuzz</title></head>
+        <body x-data="page"><p x-text="store.count"></p><button @click="onTap" x-text="$t('tab.home')"></button>
+        <ul><template x-for="item in store.items" :key="item.id"><li @click="onSelect" x-text="item.name"></li></template></ul>
+        <span x-text="$t('page.title', { name: store.user.name })"></span></body></html>
+        """
+
+    static let secondPage = """
+        <!DOCTYPE html>
+        <html><head><title>About</title></head>
+        <body x-data="page"><p x-text="$t('tab.about')"></p></body></html>
         """
 
     static let icon = """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24"><path d="M4 4h16v16H4z" fill="currentColor"/></svg>
         """
 
-    static let defaultLocale = #"{ "tab.home": "Home", "page.title": "Hello {name}", "items": { "one": "1 item", "other": "{count} items" } }"#
+    static let defaultLocale = #"{ "tab.home": "Home", "tab.about": "About", "page.title": "Hello {name}" }"#
 
+    /// A clean app (`mactl lint --strict` finds nothing), so what a target reports comes
+    /// from the fuzzed file.
     static let baseFiles: [String: String] = [
         "manifest.json": manifest, "app.js": "App({})", "app.css": "body { margin: 0 }",
         "pages/index/index.html": pageTemplate, "pages/index/index.js": pageScript, "pages/index/index.css": "p { color: red }",
-        "icons/home.svg": icon, "i18n/en.json": defaultLocale,
+        "pages/about/about.html": secondPage, "icons/home.svg": icon, "i18n/en.json": defaultLocale,
     ]
 
     /// The base project parsed once, with its page script evaluated once: JavaScriptCore
@@ -135,7 +149,9 @@ enum FuzzHarness {
         "\(path): \(transform.transform ?? "shipped as written"), \(transform.bytes.count) bytes"
     }
 
-    static let staticFiles: Set<String> = ["manifest.json", "app.css", "pages/index/index.html", "pages/index/index.css", "i18n/en.json"]
+    static let staticFiles: Set<String> = [
+        "manifest.json", "app.css", "pages/index/index.html", "pages/index/index.css", "pages/about/about.html", "i18n/en.json",
+    ]
 
     static func json(_ bytes: [UInt8]) -> [String] {
         lint("manifest.json", bytes, keeping: staticFiles)

@@ -50,6 +50,12 @@ struct FuzzRegressionTests {
         #expect(input.target.run(bytes) == first)
     }
 
+    /// The companions the targets put the fuzzed file among are a clean app, so whatever a
+    /// target reports comes from the fuzzed file.
+    @Test func theBaseProjectIsClean() {
+        #expect(Linter.check(FuzzHarness.baseModel).diagnostics.map(\.id) == [])
+    }
+
     @Test func theSeedPackagesVerify() throws {
         for name in ["blank.ma", "blank-signed.ma", "showcase.ma"] {
             let bytes = [UInt8](try Data(contentsOf: Self.root.appendingPathComponent("Fuzz/Seeds/verify/\(name)")))
