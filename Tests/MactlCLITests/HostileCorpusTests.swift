@@ -149,7 +149,7 @@ struct HostileCorpusTests {
         }, expecting: Case(
             fixture: "generated/50-mb-script", status: 1,
             lines: ["pages/index/index.js: error: the script is 52428819 bytes, over the limit of 16777216 bytes for one script (no MiniApp platform takes a package that large); it was not run [script-load-error]"],
-            seconds: 20, megabytes: 1024))
+            megabytes: 512))
     }
 
     @Test func aFileOverTheReadLimitIsReportedAndNotRead() throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One file of a project: its path relative to the project root, its bytes, and a line table
 /// that turns byte offsets into 1-based line and column numbers.
 ///
@@ -19,29 +21,36 @@ public struct SourceFile: Sendable, Hashable {
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
+        // Raw buffers and memchr: files up to the 64 MB read limit pass through here, and the
+        // tests run a debug build, where an indexed loop costs a call per byte.
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
-        }
-        self.lineStarts = starts
         var offsets: [Int] = []
         var columns: [Int] = []
-        for (line, start) in starts.enumerated() {
-            let end = line + 1 < starts.count ? starts[line + 1] : bytes.count
-            guard end - start > Self.checkpointStride else { continue }
-            var index = start
-            var column = 0
-            var next = start + Self.checkpointStride
-            while index < end {
-                if index >= next {
-                    offsets.append(index)
-                    columns.append(column)
-                    next = index + Self.checkpointStride
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var position = 0
+            while position < buffer.count, let found = memchr(base + position, 0x0A, buffer.count - position) {
+                position = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(position)
+            }
+            for (line, start) in starts.enumerated() {
+                let end = line + 1 < starts.count ? starts[line + 1] : buffer.count
+                guard end - start > Self.checkpointStride else { continue }
+                var index = start
+                var column = 0
+                var next = start + Self.checkpointStride
+                while index < end {
+                    if index >= next {
+                        offsets.append(index)
+                        columns.append(column)
+                        next = index + Self.checkpointStride
+                    }
+                    index += buffer[index] < 0x80 ? 1 : Self.scalarLength(bytes, at: index, end: end)
+                    column += 1
                 }
-                index += Self.scalarLength(bytes, at: index, end: end)
-                column += 1
             }
         }
+        self.lineStarts = starts
         checkpointOffsets = offsets
         checkpointColumns = columns
     }
