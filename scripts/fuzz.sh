@@ -106,6 +106,7 @@ for target in "${targets[@]}"; do
     -print_final_stats=1 -artifact_prefix="$artifacts/" \
     "$corpus" "$seeds" > "$log" 2>&1 || status=$?
   if ((status == 0)); then
+    mkdir -p "$artifacts"
     "$work/release/fuzz-$target" -runs=0 -timeout=10 -rss_limit_mb=2048 -detect_leaks=1 \
       -artifact_prefix="$artifacts/" "$corpus" > "$log.leaks" 2>&1 || status=$?
     if ((status != 0)); then cat "$log.leaks" >> "$log"; fi
