@@ -195,7 +195,12 @@ public enum PackageVerifier {
                 break
             }
             do throws(ArchiveError) {
-                files.append(SourceFile(path: entry.name, bytes: try reader.read(entry, limit: Limits.fileSize)))
+                let contents = try reader.read(entry, limit: Limits.fileSize)
+                if NestedArchives.depth(of: contents) >= NestedArchives.refusedDepth {
+                    report.failures.append("entry '\(entry.name)' is an archive that holds archives; a package may carry a ZIP file as data, but nested archives are how recursive zip bombs pass one-level checks")
+                    continue
+                }
+                files.append(SourceFile(path: entry.name, bytes: contents))
             } catch {
                 report.failures.append(error.message)
             }

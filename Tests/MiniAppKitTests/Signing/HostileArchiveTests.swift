@@ -47,6 +47,24 @@ struct HostileArchiveTests {
         #expect(failures.first?.hasSuffix(", a ratio over the limit of 200:1 (a zip bomb)") == true)
     }
 
+    @Test func oneZipFileAsDataIsAllowedButAnArchiveOfArchivesIsNot() throws {
+        let bytes = try Self.python("""
+            import io
+            def archive(name, data):
+                buffer = io.BytesIO()
+                with zipfile.ZipFile(buffer, 'w') as inner:
+                    inner.writestr(name, data)
+                return buffer.getvalue()
+            z = zipfile.ZipFile(out, 'w')
+            \(Self.manifest)z.writestr('data.zip', archive('a.txt', 'x'))
+            z.writestr('nested.zip', archive('inner.zip', archive('a.txt', 'x')))
+            z.close()
+            """)
+        #expect(PackageVerifier.verify(bytes).failures == [
+            "entry 'nested.zip' is an archive that holds archives; a package may carry a ZIP file as data, but nested archives are how recursive zip bombs pass one-level checks",
+        ])
+    }
+
     @Test func duplicateEntriesAreRefused() throws {
         let bytes = try Self.python("""
             import warnings
