@@ -36,10 +36,16 @@ let package = Package(
             name: "CLibZip", pkgConfig: "libzip",
             providers: [.apt(["libzip-dev"]), .brew(["libzip"])]
         ),
+        // verify inflates every entry itself, from exactly its compressed bytes, to see that
+        // each deflate stream ends where the archive says it does (libzip does not tell).
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .target(
             name: "MiniAppKit",
             dependencies: [
-                "CLibXML2", "CJavaScriptCore", "CLibRSVG", "CLibZip",
+                "CLibXML2", "CJavaScriptCore", "CLibRSVG", "CLibZip", "CZlib",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

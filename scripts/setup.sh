@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   libxml2-dev                   # HTML templates and SVG icons
   libzip-dev                    # .ma archives
+  zlib1g-dev                    # verify inflates entries itself
   libjavascriptcoregtk-4.1-dev  # page scripts
   librsvg2-dev                  # icon rendering
   libxml2-utils                 # xmllint, used by tests and benchmarks

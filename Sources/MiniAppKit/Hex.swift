@@ -6,3 +6,10 @@ enum Hex {
         bytes.map { String(format: "%02x", $0) }.joined()
     }
 }
+
+extension Hex {
+    /// A CRC-32 as eight hex digits.
+    static func crc(_ value: UInt32) -> String {
+        String(format: "%08x", value)
+    }
+}

@@ -61,9 +61,11 @@ public enum Limits {
     /// compress very well and harms nobody.
     public static let compressionRatioFloor = 1024 * 1024
 
-    /// The largest package (and file in it) without ZIP64, which `pack` refuses to write and
-    /// MiniApp runtimes do not read.
-    public static let packageSize = Int(UInt32.max) - 1
+    /// The largest package `pack` writes and `verify` and `inspect` read. Platforms cap
+    /// packages at a few megabytes (WeChat at 2 MB a package, 20 MB an app); this is far above
+    /// that and far below ZIP64's threshold, and `verify` checks a file's size against it
+    /// before reading a byte, so a 1 GiB file is refused without being read.
+    public static let packageSize = 256 * 1024 * 1024
 
     /// The most files a package holds without ZIP64.
     public static let packageEntries = Int(UInt16.max)
@@ -91,7 +93,7 @@ public enum Limits {
         Documented(name: "packageUncompressedSize", value: ByteSize.format(packageUncompressedSize), meaning: "most a package may inflate to in all (`verify`)"),
         Documented(name: "compressionRatio", value: "\(compressionRatio):1", meaning: "highest ratio of an entry over `compressionRatioFloor` (`verify`: a zip bomb)"),
         Documented(name: "compressionRatioFloor", value: ByteSize.format(compressionRatioFloor), meaning: "entries up to this size are exempt from `compressionRatio`"),
-        Documented(name: "packageSize", value: "\(packageSize) bytes", meaning: "largest package and file without ZIP64 (`pack` refuses more)"),
+        Documented(name: "packageSize", value: ByteSize.format(packageSize), meaning: "largest package `pack` writes and `verify`/`inspect` read; checked on the file's size before reading"),
         Documented(name: "packageEntries", value: "\(packageEntries) files", meaning: "most files in a package without ZIP64 (`pack` refuses more)"),
     ]
 }

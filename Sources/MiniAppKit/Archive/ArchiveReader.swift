@@ -9,6 +9,8 @@ public final class ArchiveReader: @unchecked Sendable {
     public struct Entry: Sendable, Hashable {
         public var index: Int
         public var name: String
+        /// The name's bytes as libzip reads them, for comparing with the strict reader.
+        public var rawName: [UInt8]
         public var size: Int
         public var compressedSize: Int
         /// 0 stored, 8 deflate; anything else is refused by package rules.
@@ -56,15 +58,23 @@ public final class ArchiveReader: @unchecked Sendable {
             throw ArchiveError("not a valid ZIP package: \(reason)")
         }
         archive = opened
-        let count = max(0, Int(zip_get_num_entries(opened, 0)))
+        let count = Int(clamping: max(0, zip_get_num_entries(opened, 0)))
         var entries: [Entry] = []
         for index in 0..<count {
             var stat = zip_stat_t()
             zip_stat_init(&stat)
             guard zip_stat_index(opened, zip_uint64_t(index), ZIP_FL_ENC_RAW, &stat) == 0 else { continue }
-            let name = stat.name.map { String(decoding: Data(bytes: $0, count: strlen($0)), as: UTF8.self) } ?? ""
+            let rawName = stat.name.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
+            let name = String(decoding: rawName, as: UTF8.self)
+            // ZIP64 fields can declare sizes up to 2^64 - 1; Int(exactly:) keeps one from
+            // trapping on conversion, and the size limits then refuse it.
+            guard let size = Int(exactly: stat.size), let compressedSize = Int(exactly: stat.comp_size) else {
+                zip_discard(opened)
+                free(storage)
+                throw ArchiveError("entry '\(name)' declares a size of \(stat.size) bytes (\(stat.comp_size) compressed), which no package can hold")
+            }
             entries.append(Entry(
-                index: index, name: name, size: Int(stat.size), compressedSize: Int(stat.comp_size), method: Int(stat.comp_method),
+                index: index, name: name, rawName: rawName, size: size, compressedSize: compressedSize, method: Int(stat.comp_method),
                 crc32: UInt32(stat.crc), isEncrypted: stat.encryption_method != 0,
                 unixFileType: Self.unixFileType(opened, index: index)))
         }

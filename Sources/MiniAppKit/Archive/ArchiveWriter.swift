@@ -16,12 +16,12 @@ public enum ArchiveWriter {
             throw ArchiveError("a package holds at most \(Limits.packageEntries) files without ZIP64, which MiniApp packages must not use; this one has \(sizes.count)")
         }
         if let large = sizes.first(where: { $0.size > Limits.packageSize }) {
-            throw ArchiveError("'\(large.path)' is \(large.size) bytes; a MiniApp package cannot hold a file of 4 GB or more (it would need ZIP64)")
+            throw ArchiveError("'\(large.path)' is \(large.size) bytes, over the limit of \(Limits.packageSize) bytes for a package")
         }
         // Headers add at most a few hundred bytes per entry; count them generously.
         let total = sizes.reduce(0) { $0 + $1.size + 200 + 2 * $1.path.utf8.count }
         guard total <= Limits.packageSize else {
-            throw ArchiveError("the package would be \(total) bytes; a MiniApp package must stay under 4 GB (it would need ZIP64)")
+            throw ArchiveError("the package would be \(total) bytes, over the limit of \(Limits.packageSize) bytes for a package (verify refuses more)")
         }
     }
 
@@ -30,9 +30,19 @@ public enum ArchiveWriter {
     @discardableResult
     public static func write(_ entries: [ArchiveEntry], to destination: URL, timestamp: ArchiveTimestamp) throws(ArchiveError) -> [WrittenEntry] {
         let ordered = order(entries)
-        var seen: Set<String> = []
-        for entry in ordered where !seen.insert(entry.path).inserted {
-            throw ArchiveError("'\(entry.path)' is in the package twice")
+        // The names verify would refuse are never written: a package mactl packs always verifies.
+        var seen: [String: String] = [:]
+        for entry in ordered {
+            if let problem = PackageEntryName.problem(rawName: Array(entry.path.utf8), flags: PackageEntryName.utf8Flag) {
+                throw ArchiveError("'\(entry.path)' cannot be a package entry: it \(problem)")
+            }
+            let key = PackageEntryName.collisionKey(entry.path)
+            if let earlier = seen[key] {
+                throw ArchiveError(earlier == entry.path
+                    ? "'\(entry.path)' is in the package twice"
+                    : "'\(entry.path)' and '\(earlier)' are the same file after Unicode normalization or case folding; rename one")
+            }
+            seen[key] = entry.path
         }
         try checkLimits(sizes: ordered.map { ($0.path, $0.bytes.count) })
         let folder = destination.deletingLastPathComponent()

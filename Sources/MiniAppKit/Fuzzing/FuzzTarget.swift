@@ -247,8 +247,26 @@ enum FuzzHarness {
         return lines
     }
 
+    /// Verifies, and when `verify` accepts the archive, asserts the property it exists for:
+    /// libzip reads exactly the entries and bytes the strict reader read, and all of them lie
+    /// in the bytes the signature's digest covers. A violation traps, which the fuzzer reports.
     static func verify(_ bytes: [UInt8]) -> [String] {
-        let report = PackageVerifier.verify(bytes, requireSignature: true)
-        return report.failures + report.lint.map { "lint \($0.id)" }
+        let report = PackageVerifier.verify(bytes)
+        if report.failures.isEmpty { assertReadersAgree(bytes) }
+        var lines = report.failures.map { "\($0.id): \($0.message)" } + report.lint.map { "lint \($0.id)" }
+        lines.append(report.signatureVerified ? "signed" : "unsigned")
+        return lines
+    }
+
+    static func assertReadersAgree(_ bytes: [UInt8]) {
+        guard let layout = try? ZipLayout.read(bytes), let reader = try? ArchiveReader(bytes: bytes) else {
+            preconditionFailure("verify accepted a package that the strict reader or libzip cannot open")
+        }
+        precondition(reader.entries.map(\.rawName) == layout.entries.map(\.rawName), "libzip and the strict reader list different entries")
+        for (seen, strict) in Swift.zip(reader.entries, layout.entries) {
+            precondition(strict.dataEnd <= layout.entriesEnd, "entry data outside the signed entries section")
+            let strictBytes = try? PackageEntries.data(bytes, strict)
+            precondition(strictBytes != nil && (try? reader.read(seen, limit: Limits.fileSize)) == strictBytes, "libzip and the strict reader read different bytes")
+        }
     }
 }

@@ -1,27 +1,61 @@
 import Foundation
 
-/// What `mactl inspect` shows about a package: the manifest's identity, the files, the sizes
-/// and whether it carries a signing block.
+/// What `mactl inspect` shows about a package: the manifest's identity, the files, the sizes,
+/// the package's SHA-256 and its signer. It reads the same strict layout `verify` reads, so it
+/// never shows files that another reader would not see.
 public struct PackageSummary: Sendable {
+    public struct File: Sendable, Hashable {
+        public var name: String
+        public var size: Int
+        public var compressedSize: Int
+        public var method: Int
+        public var crc32: UInt32
+    }
+
+    /// What the signing block is, as far as it can be read.
+    public enum Signature: Sendable, Equatable {
+        case none
+        /// A block is there but does not parse or does not verify.
+        case malformed(String)
+        case valid(subject: String?, publicKeySHA256: String, algorithm: UInt32)
+    }
+
     public var appID: String?
     public var name: String?
     public var version: String?
     public var versionCode: Int?
     public var pageCount: Int
-    public var entries: [ArchiveReader.Entry]
+    public var entries: [File]
     public var packageSize: Int
-    public var signed: Bool
+    public var packageSHA256: String
+    public var signature: Signature
+
+    public var signed: Bool { if case .valid = signature { true } else { false } }
 
     /// The most a manifest may be for inspection to read it.
     static let manifestLimit = 1024 * 1024
 
     public static func inspect(_ bytes: [UInt8]) throws(ArchiveError) -> PackageSummary {
-        let reader = try ArchiveReader(bytes: bytes)
+        guard bytes.count <= Limits.packageSize else {
+            throw ArchiveError("\(bytes.count) bytes, over the limit of \(Limits.packageSize) bytes for a package")
+        }
+        let layout: ZipLayout
+        do throws(VerificationFailure) {
+            layout = try ZipLayout.read(bytes)
+        } catch {
+            throw ArchiveError("not a package mactl can read: \(error.message) [\(error.id)]")
+        }
+        let signatureReport = PackageVerifier.signatureSummary(bytes)
+        let signature: Signature =
+            if !signatureReport.signingBlockPresent { .none }
+            else if let failure = signatureReport.failures.first { .malformed(failure.message) }
+            else { .valid(subject: signatureReport.certificateSubject, publicKeySHA256: signatureReport.publicKeyDigest ?? "", algorithm: signatureReport.algorithm ?? 0) }
         var summary = PackageSummary(
-            pageCount: 0, entries: reader.entries, packageSize: bytes.count,
-            signed: ZipEndRecord.find(in: bytes)?.hasSigningBlock(in: bytes) ?? false)
-        if let entry = reader.entries.first(where: { $0.name == ProjectModel.manifestPath }) {
-            let manifestBytes = try reader.read(entry, limit: manifestLimit)
+            pageCount: 0,
+            entries: layout.entries.map { File(name: $0.name, size: $0.size, compressedSize: $0.compressedSize, method: Int($0.method), crc32: $0.crc32) },
+            packageSize: bytes.count, packageSHA256: signatureReport.packageDigest ?? "", signature: signature)
+        if let entry = layout.entries.first(where: { $0.name == ProjectModel.manifestPath }), entry.size <= manifestLimit,
+           let manifestBytes = try? PackageEntries.data(bytes, entry) {
             let root = JSONParser.parse(SourceFile(path: entry.name, bytes: manifestBytes)).root
             summary.appID = root?["app_id"]?.stringValue
             summary.name = root?["name"]?.stringValue
@@ -34,11 +68,21 @@ public struct PackageSummary: Sendable {
 
     public var uncompressedSize: Int { entries.reduce(0) { $0 + $1.size } }
 
+    var signatureText: String {
+        switch signature {
+        case .none: "none"
+        case .malformed(let reason): "RPK signing block present but malformed: \(reason)"
+        case .valid(let subject, let key, let algorithm):
+            "RPK signing block, valid, algorithm 0x\(String(algorithm, radix: 16).leftPadded(to: 4)), signer \(subject ?? "(no subject)"), key sha256 \(key)"
+        }
+    }
+
     public func text() -> String {
         var lines = [
             "\(appID ?? "(no app_id)") \(version ?? "?") (code \(versionCode.map(String.init) ?? "?")): \(name ?? "(no name)")",
             "\(entries.count) files, \(pageCount) pages, \(ByteSize.format(packageSize)) (\(ByteSize.format(uncompressedSize)) uncompressed)",
-            "signature: \(signed ? "RPK signing block present" : "none")",
+            "sha256: \(packageSHA256)",
+            "signature: \(signatureText)",
             "",
         ]
         let width = max(4, entries.map(\.name.count).max() ?? 0)
@@ -63,7 +107,9 @@ public struct PackageSummary: Sendable {
             ("pages", .integer(pageCount)),
             ("size", .integer(packageSize)),
             ("uncompressedSize", .integer(uncompressedSize)),
+            ("sha256", .string(packageSHA256)),
             ("signed", .bool(signed)),
+            ("signature", signatureJSON),
             ("files", .array(entries.map { entry in
                 .object([
                     ("path", .string(entry.name)), ("size", .integer(entry.size)), ("storedSize", .integer(entry.compressedSize)),
@@ -73,5 +119,17 @@ public struct PackageSummary: Sendable {
             })),
         ])
         return document.pretty() + "\n"
+    }
+
+    private var signatureJSON: JSONOutput {
+        switch signature {
+        case .none: .null
+        case .malformed(let reason): .object([("state", .string("malformed")), ("reason", .string(reason))])
+        case .valid(let subject, let key, let algorithm):
+            .object([
+                ("state", .string("valid")), ("subject", subject.map { .string($0) } ?? .null),
+                ("publicKeySha256", .string(key)), ("algorithm", .integer(Int(algorithm))),
+            ])
+        }
     }
 }

@@ -18,15 +18,23 @@ struct Inspect: AsyncParsableCommand {
     var format: Format = .text
 
     func run() async throws {
-        guard let data = FileManager.default.contents(atPath: package) else {
-            throw CommandFailure(message: "cannot read '\(package)'")
+        let bytes: [UInt8]
+        do throws(PackageFile.Failure) {
+            bytes = try PackageFile.read(package)
+        } catch {
+            switch error {
+            case .unreadable(let message): throw CommandFailure(message: message)
+            case .refused(let failure):
+                Terminal.standardError("\(package): error: \(failure.message) [\(failure.id)]\n")
+                throw ExitCode(ExitStatus.projectHasErrors)
+            }
         }
         let summary: PackageSummary
-        do {
-            summary = try PackageSummary.inspect([UInt8](data))
+        do throws(ArchiveError) {
+            summary = try PackageSummary.inspect(bytes)
         } catch {
             // A file that is not a package is a problem with the input, as with lint.
-            Terminal.standardError("error: '\(package)' is \(error.message)\n")
+            Terminal.standardError("\(package): error: \(error.message)\n")
             throw ExitCode(ExitStatus.projectHasErrors)
         }
         Terminal.standardOutput(format == .json ? summary.json() : summary.text())

@@ -4,7 +4,7 @@ import MiniAppKit
 
 struct Verify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check a .ma package: its signing block and signature, the archive's own rules and the package's lint.",
+        abstract: "Check a .ma package: its layout as every ZIP reader sees it, its signing block and signature, the archive's own rules and the package's lint.",
         discussion: "Exit status: 0 when the package passes, 1 when a check fails, 2 for usage errors.")
 
     @Argument(help: "The package to verify.")
@@ -23,11 +23,20 @@ struct Verify: AsyncParsableCommand {
     var format: Inspect.Format = .text
 
     func run() async throws {
-        guard let data = FileManager.default.contents(atPath: package) else {
-            throw CommandFailure(message: "cannot read '\(package)'")
-        }
         let expected = try expectedPublicKey()
-        let report = PackageVerifier.verify([UInt8](data), expectedPublicKey: expected, requireSignature: requireSignature)
+        let report: PackageVerifier.Report
+        do throws(PackageFile.Failure) {
+            let bytes = try PackageFile.read(package)
+            report = PackageVerifier.verify(bytes, expectedPublicKey: expected, requireSignature: requireSignature)
+        } catch {
+            switch error {
+            case .unreadable(let message): throw CommandFailure(message: message)
+            case .refused(let failure):
+                var refused = PackageVerifier.Report()
+                refused.failures = [failure]
+                report = refused
+            }
+        }
         Terminal.standardOutput(format == .json ? json(report) : text(report))
         if !report.passed { throw ExitCode(ExitStatus.projectHasErrors) }
     }
@@ -44,16 +53,33 @@ struct Verify: AsyncParsableCommand {
 
     private func text(_ report: PackageVerifier.Report) -> String {
         var lines: [String] = []
-        for failure in report.failures { lines.append("error: \(failure)") }
+        for failure in report.failures { lines.append("\(package): error: \(failure.message) [\(failure.id)]") }
         for diagnostic in report.lint where diagnostic.severity == .error {
             let place = diagnostic.span.map { $0.hasPosition ? "\($0.path):\($0.start.line):\($0.start.column): " : "\($0.path): " } ?? ""
             lines.append("\(place)error: \(diagnostic.message) [\(diagnostic.id)]")
         }
-        let signature = report.signed
-            ? "signed by \(report.certificateSubject ?? "?"), algorithm 0x\(String(report.algorithm ?? 0, radix: 16, uppercase: false).leftPaddedForDisplay), certificate sha256 \(report.certificateFingerprint ?? "?")"
-            : "unsigned"
-        lines.append(report.passed ? "verified \(package): \(signature), \(report.entryCount) files" : "FAILED \(package): \(signature)")
+        if report.passed {
+            let digest = report.packageDigest.map { ", package sha256 \($0)" } ?? ""
+            lines.append("verified \(package): \(report.entryCount) files\(digest)")
+        } else {
+            lines.append("FAILED \(package)")
+        }
+        lines.append("signature: \(signatureText(report))")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What was proven about the signature, and no more.
+    private func signatureText(_ report: PackageVerifier.Report) -> String {
+        let signer = "\(report.certificateSubject ?? "a certificate with no subject"), key sha256 \(report.publicKeyDigest ?? "unknown")"
+        guard report.signingBlockPresent else { return "unsigned" }
+        guard report.signatureVerified else {
+            return report.publicKeyDigest == nil ? "a signing block is present but malformed" : "the signature by \(signer) did not verify"
+        }
+        let algorithm = "algorithm 0x\(String(report.algorithm ?? 0, radix: 16).leftPaddedForDisplay)"
+        if report.signerAuthenticated {
+            return "valid, \(algorithm), signed by \(signer), the expected key (certificate sha256 \(report.certificateFingerprint ?? "unknown"))"
+        }
+        return "valid, \(algorithm), but the signer is not authenticated (no --key or --cert): \(signer)"
     }
 
     private func json(_ report: PackageVerifier.Report) -> String {
@@ -61,12 +87,16 @@ struct Verify: AsyncParsableCommand {
         return JSONOutput.object([
             ("passed", .bool(report.passed)),
             ("signed", .bool(report.signed)),
+            ("signingBlockPresent", .bool(report.signingBlockPresent)),
+            ("signatureVerified", .bool(report.signatureVerified)),
+            ("signerAuthenticated", .bool(report.signerAuthenticated)),
             ("algorithm", report.algorithm.map { .integer(Int($0)) } ?? .null),
             ("certificateSubject", optional(report.certificateSubject)),
             ("certificateSha256", optional(report.certificateFingerprint)),
             ("publicKeySha256", optional(report.publicKeyDigest)),
+            ("packageSha256", optional(report.packageDigest)),
             ("files", .integer(report.entryCount)),
-            ("failures", .array(report.failures.map { .string($0) })),
+            ("failures", .array(report.failures.map { .object([("id", .string($0.id)), ("message", .string($0.message))]) })),
             ("lintErrors", .array(report.lint.filter { $0.severity == .error }.map { .string("\($0.message) [\($0.id)]") })),
         ]).pretty() + "\n"
     }

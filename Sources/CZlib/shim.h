@@ -1,0 +1,6 @@
+#ifndef MACTL_CZLIB_SHIM_H
+#define MACTL_CZLIB_SHIM_H
+
+#include <zlib.h>
+
+#endif

@@ -1,0 +1,19 @@
+/// Little-endian integers at byte offsets, as ZIP headers and the signing block store them.
+/// Callers check the offset against the buffer first; these never read outside `bytes`
+/// because every caller bounds `offset + width` by `bytes.count` before asking.
+enum LittleEndian {
+    static func uint16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+        UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+    }
+
+    static func uint32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+    }
+
+    static func uint64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
+        UInt64(uint32(bytes, offset)) | UInt64(uint32(bytes, offset + 4)) << 32
+    }
+
+    static func bytes(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    static func bytes(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) } }
+}

@@ -1,0 +1,118 @@
+/// The rules each entry of a strictly laid-out package must keep, and its exact bytes. Every
+/// problem found is reported (an author fixing a package wants them all), and an entry with a
+/// problem is not read further.
+enum PackageEntries {
+    /// General-purpose flags a package may carry: the deflate options (bits 1 and 2) and the
+    /// UTF-8 name flag (bit 11). Encryption (0, 6, 13), data descriptors (3) and the rest change
+    /// how an entry is read, and mactl never writes them.
+    static let allowedFlags: UInt16 = 0x0806
+
+    static func read(_ bytes: [UInt8], layout: ZipLayout, into failures: inout [VerificationFailure]) -> [SourceFile] {
+        // The declared sizes, summed before anything is inflated: each is under 2^32 and there
+        // are at most 65,535 entries, so the sum cannot overflow.
+        let total = layout.entries.reduce(0) { $0 + $1.size }
+        guard total <= Limits.packageUncompressedSize else {
+            failures.append(VerificationFailure(
+                VerificationFailure.ID.zipBomb,
+                "the entries declare \(total) bytes in all, over the limit of \(Limits.packageUncompressedSize) bytes for a whole package (a zip bomb?)"))
+            return []
+        }
+        var files: [SourceFile] = []
+        var seen: [String: String] = [:]
+        for entry in layout.entries {
+            let name = entry.name
+            if let problem = PackageEntryName.problem(rawName: entry.rawName, flags: entry.flags) {
+                failures.append(VerificationFailure(VerificationFailure.ID.name, "entry '\(name)' at offset \(entry.localHeaderOffset) \(problem)"))
+                continue
+            }
+            let key = PackageEntryName.collisionKey(name)
+            if let earlier = seen[key] {
+                let how = earlier == name ? "is in the archive twice" : "and entry '\(earlier)' are the same file after Unicode normalization or case folding"
+                failures.append(VerificationFailure(VerificationFailure.ID.duplicateName, "entry '\(name)' at offset \(entry.localHeaderOffset) \(how)"))
+                continue
+            }
+            seen[key] = name
+            if let problem = fieldProblem(bytes, entry) {
+                failures.append(problem)
+                continue
+            }
+            // Checked on the declared sizes before anything is inflated.
+            if entry.size > Limits.fileSize {
+                failures.append(VerificationFailure(
+                    VerificationFailure.ID.zipBomb, "entry '\(name)' declares \(entry.size) bytes, over the limit of \(Limits.fileSize) bytes for one file (a zip bomb?)"))
+                continue
+            }
+            if entry.size > Limits.compressionRatioFloor, entry.size / max(1, entry.compressedSize) > Limits.compressionRatio {
+                failures.append(VerificationFailure(
+                    VerificationFailure.ID.zipBomb,
+                    "entry '\(name)' inflates to \(entry.size) bytes from \(entry.compressedSize), a ratio over the limit of \(Limits.compressionRatio):1 (a zip bomb)"))
+                continue
+            }
+            do throws(VerificationFailure) {
+                let contents = try data(bytes, entry)
+                if let problem = NestedArchives.problem(with: contents) {
+                    failures.append(VerificationFailure(VerificationFailure.ID.nestedArchive, "entry '\(name)' \(problem)"))
+                    continue
+                }
+                files.append(SourceFile(path: name, bytes: contents))
+            } catch {
+                failures.append(error)
+            }
+        }
+        if !seen.values.contains(ProjectModel.manifestPath) {
+            failures.append(VerificationFailure(VerificationFailure.ID.noManifest, "the package has no 'manifest.json' at its root"))
+        }
+        return files
+    }
+
+    /// The header fields of one entry: flags, extra fields, file type, method.
+    static func fieldProblem(_ bytes: [UInt8], _ entry: ZipLayout.Entry) -> VerificationFailure? {
+        let name = entry.name
+        if entry.flags & 0x0001 != 0 || entry.flags & 0x0040 != 0 || entry.flags & 0x2000 != 0 {
+            return VerificationFailure(VerificationFailure.ID.flags, "entry '\(name)' is encrypted; MiniApp packages must not use ZIP encryption")
+        }
+        if entry.flags & ~allowedFlags != 0 {
+            return VerificationFailure(
+                VerificationFailure.ID.flags,
+                "entry '\(name)' sets general-purpose flags 0x\(String(entry.flags & ~allowedFlags, radix: 16)) that packages do not use")
+        }
+        for (header, range) in [("central", entry.centralExtra), ("local", entry.localExtra)] {
+            if let problem = ZipExtraFields.problem(bytes, range) {
+                return VerificationFailure(VerificationFailure.ID.extraField, "the \(header) header of entry '\(name)' \(problem)")
+            }
+        }
+        if entry.unixFileType == 0o120000 {
+            return VerificationFailure(
+                VerificationFailure.ID.fileType,
+                "entry '\(name)' is a symbolic link; a package holds regular files only, and an extractor that follows links can write outside its folder")
+        }
+        if let type = entry.unixFileType {
+            return VerificationFailure(VerificationFailure.ID.fileType, "entry '\(name)' has Unix file type 0o\(String(type, radix: 8)); a package holds regular files only")
+        }
+        if entry.method != 0 && entry.method != 8 {
+            return VerificationFailure(VerificationFailure.ID.method, "entry '\(name)' uses compression method \(entry.method); only store (0) and deflate (8) are allowed")
+        }
+        if entry.method == 0 && entry.compressedSize != entry.size {
+            return VerificationFailure(
+                VerificationFailure.ID.data,
+                "entry '\(name)' is stored but its compressed size \(entry.compressedSize) is not its size \(entry.size)")
+        }
+        return nil
+    }
+
+    /// The entry's bytes from exactly its data range, inflated exactly, with the CRC checked
+    /// (the runtime's reader discards its CRC check, so a mismatch would go unnoticed there).
+    static func data(_ bytes: [UInt8], _ entry: ZipLayout.Entry) throws(VerificationFailure) -> [UInt8] {
+        let raw = bytes[entry.dataRange]
+        let contents = entry.method == 0
+            ? Array(raw)
+            : try ExactInflate.inflate(raw, declaredSize: entry.size, name: entry.name, offset: entry.dataOffset)
+        let crc = ExactInflate.crc32(contents)
+        guard crc == entry.crc32 else {
+            throw VerificationFailure(
+                VerificationFailure.ID.data,
+                "entry '\(entry.name)' has CRC-32 \(Hex.crc(crc)) but its headers say \(Hex.crc(entry.crc32))")
+        }
+        return contents
+    }
+}

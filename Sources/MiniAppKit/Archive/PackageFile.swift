@@ -1,0 +1,40 @@
+import Foundation
+
+/// Reads a package file for `verify` and `inspect`: its size is checked on the open
+/// descriptor before a byte is read, so a file over the package limit (a 1 GiB download, a
+/// sparse file) costs nothing to refuse, and the bytes are read once into one buffer.
+public enum PackageFile {
+    public enum Failure: Error, Sendable {
+        /// The path cannot be opened or read, or is not a regular file: a usage problem.
+        case unreadable(String)
+        /// The file is a package mactl refuses by its size alone.
+        case refused(VerificationFailure)
+    }
+
+    public static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable("cannot read '\(path)': \(String(cString: strerror(errno)))") }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable("'\(path)' is not a regular file") }
+        let size = Int(status.st_size)
+        guard size <= Limits.packageSize else {
+            throw .refused(VerificationFailure(
+                VerificationFailure.ID.tooLarge, "the package is \(size) bytes, over the limit of \(Limits.packageSize) bytes for a package; nothing was read"))
+        }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var total = 0
+        while total < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Foundation.read(descriptor, buffer.baseAddress! + total, size - total)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                throw .unreadable("cannot read '\(path)': \(count < 0 ? String(cString: strerror(errno)) : "the file shrank while it was read")")
+            }
+            total += count
+        }
+        return bytes
+    }
+}
