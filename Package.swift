@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(name: "mactl-generate", dependencies: ["MactlGenerators"]),
         .testTarget(
             name: "MiniAppKitTests",
-            dependencies: ["MiniAppKit", "MactlGenerators"],
+            dependencies: ["MiniAppKit", "MactlGenerators", "CZlib", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Golden"]
         ),
         .testTarget(

@@ -27,7 +27,8 @@ enum PackageEntries {
             }
             let key = PackageEntryName.collisionKey(name)
             if let earlier = seen[key] {
-                let how = earlier == name ? "is in the archive twice" : "and entry '\(earlier)' are the same file after Unicode normalization or case folding"
+                // Compared as bytes: Swift's == already takes canonically equivalent names as equal.
+                let how = Array(earlier.utf8) == Array(name.utf8) ? "is in the archive twice" : "and entry '\(earlier)' are the same file after Unicode normalization or case folding"
                 failures.append(VerificationFailure(VerificationFailure.ID.duplicateName, "entry '\(name)' at offset \(entry.localHeaderOffset) \(how)"))
                 continue
             }

@@ -16,13 +16,14 @@
 /// - after the last entry, nothing but (for a signed package) the signing block.
 ///
 /// The entry-level rules (names, extra fields, methods, the data itself) are in
-/// `ZipEntryRules` and `ExactInflate`; this type only finds where everything is.
+/// `PackageEntries`, `PackageEntryName`, `ZipExtraFields` and `ExactInflate`; this type only finds where everything is.
 public struct ZipLayout: Sendable {
     public struct Entry: Sendable, Hashable {
         /// The name exactly as both headers store it.
         public var rawName: [UInt8]
-        /// The name decoded as UTF-8, invalid sequences repaired (only for messages until
-        /// `ZipEntryRules` has checked it is valid).
+        /// The name decoded as UTF-8, invalid sequences repaired and control characters
+        /// written as `\u{1}`, so a message never prints them; for a name that passed
+        /// `PackageEntryName`'s rules it is exactly the name.
         public var name: String
         public var flags: UInt16
         public var method: UInt16
@@ -197,7 +198,7 @@ public struct ZipLayout: Sendable {
                     "the central directory header at offset \(cursor) runs past the end record at offset \(end)")
             }
             let rawName = Array(bytes[(cursor + centralHeaderSize)..<(cursor + centralHeaderSize + nameLength)])
-            let name = String(decoding: rawName, as: UTF8.self)
+            let name = Self.displayName(rawName)
             let compressed = LittleEndian.uint32(bytes, cursor + 20)
             let size = LittleEndian.uint32(bytes, cursor + 24)
             let local = LittleEndian.uint32(bytes, cursor + 42)
@@ -236,6 +237,12 @@ public struct ZipLayout: Sendable {
         return entries
     }
 
+    static func displayName(_ raw: [UInt8]) -> String {
+        String(decoding: raw, as: UTF8.self).unicodeScalars.map { scalar in
+            scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+    }
+
     // MARK: - Local headers and the tiling
 
     /// The local header must say what the central one says: libzip checks some of it, Python's
@@ -256,7 +263,7 @@ public struct ZipLayout: Sendable {
         }
         var differences: [String] = []
         if Array(bytes[(local + localHeaderSize)..<extraStart]) != entry.rawName {
-            differences.append("name '\(String(decoding: bytes[(local + localHeaderSize)..<extraStart], as: UTF8.self))'")
+            differences.append("name '\(Self.displayName(Array(bytes[(local + localHeaderSize)..<extraStart])))'")
         }
         let flags = LittleEndian.uint16(bytes, local + 6)
         if flags != entry.flags { differences.append("flags 0x\(String(flags, radix: 16)) against 0x\(String(entry.flags, radix: 16))") }

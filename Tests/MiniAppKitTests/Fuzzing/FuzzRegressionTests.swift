@@ -60,7 +60,7 @@ struct FuzzRegressionTests {
         for name in ["blank.ma", "blank-signed.ma", "showcase.ma"] {
             let bytes = [UInt8](try Data(contentsOf: Self.root.appendingPathComponent("Fuzz/Seeds/verify/\(name)")))
             let report = PackageVerifier.verify(bytes)
-            #expect(report.failures == [], "\(name)")
+            #expect(report.failureMessages == [], "\(name)")
             #expect(report.signed == (name == "blank-signed.ma"), "\(name)")
         }
     }
