@@ -24,8 +24,8 @@ struct HostileCorpusTests {
         var isArchive: Bool { fixture.hasPrefix("archives/") }
     }
 
-    static func verifyFailure(_ fixture: String, _ failure: String, seconds: Double = 10, megabytes: Int = 256) -> Case {
-        Case(fixture: "archives/\(fixture).ma", status: 1, lines: ["error: \(failure)", "FAILED \(fixture).ma: unsigned"],
+    static func verifyFailure(_ fixture: String, _ failure: String, _ id: String, signature: String = "unsigned", seconds: Double = 10, megabytes: Int = 256) -> Case {
+        Case(fixture: "archives/\(fixture).ma", status: 1, lines: ["\(fixture).ma: error: \(failure) [\(id)]", "FAILED \(fixture).ma", "signature: \(signature)"],
              seconds: seconds, megabytes: megabytes)
     }
 
@@ -33,31 +33,31 @@ struct HostileCorpusTests {
         Case(fixture: "projects/\(fixture)", status: 1, lines: [diagnostic], seconds: seconds, megabytes: megabytes)
     }
 
-    static let inconsistent = "not a valid ZIP package: its headers are inconsistent (a local header that disagrees with the central directory, or a name flagged as UTF-8 that is not)"
+    static let malformed = "a signing block is present but malformed"
     static let entities = "icons/app.svg:2:1: error: the DOCTYPE declares entities, which no icon needs and which attacks on XML parsers use; remove it [icon-entity-declarations]"
     static let unclosed = "'<div>' is never closed; '</body>' on line 9 closes it, so everything before that ends up inside it [template-unclosed-element]"
 
     static let cases: [Case] = [
-        verifyFailure("slip-dotdot", "entry '../evil.txt' contains '..' and would leave the extraction folder"),
-        verifyFailure("slip-absolute", "entry '/etc/evil.txt' is an absolute path"),
-        verifyFailure("slip-backslash", "entry 'pages\\..\\..\\evil.txt' contains a backslash"),
-        verifyFailure("slip-drive-letter", "entry 'C:/evil.txt' starts with a drive letter"),
-        verifyFailure("bomb-declared-size", "entry 'assets/big.bin' declares 4294967280 bytes, over the limit of 67108864 bytes for one file (a zip bomb?)"),
-        verifyFailure("bomb-ratio", "entry 'assets/zeros.bin' inflates to 52428800 bytes from 50970, a ratio over the limit of 200:1 (a zip bomb)"),
-        verifyFailure("bomb-lying-size", "'assets/liar.bin' inflates to more than the 10 bytes it declares"),
-        verifyFailure("duplicate-entry", "not a valid ZIP package: two entries have the same name"),
-        verifyFailure("local-header-mismatch", inconsistent),
-        verifyFailure("encrypted-entry", "entry 'app.js' is encrypted; MiniApp packages must not use ZIP encryption"),
-        verifyFailure("non-utf8-name", inconsistent),
-        verifyFailure("non-utf8-name-no-flag", "entry 'assets/\u{FFFD}\u{FFFD}.txt' is not valid UTF-8"),
-        verifyFailure("symlink-entry", "entry 'assets/passwd' is a symbolic link; a package holds regular files only, and an extractor that follows links can write outside its folder"),
-        verifyFailure("block-size-past-start", "the signing block's size 8384 at offset 1568 points outside the file"),
-        verifyFailure("block-size-overflow", "the signing block's size 18446744073709551615 at offset 1568 points outside the file"),
-        verifyFailure("block-pair-length-past-end", "an ID-value pair at offset 997 claims 9223372036854775807 bytes, past the end of the block"),
-        verifyFailure("truncated", "not a ZIP package: no end of central directory record"),
-        verifyFailure("no-end-record", "not a ZIP package: no end of central directory record"),
-        verifyFailure("directory-offset-past-end", "the central directory (offset 2502, 482 bytes) does not end at the end record at offset 1480"),
-        verifyFailure("bomb-nested", "entry 'assets/nested.zip' is an archive that holds archives; a package may carry a ZIP file as data, but nested archives are how recursive zip bombs pass one-level checks"),
+        verifyFailure("slip-dotdot", "entry '../evil.txt' at offset 998 contains '..' and would leave the extraction folder", "archive-name"),
+        verifyFailure("slip-absolute", "entry '/etc/evil.txt' at offset 998 is an absolute path", "archive-name"),
+        verifyFailure("slip-backslash", "entry 'pages\\..\\..\\evil.txt' at offset 998 contains a backslash", "archive-name"),
+        verifyFailure("slip-drive-letter", "entry 'C:/evil.txt' at offset 998 starts with a drive letter", "archive-name"),
+        verifyFailure("bomb-declared-size", "entry 'assets/big.bin' declares 4294967280 bytes, over the limit of 67108864 bytes for one file (a zip bomb?)", "archive-zip-bomb"),
+        verifyFailure("bomb-ratio", "entry 'assets/zeros.bin' inflates to 52428800 bytes from 50970, a ratio over the limit of 200:1 (a zip bomb)", "archive-zip-bomb"),
+        verifyFailure("bomb-lying-size", "entry 'assets/liar.bin' (data at offset 1043) inflates to more than the 10 bytes it declares", "archive-data"),
+        verifyFailure("duplicate-entry", "entry 'app.css' at offset 998 is in the archive twice", "archive-duplicate-name"),
+        verifyFailure("local-header-mismatch", "the local header of entry 'app.js' at offset 295 disagrees with its central header: name 'evl.js'", "archive-local-header"),
+        verifyFailure("encrypted-entry", "entry 'app.js' is encrypted; MiniApp packages must not use ZIP encryption", "archive-flags"),
+        verifyFailure("non-utf8-name", "entry 'assets/\u{FFFD}\u{FFFD}.txt' at offset 998 is not valid UTF-8", "archive-name"),
+        verifyFailure("non-utf8-name-no-flag", "entry 'assets/\u{FFFD}\u{FFFD}.txt' at offset 998 is not valid UTF-8", "archive-name"),
+        verifyFailure("symlink-entry", "entry 'assets/passwd' is a symbolic link; a package holds regular files only, and an extractor that follows links can write outside its folder", "archive-file-type"),
+        verifyFailure("block-size-past-start", "the signing block's size 8384 at offset 1568 points outside the file", "signature-block", signature: malformed),
+        verifyFailure("block-size-overflow", "the signing block's size 18446744073709551615 at offset 1568 points outside the file", "signature-block", signature: malformed),
+        verifyFailure("block-pair-length-past-end", "an ID-value pair at offset 997 claims 9223372036854775807 bytes, past the end of the block", "signature-block", signature: malformed),
+        verifyFailure("truncated", "not a ZIP package: no end of central directory record", "archive-not-a-package"),
+        verifyFailure("no-end-record", "not a ZIP package: no end of central directory record", "archive-not-a-package"),
+        verifyFailure("directory-offset-past-end", "the end record at offset 1480 puts the central directory at offset 2502, after itself", "archive-end-record"),
+        verifyFailure("bomb-nested", "entry 'assets/nested.zip' is an archive that holds archives; a package may carry a ZIP file as data, but nested archives are how recursive zip bombs pass one-level checks", "archive-nested"),
 
         lintError("billion-laughs-icon", entities),
         lintError("xxe-icon", entities),
@@ -186,5 +186,23 @@ struct HostileCorpusTests {
         }, expecting: Case(
             fixture: "generated/many-handlers", status: 1,
             lines: ["3000 errors, 0 warnings and 3000 notes in 8 files"], seconds: 60))
+    }
+
+    @Test func aOneGibibyteSparseFileIsRefusedWithoutBeingRead() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let package = folder.appendingPathComponent("huge.ma")
+            #expect(FileManager.default.createFile(atPath: package.path, contents: nil))
+            let handle = try FileHandle(forWritingTo: package)
+            try handle.truncate(atOffset: 1 << 30)
+            try handle.close()
+            let outcome = try BoundedProcess.run(CLIRunner.executable, ["verify", "huge.ma"], in: folder)
+            try Self.check(outcome, Case(
+                fixture: "generated/sparse-1-gib", status: 1,
+                lines: [
+                    "huge.ma: error: the package is 1073741824 bytes, over the limit of 268435456 bytes for a package; nothing was read [archive-too-large]",
+                    "FAILED huge.ma", "signature: not checked",
+                ],
+                megabytes: 64), folder: folder, filesBefore: ["huge.ma"])
+        }
     }
 }

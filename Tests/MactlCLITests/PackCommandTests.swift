@@ -129,7 +129,7 @@ struct PackCommandTests {
             try Data("not a zip".utf8).write(to: file)
             let result = try CLIRunner.run(["inspect", file.path])
             #expect(result.status == 1)
-            #expect(result.standardError.hasPrefix("error: "))
+            #expect(result.standardError == "\(file.path): error: not a package mactl can read: not a ZIP package: no end of central directory record [archive-not-a-package]\n")
         }
     }
 }
@@ -176,13 +176,29 @@ struct SignCommandTests {
             #expect(report.contains("signature:\n  algorithm: \"ECDSA P-256 with SHA-256 (0x0201)\"\n  certificate_subject: \"CN=MiniApp\"\n"))
             let verify = try CLIRunner.run(["verify", package.path, "--cert", certificate.path, "--require-signature"])
             #expect(verify.status == 0)
-            #expect(verify.standardOutput.hasPrefix("verified \(package.path): signed by CN=MiniApp, algorithm 0x0201"))
+            let lines = verify.standardOutput.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2)
+            #expect(lines.first?.hasPrefix("verified \(package.path): 8 files, package sha256 ") == true)
+            let signature = try #require(lines.last)
+            #expect(signature.hasPrefix("signature: valid, algorithm 0x0201, signed by CN=MiniApp, key sha256 "))
+            #expect(signature.contains(", the expected key (certificate sha256 "))
+            // Without an expected key, the signature is valid but nobody in particular signed it.
+            let unpinned = try CLIRunner.run(["verify", package.path])
+            #expect(unpinned.status == 0)
+            #expect(unpinned.standardOutput.contains("\nsignature: valid, algorithm 0x0201, but the signer is not authenticated (no --key or --cert): CN=MiniApp, key sha256 "))
+            let inspect = try CLIRunner.run(["inspect", package.path])
+            #expect(inspect.standardOutput.contains("\nsignature: RPK signing block, valid, algorithm 0x0201, signer CN=MiniApp, key sha256 "))
             var bytes = [UInt8](try Data(contentsOf: package))
             bytes[bytes.count / 3] ^= 0x40
             try Data(bytes).write(to: package)
             let tampered = try CLIRunner.run(["verify", package.path, "--format", "json"])
             #expect(tampered.status == 1)
             #expect(tampered.standardOutput.contains("\"passed\": false"))
+            #expect(tampered.standardOutput.contains("\"signed\": false"))
+            #expect(tampered.standardOutput.contains("\"signatureVerified\": false"))
+            let text = try CLIRunner.run(["verify", package.path])
+            #expect(text.standardOutput.contains("\nsignature: the signature by CN=MiniApp, key sha256 "))
+            #expect(text.standardOutput.hasSuffix(" did not verify\n"))
         }
     }
 
@@ -212,7 +228,8 @@ struct ShowcaseTests {
             #expect(try CLIRunner.run(["pack", Self.showcase.path, "-o", package.path]).status == 0)
             let verify = try CLIRunner.run(["verify", package.path])
             #expect(verify.status == 0, "\(verify.standardOutput)")
-            #expect(verify.standardOutput.hasSuffix(": unsigned, 19 files\n"))
+            #expect(verify.standardOutput.contains(": 19 files, package sha256 "))
+            #expect(verify.standardOutput.hasSuffix("\nsignature: unsigned\n"))
         }
     }
 }

@@ -8,15 +8,28 @@ enum PackageEntries {
     static let allowedFlags: UInt16 = 0x0806
 
     static func read(_ bytes: [UInt8], layout: ZipLayout, into failures: inout [VerificationFailure]) -> [SourceFile] {
-        // The declared sizes, summed before anything is inflated: each is under 2^32 and there
-        // are at most 65,535 entries, so the sum cannot overflow.
+        // The declared sizes, judged before anything is inflated: a zip bomb declares sizes
+        // that are true. Each is under 2^32 and there are at most 65,535 entries, so the sum
+        // cannot overflow.
+        let before = failures.count
+        for entry in layout.entries {
+            if entry.size > Limits.fileSize {
+                failures.append(VerificationFailure(
+                    VerificationFailure.ID.zipBomb,
+                    "entry '\(entry.name)' declares \(entry.size) bytes, over the limit of \(Limits.fileSize) bytes for one file (a zip bomb?)"))
+            } else if entry.size > Limits.compressionRatioFloor, entry.size / max(1, entry.compressedSize) > Limits.compressionRatio {
+                failures.append(VerificationFailure(
+                    VerificationFailure.ID.zipBomb,
+                    "entry '\(entry.name)' inflates to \(entry.size) bytes from \(entry.compressedSize), a ratio over the limit of \(Limits.compressionRatio):1 (a zip bomb)"))
+            }
+        }
         let total = layout.entries.reduce(0) { $0 + $1.size }
-        guard total <= Limits.packageUncompressedSize else {
+        if failures.count == before, total > Limits.packageUncompressedSize {
             failures.append(VerificationFailure(
                 VerificationFailure.ID.zipBomb,
                 "the entries declare \(total) bytes in all, over the limit of \(Limits.packageUncompressedSize) bytes for a whole package (a zip bomb?)"))
-            return []
         }
+        guard failures.count == before else { return [] }
         var files: [SourceFile] = []
         var seen: [String: String] = [:]
         for entry in layout.entries {
@@ -35,18 +48,6 @@ enum PackageEntries {
             seen[key] = name
             if let problem = fieldProblem(bytes, entry) {
                 failures.append(problem)
-                continue
-            }
-            // Checked on the declared sizes before anything is inflated.
-            if entry.size > Limits.fileSize {
-                failures.append(VerificationFailure(
-                    VerificationFailure.ID.zipBomb, "entry '\(name)' declares \(entry.size) bytes, over the limit of \(Limits.fileSize) bytes for one file (a zip bomb?)"))
-                continue
-            }
-            if entry.size > Limits.compressionRatioFloor, entry.size / max(1, entry.compressedSize) > Limits.compressionRatio {
-                failures.append(VerificationFailure(
-                    VerificationFailure.ID.zipBomb,
-                    "entry '\(name)' inflates to \(entry.size) bytes from \(entry.compressedSize), a ratio over the limit of \(Limits.compressionRatio):1 (a zip bomb)"))
                 continue
             }
             do throws(VerificationFailure) {

@@ -15,8 +15,10 @@ public struct PackageSummary: Sendable {
     /// What the signing block is, as far as it can be read.
     public enum Signature: Sendable, Equatable {
         case none
-        /// A block is there but does not parse or does not verify.
+        /// A block is there but does not parse.
         case malformed(String)
+        /// A block parses but its signature does not verify.
+        case invalid(String, subject: String?, publicKeySHA256: String?)
         case valid(subject: String?, publicKeySHA256: String, algorithm: UInt32)
     }
 
@@ -48,7 +50,11 @@ public struct PackageSummary: Sendable {
         let signatureReport = PackageVerifier.signatureSummary(bytes)
         let signature: Signature =
             if !signatureReport.signingBlockPresent { .none }
-            else if let failure = signatureReport.failures.first { .malformed(failure.message) }
+            else if let failure = signatureReport.failures.first, failure.id == VerificationFailure.ID.signingBlock || signatureReport.publicKeyDigest == nil {
+                .malformed(failure.message)
+            } else if let failure = signatureReport.failures.first {
+                .invalid(failure.message, subject: signatureReport.certificateSubject, publicKeySHA256: signatureReport.publicKeyDigest)
+            }
             else { .valid(subject: signatureReport.certificateSubject, publicKeySHA256: signatureReport.publicKeyDigest ?? "", algorithm: signatureReport.algorithm ?? 0) }
         var summary = PackageSummary(
             pageCount: 0,
@@ -72,6 +78,8 @@ public struct PackageSummary: Sendable {
         switch signature {
         case .none: "none"
         case .malformed(let reason): "RPK signing block present but malformed: \(reason)"
+        case .invalid(let reason, let subject, let key):
+            "RPK signing block, INVALID: \(reason) (signer \(subject ?? "(no subject)"), key sha256 \(key ?? "unknown"))"
         case .valid(let subject, let key, let algorithm):
             "RPK signing block, valid, algorithm 0x\(String(algorithm, radix: 16).leftPadded(to: 4)), signer \(subject ?? "(no subject)"), key sha256 \(key)"
         }
@@ -125,6 +133,11 @@ public struct PackageSummary: Sendable {
         switch signature {
         case .none: .null
         case .malformed(let reason): .object([("state", .string("malformed")), ("reason", .string(reason))])
+        case .invalid(let reason, let subject, let key):
+            .object([
+                ("state", .string("invalid")), ("reason", .string(reason)), ("subject", subject.map { .string($0) } ?? .null),
+                ("publicKeySha256", key.map { .string($0) } ?? .null),
+            ])
         case .valid(let subject, let key, let algorithm):
             .object([
                 ("state", .string("valid")), ("subject", subject.map { .string($0) } ?? .null),

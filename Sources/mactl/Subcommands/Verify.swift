@@ -71,6 +71,7 @@ struct Verify: AsyncParsableCommand {
     /// What was proven about the signature, and no more.
     private func signatureText(_ report: PackageVerifier.Report) -> String {
         let signer = "\(report.certificateSubject ?? "a certificate with no subject"), key sha256 \(report.publicKeyDigest ?? "unknown")"
+        guard report.packageDigest != nil else { return "not checked" }
         guard report.signingBlockPresent else { return "unsigned" }
         guard report.signatureVerified else {
             return report.publicKeyDigest == nil ? "a signing block is present but malformed" : "the signature by \(signer) did not verify"
