@@ -52,6 +52,14 @@ enum PackageEntries {
             }
             do throws(VerificationFailure) {
                 let contents = try data(bytes, entry)
+                if PackageEntryName.isDirectory(name) {
+                    // The runtime's reader does not know directories: it would try to write
+                    // these bytes to a file named like the folder.
+                    if !contents.isEmpty {
+                        failures.append(VerificationFailure(VerificationFailure.ID.name, "entry '\(name)' is named as a directory but holds \(contents.count) bytes"))
+                    }
+                    continue
+                }
                 if let problem = NestedArchives.problem(with: contents) {
                     failures.append(VerificationFailure(VerificationFailure.ID.nestedArchive, "entry '\(name)' \(problem)"))
                     continue
@@ -73,6 +81,14 @@ enum PackageEntries {
         if entry.flags & 0x0001 != 0 || entry.flags & 0x0040 != 0 || entry.flags & 0x2000 != 0 {
             return VerificationFailure(VerificationFailure.ID.flags, "entry '\(name)' is encrypted; MiniApp packages must not use ZIP encryption")
         }
+        // W3C MiniApp Packaging fixes 2.0; Python's zipfile refuses an entry needing more than
+        // 6.3 and unzip more than 4.6, while the runtime's reader does not look.
+        let needed = max(entry.versionNeeded, entry.localVersionNeeded)
+        if needed > 20 {
+            return VerificationFailure(
+                VerificationFailure.ID.flags,
+                "entry '\(name)' needs version \(needed / 10).\(needed % 10) of the ZIP format to extract; packages need 2.0 at most, and readers that lack a version refuse the entry")
+        }
         if entry.flags & ~allowedFlags != 0 {
             return VerificationFailure(
                 VerificationFailure.ID.flags,
@@ -87,6 +103,11 @@ enum PackageEntries {
             return VerificationFailure(
                 VerificationFailure.ID.fileType,
                 "entry '\(name)' is a symbolic link; a package holds regular files only, and an extractor that follows links can write outside its folder")
+        }
+        if entry.unixFileType == 0o040000 {
+            // Extractors that honour the type make a folder; the runtime's reader writes a file.
+            return PackageEntryName.isDirectory(name) ? nil : VerificationFailure(
+                VerificationFailure.ID.fileType, "entry '\(name)' has the directory file type but a file's name (no trailing '/')")
         }
         if let type = entry.unixFileType {
             return VerificationFailure(VerificationFailure.ID.fileType, "entry '\(name)' has Unix file type 0o\(String(type, radix: 8)); a package holds regular files only")

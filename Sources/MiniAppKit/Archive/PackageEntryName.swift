@@ -31,15 +31,17 @@ public enum PackageEntryName {
         if name.hasPrefix("/") || name.hasPrefix("\\") { return "is an absolute path" }
         if name.contains("\\") { return "contains a backslash" }
         if name.count >= 2, name.dropFirst().first == ":", name.first!.isLetter { return "starts with a drive letter" }
-        if name.hasSuffix("/") {
-            return "is a directory entry; packages list files only, and the runtime's reader does not recognise directories (it would extract one as a file)"
-        }
-        let segments = name.split(separator: "/", omittingEmptySubsequences: false)
+        // A trailing '/' marks a directory entry, as `zip -r` writes them: harmless, since the
+        // runtime's reader reads its zero bytes as no data and writes nothing for it.
+        var segments = name.split(separator: "/", omittingEmptySubsequences: false)
+        if isDirectory(name) { segments.removeLast() }
         if segments.contains("..") { return "contains '..' and would leave the extraction folder" }
         if segments.contains(".") { return "contains a '.' segment; extracted, it lands on the same file as the name without it" }
         if segments.contains("") { return "contains an empty segment ('//'); extracted, it lands on the same file as the name with one '/'" }
         return nil
     }
+
+    public static func isDirectory(_ name: String) -> Bool { name.hasSuffix("/") }
 
     /// Names that are equal after Unicode normalization (the runtime finds entries with Swift's
     /// `==`, which treats canonically equivalent strings as equal) or after case folding (they

@@ -32,6 +32,10 @@ public struct ZipLayout: Sendable {
         public var size: Int
         /// The high byte of "version made by": 3 is Unix.
         public var madeBySystem: UInt8
+        /// "Version needed to extract" of the central and the local header (the low byte, in
+        /// tenths: 20 is 2.0).
+        public var versionNeeded: UInt8
+        public var localVersionNeeded: UInt8 = 0
         public var externalAttributes: UInt32
         public var centralHeaderOffset: Int
         public var localHeaderOffset: Int
@@ -43,7 +47,8 @@ public struct ZipLayout: Sendable {
         public var dataRange: Range<Int> { dataOffset..<dataEnd }
 
         /// The `S_IFMT` bits of an entry made on Unix, when they are set and are not a
-        /// regular file's: a symbolic link or a device that an extractor could honour.
+        /// regular file's: a symbolic link or a device that an extractor could honour, or a
+        /// directory (fine on a directory entry, `zip -r` writes them).
         public var unixFileType: UInt32? {
             guard madeBySystem == 3 else { return nil }
             let type = (externalAttributes >> 16) & 0o170000
@@ -224,7 +229,7 @@ public struct ZipLayout: Sendable {
                 rawName: rawName, name: name,
                 flags: flags, method: LittleEndian.uint16(bytes, cursor + 10),
                 crc32: LittleEndian.uint32(bytes, cursor + 16), compressedSize: Int(compressed), size: Int(size),
-                madeBySystem: bytes[cursor + 5], externalAttributes: LittleEndian.uint32(bytes, cursor + 38),
+                madeBySystem: bytes[cursor + 5], versionNeeded: bytes[cursor + 6], externalAttributes: LittleEndian.uint32(bytes, cursor + 38),
                 centralHeaderOffset: cursor, localHeaderOffset: Int(local), dataOffset: 0,
                 centralExtra: extraStart..<(extraStart + extraLength), localExtra: 0..<0))
             cursor = next
@@ -280,6 +285,7 @@ public struct ZipLayout: Sendable {
                 VerificationFailure.ID.localHeader,
                 "the local header of entry '\(entry.name)' at offset \(local) disagrees with its central header: \(differences.joined(separator: ", "))")
         }
+        entry.localVersionNeeded = bytes[local + 4]
         entry.localExtra = extraStart..<(extraStart + extraLength)
         entry.dataOffset = extraStart + extraLength
     }

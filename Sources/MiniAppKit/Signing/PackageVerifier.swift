@@ -72,6 +72,23 @@ public enum PackageVerifier {
         return report
     }
 
+    /// The archive checks alone, without the signature and the lint: the files every reader
+    /// reads, or why the package is refused. For the differential tests and fuzzing.
+    static func archiveView(_ bytes: [UInt8]) -> (files: [SourceFile], failures: [VerificationFailure]) {
+        let layout: ZipLayout
+        do throws(VerificationFailure) {
+            layout = try ZipLayout.read(bytes)
+        } catch {
+            return ([], [error])
+        }
+        var failures: [VerificationFailure] = []
+        let files = PackageEntries.read(bytes, layout: layout, into: &failures)
+        if failures.isEmpty, let disagreement = ReaderAgreement.check(bytes, layout: layout, files: files) {
+            failures.append(disagreement)
+        }
+        return (files, failures)
+    }
+
     /// What a signing block says, without judging the rest of the package: for `inspect`.
     public static func signatureSummary(_ bytes: [UInt8]) -> Report {
         var report = Report()

@@ -149,13 +149,17 @@ struct ReaderDivergenceTests {
     }
 
     @Test func dotAndEmptySegmentsAreRefused() throws {
-        let bytes = Self.minimalApp(adding: [Entry("./app.js", "evil()\n"), Entry("pages//index/index.js", "evil()\n"), Entry("assets/", "")]).bytes()
+        let bytes = Self.minimalApp(adding: [
+            Entry("./app.js", "evil()\n"), Entry("pages//index/index.js", "evil()\n"), Entry("assets/", "data"), Entry("pages/", ""),
+        ]).bytes()
         let at = try Self.offsets(bytes)
         #expect(Self.failures(bytes) == [
             "entry './app.js' at offset \(at["./app.js"]!) contains a '.' segment; extracted, it lands on the same file as the name without it",
             "entry 'pages//index/index.js' at offset \(at["pages//index/index.js"]!) contains an empty segment ('//'); extracted, it lands on the same file as the name with one '/'",
-            "entry 'assets/' at offset \(at["assets/"]!) is a directory entry; packages list files only, and the runtime's reader does not recognise directories (it would extract one as a file)",
+            "entry 'assets/' is named as a directory but holds 4 bytes",
         ])
+        // An empty directory entry, as `zip -r` writes one, passes.
+        #expect(Self.failures(Self.minimalApp(adding: [Entry("pages/", "")]).bytes()) == [])
     }
 
     @Test func controlCharactersAndBadEncodingsInNamesAreRefused() throws {
@@ -258,6 +262,17 @@ struct ReaderDivergenceTests {
         let offset = try Self.offsets(Self.minimalApp().bytes())["app.js"]!
         #expect(Self.failures(bytes) == [
             "the local header of entry 'app.js' at offset \(offset) disagrees with its central header: name 'app.jz'",
+        ])
+    }
+
+    @Test func aVersionNeededOver2Point0IsRefused() throws {
+        // Found by the differential test: Python's zipfile and unzip refuse such an entry.
+        let bytes = Self.minimalApp().bytes()
+        var mutant = bytes
+        let app = try ZipLayout.read(bytes).entries[Self.app]
+        mutant[app.centralHeaderOffset + 6] = 63
+        #expect(Self.failures(mutant) == [
+            "entry 'app.js' needs version 6.3 of the ZIP format to extract; packages need 2.0 at most, and readers that lack a version refuse the entry",
         ])
     }
 
