@@ -81,14 +81,6 @@ enum PackageEntries {
         if entry.flags & 0x0001 != 0 || entry.flags & 0x0040 != 0 || entry.flags & 0x2000 != 0 {
             return VerificationFailure(VerificationFailure.ID.flags, "entry '\(name)' is encrypted; MiniApp packages must not use ZIP encryption")
         }
-        // W3C MiniApp Packaging fixes 2.0; Python's zipfile refuses an entry needing more than
-        // 6.3 and unzip more than 4.6, while the runtime's reader does not look.
-        let needed = max(entry.versionNeeded, entry.localVersionNeeded)
-        if needed > 20 {
-            return VerificationFailure(
-                VerificationFailure.ID.flags,
-                "entry '\(name)' needs version \(needed / 10).\(needed % 10) of the ZIP format to extract; packages need 2.0 at most, and readers that lack a version refuse the entry")
-        }
         if entry.flags & ~allowedFlags != 0 {
             return VerificationFailure(
                 VerificationFailure.ID.flags,
@@ -114,6 +106,14 @@ enum PackageEntries {
         }
         if entry.method != 0 && entry.method != 8 {
             return VerificationFailure(VerificationFailure.ID.method, "entry '\(name)' uses compression method \(entry.method); only store (0) and deflate (8) are allowed")
+        }
+        // W3C MiniApp Packaging fixes 2.0; Python's zipfile refuses an entry needing more than
+        // 6.3 and unzip more than 4.6, while the runtime's reader does not look.
+        let needed = max(entry.versionNeeded, entry.localVersionNeeded)
+        if needed > 20 {
+            return VerificationFailure(
+                VerificationFailure.ID.flags,
+                "entry '\(name)' needs version \(needed / 10).\(needed % 10) of the ZIP format to extract; packages need 2.0 at most, and readers that lack a version refuse the entry")
         }
         if entry.method == 0 && entry.compressedSize != entry.size {
             return VerificationFailure(
