@@ -26,27 +26,19 @@ public final class ArchiveReader: @unchecked Sendable {
 
     public let entries: [Entry]
     private let archive: OpaquePointer
-    /// The archive bytes, kept alive for libzip's buffer source.
-    private let storage: UnsafeMutableRawPointer
 
-    /// Opens the package bytes. `ZIP_CHECKCONS` makes libzip compare every local header with
-    /// the central directory, so a package whose two disagree is refused.
+    /// Opens the package bytes, in place (no copy). `ZIP_CHECKCONS` makes libzip compare
+    /// every local header with the central directory, so a package whose two disagree is
+    /// refused.
     public init(bytes: [UInt8]) throws(ArchiveError) {
-        let storage = malloc(max(1, bytes.count))!
-        bytes.withUnsafeBytes { buffer in
-            if let base = buffer.baseAddress { storage.copyMemory(from: base, byteCount: buffer.count) }
-        }
-        self.storage = storage
         var error = zip_error_t()
         zip_error_init(&error)
         defer { zip_error_fini(&error) }
-        guard let source = zip_source_buffer_create(storage, zip_uint64_t(bytes.count), 0, &error) else {
-            free(storage)
+        guard let source = ArchiveByteSource.make(bytes, error: &error) else {
             throw ArchiveError("cannot read the package: \(String(cString: zip_error_strerror(&error)).lowercased())")
         }
         guard let opened = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
             zip_source_free(source)
-            free(storage)
             // libzip refuses a second entry with a name it already read as "file already exists".
             let reason: String
             switch zip_error_code_zip(&error) {
@@ -70,7 +62,6 @@ public final class ArchiveReader: @unchecked Sendable {
             // trapping on conversion, and the size limits then refuse it.
             guard let size = Int(exactly: stat.size), let compressedSize = Int(exactly: stat.comp_size) else {
                 zip_discard(opened)
-                free(storage)
                 throw ArchiveError("entry '\(name)' declares a size of \(stat.size) bytes (\(stat.comp_size) compressed), which no package can hold")
             }
             entries.append(Entry(
@@ -95,7 +86,6 @@ public final class ArchiveReader: @unchecked Sendable {
 
     deinit {
         zip_discard(archive)
-        free(storage)
     }
 
     /// The bytes of an entry, refusing to inflate past `limit` bytes or past the size the
