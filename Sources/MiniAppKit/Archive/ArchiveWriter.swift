@@ -58,7 +58,11 @@ public enum ArchiveWriter {
             try? FileManager.default.removeItem(at: temporary)
             stats = try writeArchive(ordered, methods: methods, to: temporary, timestamp: timestamp)
         }
-        try flushToDisk(temporary)
+        do throws(DurableFile.Failure) {
+            try DurableFile.flush(temporary)
+        } catch {
+            throw ArchiveError(error.message)
+        }
         guard rename(temporary.path, destination.path) == 0 else {
             throw ArchiveError("cannot write '\(destination.path)': \(String(cString: strerror(errno)))")
         }
@@ -131,13 +135,6 @@ public enum ArchiveWriter {
             zip_stat_index(archive, zip_uint64_t(index), 0, &stat)
             return (Int(stat.comp_size), UInt32(stat.crc))
         }
-    }
-
-    private static func flushToDisk(_ url: URL) throws(ArchiveError) {
-        let descriptor = open(url.path, O_RDONLY)
-        guard descriptor >= 0 else { throw ArchiveError("cannot open '\(url.path)' to flush it") }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw ArchiveError("cannot flush '\(url.path)' to disk: \(String(cString: strerror(errno)))") }
     }
 
     static func describe(_ code: Int32) -> String {

@@ -97,10 +97,10 @@ public enum Packer {
             } catch {
                 throw Failure(message: "cannot sign the package: \(error.message)")
             }
-            do {
-                try Data(packageBytes).write(to: staging)
+            do throws(DurableFile.Failure) {
+                try DurableFile.write(packageBytes, to: staging)
             } catch {
-                throw Failure(message: "cannot write '\(staging.path)': \((error as NSError).localizedDescription)")
+                throw Failure(message: error.message)
             }
             signature = .map([
                 ("algorithm", .string(signing.key.algorithmName)),
@@ -119,6 +119,11 @@ public enum Packer {
         }
         guard rename(staging.path, packageURL.path) == 0 else {
             throw Failure(message: "cannot write '\(packageURL.path)': \(String(cString: strerror(errno)))")
+        }
+        do throws(DurableFile.Failure) {
+            try DurableFile.flush(folder)
+        } catch {
+            throw Failure(message: error.message)
         }
         let digest = Hex.string(SHA256.hash(data: packageBytes))
         let reportURL = options.report ?? packageURL.deletingPathExtension().appendingPathExtension("report.yaml")

@@ -47,6 +47,8 @@ public struct ProjectLoadIssue: Sendable, Hashable {
         case symlinkOutsideRoot(target: String)
         case unreadable(reason: String)
         case tooLarge(size: Int)
+        /// Read, but it has other names (hard links), maybe outside the project.
+        case hardLinked(count: Int)
     }
 
     public var path: String

@@ -108,27 +108,46 @@ public enum ProjectLoader {
             return String(cString: resolved)
         }
 
+        /// Opens the file without following a link in its last component and judges what was
+        /// opened (`fstat`), not the path: a file swapped for a symbolic link between the walk
+        /// and the read is refused, not followed.
         mutating func readFile(absolute: String, relative: String) {
-            let size = (try? FileManager.default.attributesOfItem(atPath: absolute))?[.size] as? Int ?? 0
+            let descriptor = open(absolute, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            guard descriptor >= 0 else {
+                let reason = errno == ELOOP ? "it became a symbolic link while the project was read; it is not followed"
+                    : errno == EACCES ? "permission denied" : "it cannot be opened: \(String(cString: strerror(errno)))"
+                issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: reason)))
+                return
+            }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+                issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is no longer a regular file")))
+                return
+            }
+            let size = Int(status.st_size)
             guard size <= Limits.fileSize else {
                 issues.append(ProjectLoadIssue(path: relative, kind: .tooLarge(size: size)))
                 return
             }
-            guard let handle = FileHandle(forReadingAtPath: absolute) else {
-                issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "permission denied")))
-                return
-            }
-            defer { try? handle.close() }
-            do {
-                let data = try handle.read(upToCount: Limits.fileSize + 1) ?? Data()
-                guard data.count <= Limits.fileSize else {
-                    issues.append(ProjectLoadIssue(path: relative, kind: .tooLarge(size: data.count)))
+            var bytes = [UInt8](repeating: 0, count: size)
+            var total = 0
+            while total < size {
+                let count = bytes.withUnsafeMutableBytes { buffer in
+                    Foundation.read(descriptor, buffer.baseAddress! + total, size - total)
+                }
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else {
+                    issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it cannot be read")))
                     return
                 }
-                files.append(SourceFile(path: relative, bytes: [UInt8](data)))
-            } catch {
-                issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it cannot be read")))
+                if count == 0 { break }  // the file shrank while it was read: keep what is there
+                total += count
             }
+            if status.st_nlink > 1 {
+                issues.append(ProjectLoadIssue(path: relative, kind: .hardLinked(count: Int(status.st_nlink))))
+            }
+            files.append(SourceFile(path: relative, bytes: total == size ? bytes : Array(bytes[..<total])))
         }
     }
 }

@@ -6,6 +6,7 @@ public enum RuleRegistry {
         MissingManifest.self,
         MissingRootFile.self,
         SymlinkOutsideRoot.self,
+        HardLinkedFile.self,
         UnreadableFile.self,
         FileTooLarge.self,
         UnusedSuppression.self,

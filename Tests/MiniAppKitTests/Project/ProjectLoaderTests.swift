@@ -94,6 +94,22 @@ struct ProjectLoaderTests {
         }
     }
 
+    @Test func aHardLinkedFileIsReadAndWarnedAbout() throws {
+        try withTemporaryFolder { folder in
+            let outside = folder.appendingPathComponent("outside.txt")
+            try Data("shared".utf8).write(to: outside)
+            let project = folder.appendingPathComponent("app")
+            try FileManager.default.createDirectory(at: project, withIntermediateDirectories: false)
+            #expect(link(outside.path, project.appendingPathComponent("notes.txt").path) == 0)
+            let loaded = try ProjectLoader.load(root: project)
+            #expect(loaded.file("notes.txt")?.bytes == Array("shared".utf8))
+            #expect(loaded.loadIssues == [ProjectLoadIssue(path: "notes.txt", kind: .hardLinked(count: 2))])
+            let warnings = Linter.lint(loaded).diagnostics.filter { $0.id == "project-hard-linked-file" }
+            #expect(warnings.map(\.message) == ["'notes.txt' has 2 hard links; a change to any of its other names changes what ships"])
+            #expect(warnings.map(\.severity) == [.warning])
+        }
+    }
+
     @Test func aMissingOrNonFolderRootThrows() throws {
         try withTemporaryFolder { folder in
             let missing = folder.appendingPathComponent("nope")

@@ -9,7 +9,7 @@ struct RuleExampleTests {
     /// Rules whose input cannot be written as an in-memory text example (a symlink, an
     /// unreadable file, invalid UTF-8, a very deep file); each has its own tests.
     static let testedElsewhere: Set<String> = [
-        "project-symlink-outside-root", "project-unreadable-file", "project-file-too-large",
+        "project-symlink-outside-root", "project-unreadable-file", "project-file-too-large", "project-hard-linked-file",
         "json-invalid-utf8", "json-too-deep", "icon-too-large", "icon-not-rendered",
         "package-large-image", "package-over-budget",
     ]

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Writes that survive a crash: a file's bytes reach the disk before it is renamed into place,
+/// and the rename itself reaches the disk with the folder's flush. Without both, a power loss
+/// right after `pack` can leave an empty or old package under the new name.
+enum DurableFile {
+    struct Failure: Error {
+        var message: String
+    }
+
+    /// Writes `bytes` to `url` (created or truncated) and flushes them to disk.
+    static func write(_ bytes: [UInt8], to url: URL) throws(Failure) {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure(message: "cannot write '\(url.path)': \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Foundation.write(descriptor, buffer.baseAddress! + written, bytes.count - written)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw Failure(message: "cannot write '\(url.path)': \(String(cString: strerror(errno)))") }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else { throw Failure(message: "cannot flush '\(url.path)' to disk: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Flushes a file, or a folder (which makes the renames inside it durable).
+    static func flush(_ url: URL) throws(Failure) {
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Failure(message: "cannot open '\(url.path)' to flush it: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw Failure(message: "cannot flush '\(url.path)' to disk: \(String(cString: strerror(errno)))") }
+    }
+}
