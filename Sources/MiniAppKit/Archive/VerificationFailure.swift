@@ -38,5 +38,11 @@ extension VerificationFailure {
         public static let certificate = "signature-certificate"
         public static let unexpectedSigner = "signature-unexpected-signer"
         public static let unsigned = "signature-missing"
+
+        public static let all = [
+            tooLarge, notAPackage, endRecord, zip64, hiddenStructure, centralDirectory, localHeader, layout, flags,
+            extraField, name, duplicateName, fileType, method, zipBomb, data, nestedArchive, noManifest, readersDisagree,
+            signingBlock, signature, digest, certificate, unexpectedSigner, unsigned,
+        ]
     }
 }
