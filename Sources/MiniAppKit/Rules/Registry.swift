@@ -107,6 +107,7 @@ public enum RuleRegistry {
         // Packing
         MissingAsset.self,
         UnreferencedAsset.self,
+        UnsafeEntryName.self,
         LargeImage.self,
         PackageOverBudget.self,
         // Configuration
