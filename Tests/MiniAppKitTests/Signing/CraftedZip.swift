@@ -42,6 +42,8 @@ struct CraftedZip {
     var insideDirectory: [UInt8] = []
     var comment: [UInt8] = []
     var declaredCount: UInt16?
+    /// Where the archive will sit in a larger file: offsets are written relative to it.
+    var baseOffset = 0
 
     /// The minimal app that lints clean, manifest first.
     static func minimalApp() -> CraftedZip {
@@ -78,7 +80,7 @@ struct CraftedZip {
             let crc = entry.crc ?? Self.crc32(entry.content)
             let size = entry.size ?? UInt32(entry.content.count)
             let compressed = entry.compressedSize ?? UInt32(data.count)
-            let offset = UInt32(out.count)
+            let offset = UInt32(baseOffset + out.count)
             let localName = entry.localName ?? entry.name
             out += u32(0x0403_4B50) + u16(20) + u16(entry.flags) + u16(entry.method) + u16(0) + u16(0x21)
             out += u32(crc) + u32(compressed) + u32(size) + u16(UInt16(localName.count)) + u16(UInt16(entry.localExtra.count))
@@ -89,7 +91,7 @@ struct CraftedZip {
             central += entry.name + entry.centralExtra
         }
         out += afterEntries
-        let directoryOffset = UInt32(out.count)
+        let directoryOffset = UInt32(baseOffset + out.count)
         out += central + insideDirectory
         let count = declaredCount ?? UInt16(entries.count)
         out += u32(0x0605_4B50) + u16(0) + u16(0) + u16(count) + u16(count)

