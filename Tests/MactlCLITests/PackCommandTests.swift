@@ -177,8 +177,9 @@ struct SignCommandTests {
             let verify = try CLIRunner.run(["verify", package.path, "--cert", certificate.path, "--require-signature"])
             #expect(verify.status == 0)
             let lines = verify.standardOutput.split(separator: "\n").map(String.init)
-            #expect(lines.count == 2)
-            #expect(lines.first?.hasPrefix("verified \(package.path): 8 files, package sha256 ") == true)
+            #expect(lines.count == 3)
+            #expect(lines.first == "no problems found in 8 files")
+            #expect(lines.dropFirst().first?.hasPrefix("verified \(package.path): 8 files, package sha256 ") == true)
             let signature = try #require(lines.last)
             #expect(signature.hasPrefix("signature: valid, algorithm 0x0201, signed by CN=MiniApp, key sha256 "))
             #expect(signature.contains(", the expected key (certificate sha256 "))
@@ -197,8 +198,16 @@ struct SignCommandTests {
             #expect(tampered.standardOutput.contains("\"signed\": false"))
             #expect(tampered.standardOutput.contains("\"signatureVerified\": false"))
             let text = try CLIRunner.run(["verify", package.path])
+            #expect(text.standardOutput.hasPrefix("\(package.path): error: digest mismatch: the archive changed after signing [signature-digest]\n\(package.path): error: "))
             #expect(text.standardOutput.contains("\nsignature: the signature by CN=MiniApp, key sha256 "))
             #expect(text.standardOutput.hasSuffix(" did not verify\n"))
+            // Every format of the renderers, SARIF for code scanning included.
+            let sarif = try CLIRunner.run(["verify", package.path, "--format", "sarif"])
+            #expect(sarif.status == 1)
+            #expect(sarif.standardOutput.contains("\"ruleId\": \"signature-digest\""))
+            let github = try CLIRunner.run(["verify", package.path, "--format", "github"])
+            // The flipped byte also breaks an entry's data, reported on the next line.
+            #expect(github.standardOutput.hasPrefix("::error file=\(package.path),title=signature-digest::digest mismatch: the archive changed after signing [signature-digest]\n::error file=\(package.path),title=archive-data::"))
         }
     }
 

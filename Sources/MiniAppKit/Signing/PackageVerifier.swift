@@ -23,8 +23,9 @@ public enum PackageVerifier {
         public var packageDigest: String?
         public var entryCount = 0
         public var failures: [VerificationFailure] = []
-        /// The package content's lint, as a project.
+        /// The package content's lint, as a project, and the files it read.
         public var lint: [Diagnostic] = []
+        public var lintSources: [String: SourceFile] = [:]
 
         public init() {}
 
@@ -32,6 +33,13 @@ public enum PackageVerifier {
         /// True only when the package passed every check and its signature verified.
         public var signed: Bool { passed && signatureVerified }
         public var failureMessages: [String] { failures.map(\.message) }
+
+        /// What the renderers show: each failure as an error on the package file, then the
+        /// lint errors of its content (warnings are the author's business, not the verifier's).
+        public func diagnostics(packagePath: String) -> [Diagnostic] {
+            failures.map { Diagnostic(id: $0.id, severity: .error, message: $0.message, span: .file(packagePath)) }
+                + lint.filter { $0.severity == .error }
+        }
     }
 
     public static func verify(_ bytes: [UInt8], expectedPublicKey: [UInt8]? = nil, requireSignature: Bool = false) -> Report {
@@ -68,7 +76,9 @@ public enum PackageVerifier {
             report.failures.append(disagreement)
             return report
         }
-        report.lint = Linter.lint(Project(files: files)).diagnostics
+        let lint = Linter.lint(Project(files: files))
+        report.lint = lint.diagnostics
+        report.lintSources = lint.sourceFiles
         return report
     }
 

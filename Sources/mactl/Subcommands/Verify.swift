@@ -19,8 +19,11 @@ struct Verify: AsyncParsableCommand {
     @Flag(name: .long, help: "Fail when the package is not signed.")
     var requireSignature = false
 
-    @Option(name: .long, help: "Output format: text or json.")
-    var format: Inspect.Format = .text
+    @Option(name: .long, help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: OutputFormat = .text
+
+    @Option(name: .long, help: "Colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
 
     func run() async throws {
         let expected = try expectedPublicKey()
@@ -37,7 +40,13 @@ struct Verify: AsyncParsableCommand {
                 report = refused
             }
         }
-        Terminal.standardOutput(format == .json ? json(report) : text(report))
+        var rendered = DiagnosticReport(
+            diagnostics: report.diagnostics(packagePath: package), sourceFiles: report.lintSources, fileCount: report.entryCount)
+        rendered.jsonMembers = [("verification", verification(report))]
+        let colored = format == .text && Terminal.shouldColor(color)
+        var output = format.renderer(colored: colored).render(rendered)
+        if format == .text { output += summary(report) }
+        Terminal.standardOutput(output)
         if !report.passed { throw ExitCode(ExitStatus.projectHasErrors) }
     }
 
@@ -51,13 +60,9 @@ struct Verify: AsyncParsableCommand {
         return publicKey
     }
 
-    private func text(_ report: PackageVerifier.Report) -> String {
+    /// The verdict and what was proven about the signature, after the diagnostics.
+    private func summary(_ report: PackageVerifier.Report) -> String {
         var lines: [String] = []
-        for failure in report.failures { lines.append("\(package): error: \(failure.message) [\(failure.id)]") }
-        for diagnostic in report.lint where diagnostic.severity == .error {
-            let place = diagnostic.span.map { $0.hasPosition ? "\($0.path):\($0.start.line):\($0.start.column): " : "\($0.path): " } ?? ""
-            lines.append("\(place)error: \(diagnostic.message) [\(diagnostic.id)]")
-        }
         if report.passed {
             let digest = report.packageDigest.map { ", package sha256 \($0)" } ?? ""
             lines.append("verified \(package): \(report.entryCount) files\(digest)")
@@ -83,9 +88,10 @@ struct Verify: AsyncParsableCommand {
         return "valid, \(algorithm), but the signer is not authenticated (no --key or --cert): \(signer)"
     }
 
-    private func json(_ report: PackageVerifier.Report) -> String {
+    private func verification(_ report: PackageVerifier.Report) -> JSONOutput {
         let optional = { (value: String?) -> JSONOutput in value.map { .string($0) } ?? .null }
-        return JSONOutput.object([
+        return .object([
+            ("package", .string(package)),
             ("passed", .bool(report.passed)),
             ("signed", .bool(report.signed)),
             ("signingBlockPresent", .bool(report.signingBlockPresent)),
@@ -97,9 +103,7 @@ struct Verify: AsyncParsableCommand {
             ("publicKeySha256", optional(report.publicKeyDigest)),
             ("packageSha256", optional(report.packageDigest)),
             ("files", .integer(report.entryCount)),
-            ("failures", .array(report.failures.map { .object([("id", .string($0.id)), ("message", .string($0.message))]) })),
-            ("lintErrors", .array(report.lint.filter { $0.severity == .error }.map { .string("\($0.message) [\($0.id)]") })),
-        ]).pretty() + "\n"
+        ])
     }
 }
 

@@ -18,6 +18,9 @@ public struct DiagnosticReport: Sendable {
     public var pathPrefix: String
     /// The i18n coverage table, shown by the text and JSON formats (empty without locales).
     public var localeCoverage: [LocaleCoverage]
+    /// More top-level members for the JSON document, after the diagnostics: what a command
+    /// proved besides them (`verify`'s signature and package digest).
+    public var jsonMembers: [(String, JSONOutput)] = []
 
     public init(
         diagnostics: [Diagnostic], sourceFiles: [String: SourceFile] = [:], rules: [RuleDescription] = RuleRegistry.descriptions,

@@ -20,7 +20,7 @@ public struct JSONRenderer: DiagnosticRenderer {
                 ])
             })),
             ("diagnostics", .array(report.diagnostics.map(diagnostic))),
-        ])
+        ] + report.jsonMembers)
         return document.pretty() + "\n"
     }
 
