@@ -88,13 +88,18 @@ struct PackCommandTests {
             let package = app.appendingPathComponent("app.ma")
             try Data("previous".utf8).write(to: package)
             try Data("budgets:\n  package: 1KB\nrules:\n  package-over-budget: error\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
+            let before = try FileManager.default.contentsOfDirectory(atPath: app.path).sorted()
             let result = try CLIRunner.run(["pack", app.path, "-o", package.path])
             #expect(result.status == 1)
-            #expect(result.standardError.contains("error: the package is "))
-            #expect(result.standardError.contains(", over the package budget of 1 KB [package-over-budget]"))
+            #expect(result.standardError.contains("manifest.json: error: the package is "))
+            #expect(result.standardError.contains(", over the package budget of 1 KB [package-over-budget]\n"))
+            #expect(result.standardError.hasSuffix("\nerror: not packed: the package is over its budget\n"))
             #expect(try String(contentsOf: package, encoding: .utf8) == "previous")
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: app.path).filter { $0.contains("staging") || $0.contains(".tmp") }
-            #expect(leftovers.isEmpty)
+            // Nothing left behind: no work folder (.mactl-pack-<pid>), no partial package.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: app.path).sorted() == before)
+            let github = try CLIRunner.run(["pack", app.path, "-o", package.path, "--format", "github"])
+            #expect(github.standardError.hasPrefix("::error file="))
+            #expect(github.standardError.contains("title=package-over-budget::the package is "))
         }
     }
 

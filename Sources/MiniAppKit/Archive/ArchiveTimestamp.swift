@@ -6,13 +6,18 @@ import Foundation
 public struct ArchiveTimestamp: Sendable, Equatable {
     public var dosDate: UInt16
     public var dosTime: UInt16
+    /// The moment as seconds since 1970, clamped to what DOS can hold: also the start of a
+    /// self-signed certificate's validity, so both come from one reading of the environment.
+    public var secondsSinceEpoch: Int
 
-    public static let fixed = ArchiveTimestamp(dosDate: 0x21, dosTime: 0)
+    public static let fixed = ArchiveTimestamp(secondsSinceEpoch: 315_532_800)
 
     /// The DOS date and time of `seconds` since 1970 in UTC (never the local zone), clamped
     /// to the range DOS can hold (1980–2107); seconds round down to even, as DOS stores them.
     public init(secondsSinceEpoch seconds: Int) {
-        var time = time_t(max(315_532_800, min(seconds, 4_354_819_198)))
+        let clamped = max(315_532_800, min(seconds, 4_354_819_198))
+        secondsSinceEpoch = clamped
+        var time = time_t(clamped)
         var parts = tm()
         gmtime_r(&time, &parts)
         let year: Int = Int(parts.tm_year) + 1900 - 1980
@@ -23,11 +28,6 @@ public struct ArchiveTimestamp: Sendable, Equatable {
         let minute: Int = Int(parts.tm_min)
         let second: Int = Int(parts.tm_sec) / 2
         dosTime = UInt16((hour << 11) | (minute << 5) | second)
-    }
-
-    init(dosDate: UInt16, dosTime: UInt16) {
-        self.dosDate = dosDate
-        self.dosTime = dosTime
     }
 
     /// From `SOURCE_DATE_EPOCH` when it is set, else `fixed`.

@@ -56,7 +56,8 @@ struct Pack: AsyncParsableCommand {
             minify: !noMinify, output: output.map { URL(fileURLWithPath: $0) }, report: report.map { URL(fileURLWithPath: $0) },
             timestamp: timestamp)
         if let sign {
-            options.signing = try Self.signing(keyPath: sign, certificatePath: cert, appID: lint.model.manifest?["app_id"]?.stringValue ?? "")
+            options.signing = try Self.signing(
+                keyPath: sign, certificatePath: cert, appID: lint.model.manifest?["app_id"]?.stringValue ?? "", timestamp: timestamp)
         } else if cert != nil {
             throw ValidationError("--cert needs --sign with the certificate's private key")
         }
@@ -70,8 +71,13 @@ struct Pack: AsyncParsableCommand {
             throw CommandFailure(message: error.message)
         }
         if !outcome.diagnostics.isEmpty {
-            let budget = DiagnosticReport(diagnostics: outcome.diagnostics, sourceFiles: lint.sourceFiles, fileCount: 0, pathPrefix: Lint.displayPrefix(for: path))
-            Terminal.standardError(TextRenderer(colored: false).render(budget).split(separator: "\n").dropLast().joined(separator: "\n") + "\n")
+            // Budget findings, in the chosen format, on standard error: standard output is the
+            // lint's document and the packed line.
+            let budget = DiagnosticReport(
+                diagnostics: outcome.diagnostics, sourceFiles: lint.sourceFiles, fileCount: lint.model.project.files.count,
+                pathPrefix: Lint.displayPrefix(for: path))
+            let colored = outputOptions.format == .text && Terminal.shouldColor(outputOptions.color, fileDescriptor: STDERR_FILENO)
+            Terminal.standardError(outputOptions.format.renderer(colored: colored).render(budget))
         }
         if outcome.refused {
             Terminal.standardError("error: not packed: the package is over its budget\n")
@@ -88,7 +94,9 @@ struct Pack: AsyncParsableCommand {
 extension Pack {
     /// The key and certificate to sign with; a bad key or certificate is a failure outside the
     /// project (exit 2).
-    static func signing(keyPath: String, certificatePath: String?, appID: String) throws -> (key: SigningKey, certificate: SigningCertificate) {
+    static func signing(
+        keyPath: String, certificatePath: String?, appID: String, timestamp: ArchiveTimestamp
+    ) throws -> (key: SigningKey, certificate: SigningCertificate) {
         guard let keyText = try? String(contentsOfFile: keyPath, encoding: .utf8) else {
             throw CommandFailure(message: "cannot read the key '\(keyPath)'")
         }
@@ -100,8 +108,7 @@ extension Pack {
                 }
                 return (key, try SigningCertificate.load(pem: certificateText, matching: key))
             }
-            let seconds = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Int.init) ?? 315_532_800
-            return (key, try SigningCertificate.selfSigned(for: key, appID: appID, notBefore: seconds))
+            return (key, try SigningCertificate.selfSigned(for: key, appID: appID, notBefore: timestamp.secondsSinceEpoch))
         } catch {
             throw CommandFailure(message: "'\(certificatePath ?? keyPath)': \(error.message)")
         }
