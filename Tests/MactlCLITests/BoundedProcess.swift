@@ -1,6 +1,8 @@
 import Foundation
 
-/// Runs a program and reports how it ended, how long it took and the most memory it held.
+/// Runs a program and reports how it ended and the most memory it held; a program still
+/// running after `hangLimit` seconds is killed (SIGKILL), so a hang fails its test instead of
+/// stalling the suite. How fast a run is belongs to the benchmarks (`Benchmarks/hostile-corpus.sh`).
 ///
 /// A small Python parent forks, and the child changes folder and execs the program; the
 /// parent's `wait4` gives the exit status or signal and the child's `ru_maxrss`. The fork
@@ -20,8 +22,8 @@ struct BoundedProcess {
     }
 
     static let wrapper = """
-        import os, sys, time
-        directory, out, err, program = sys.argv[1:5]
+        import os, signal, sys, time
+        limit, directory, out, err, program = sys.argv[1:6]
         start = time.monotonic()
         pid = os.fork()
         if pid == 0:
@@ -29,7 +31,9 @@ struct BoundedProcess {
             os.dup2(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 1)
             os.dup2(os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 2)
             os.environ["NO_COLOR"] = "1"
-            os.execv(program, [program] + sys.argv[5:])
+            os.execv(program, [program] + sys.argv[6:])
+        signal.signal(signal.SIGALRM, lambda *_: os.kill(pid, signal.SIGKILL))
+        signal.alarm(int(limit))
         _, status, usage = os.wait4(pid, 0)
         seconds = time.monotonic() - start
         signal = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
@@ -37,7 +41,7 @@ struct BoundedProcess {
         print(code, signal, seconds, usage.ru_maxrss * 1024)
         """
 
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> Outcome {
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL, hangLimit: Int = 300) throws -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-bounded-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -46,7 +50,7 @@ struct BoundedProcess {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", wrapper, directory.path, outputURL.path, errorURL.path, executable.path] + arguments
+        process.arguments = ["python3", "-c", wrapper, String(hangLimit), directory.path, outputURL.path, errorURL.path, executable.path] + arguments
         let report = Pipe()
         process.standardOutput = report
         try process.run()

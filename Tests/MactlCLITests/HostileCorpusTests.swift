@@ -2,13 +2,13 @@ import Foundation
 import Testing
 
 /// Every file of `Tests/Fixtures/hostile/` through the real `mactl`, one test case each: it
-/// must exit 1 (a finding) or 2 (unusable input), never by a signal, within a time and memory
-/// bound, print the exact diagnostic that names the problem, write nothing and show nothing
-/// of a file outside the project or archive. The fixtures and what each attacks are listed in
-/// `Tests/Fixtures/hostile/README.md`; `make-corpus.py` writes them.
+/// must exit 1 (a finding) or 2 (unusable input), never by a signal (a run that hangs is
+/// killed), within a memory bound, print the exact diagnostic that names the problem, write
+/// nothing and show nothing of a file outside the project or archive. The fixtures and what
+/// each attacks are listed in `Tests/Fixtures/hostile/README.md`; `make-corpus.py` writes them.
+/// How long each takes is measured by `Benchmarks/hostile-corpus.sh`, not asserted here.
 ///
-/// Bounds are for a debug build on a busy 2-core machine, about 3 times what was measured
-/// (most runs take 0.05 s and 40–70 MB).
+/// Memory bounds are for a debug build, about 3 times what was measured (most runs take 40–70 MB).
 struct HostileCorpusTests {
     static let hostile = CLIRunner.packageRoot.appendingPathComponent("Tests/Fixtures/hostile")
 
@@ -17,20 +17,19 @@ struct HostileCorpusTests {
         var status: Int32
         /// Lines the output (stdout and stderr) must contain, exactly.
         var lines: [String]
-        var seconds: Double = 10
         var megabytes: Int = 256
         var testDescription: String { fixture }
 
         var isArchive: Bool { fixture.hasPrefix("archives/") }
     }
 
-    static func verifyFailure(_ fixture: String, _ failure: String, _ id: String, signature: String = "unsigned", seconds: Double = 10, megabytes: Int = 256) -> Case {
+    static func verifyFailure(_ fixture: String, _ failure: String, _ id: String, signature: String = "unsigned", megabytes: Int = 256) -> Case {
         Case(fixture: "archives/\(fixture).ma", status: 1, lines: ["\(fixture).ma: error: \(failure) [\(id)]", "FAILED \(fixture).ma", "signature: \(signature)"],
-             seconds: seconds, megabytes: megabytes)
+             megabytes: megabytes)
     }
 
-    static func lintError(_ fixture: String, _ diagnostic: String, seconds: Double = 10, megabytes: Int = 256) -> Case {
-        Case(fixture: "projects/\(fixture)", status: 1, lines: [diagnostic], seconds: seconds, megabytes: megabytes)
+    static func lintError(_ fixture: String, _ diagnostic: String, megabytes: Int = 256) -> Case {
+        Case(fixture: "projects/\(fixture)", status: 1, lines: [diagnostic], megabytes: megabytes)
     }
 
     static let malformed = "a signing block is present but malformed"
@@ -68,7 +67,7 @@ struct HostileCorpusTests {
             "pages/index/index.html:9:1: error: \(unclosed)",
             "pages/index/index.html:9:499996: error: \(unclosed)",
             "100001 errors, 0 warnings and 0 notes in 8 files",
-        ], seconds: 30, megabytes: 768),
+        ], megabytes: 768),
         lintError("invalid-utf8-manifest", "manifest.json:1:131: error: invalid UTF-8 byte 0xFF (3 invalid bytes in the file); JSON text must be UTF-8 [json-invalid-utf8]"),
         lintError("invalid-utf8-page", "pages/index/index.html:9:4: error: invalid UTF-8 byte 0xFF (3 invalid bytes in the file); page templates must be UTF-8 [template-markup-error]"),
         lintError("invalid-utf8-script", "pages/index/index.js:1:4: error: invalid UTF-8 byte 0xFF (3 invalid bytes in the file); scripts must be UTF-8, and the runtime does not load this one [script-load-error]"),
@@ -99,9 +98,8 @@ struct HostileCorpusTests {
     }
 
     static func check(_ outcome: BoundedProcess.Outcome, _ testCase: Case, folder: URL, filesBefore: [String]) throws {
-        #expect(outcome.signal == nil, "killed by signal \(outcome.signal ?? 0)")
+        #expect(outcome.signal == nil, "killed by signal \(outcome.signal ?? 0)\(outcome.signal == SIGKILL ? " (still running after the hang limit)" : "")")
         #expect(outcome.status == testCase.status)
-        #expect(outcome.seconds < testCase.seconds, "took \(outcome.seconds) s")
         #expect(outcome.peakMemory < testCase.megabytes * 1024 * 1024, "peak memory \(outcome.peakMemory / 1024 / 1024) MB")
         let output = outcome.standardOutput + outcome.standardError
         let lines = Set(output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
@@ -185,7 +183,7 @@ struct HostileCorpusTests {
             try "Page({\n  data: {},\n\(handlers)})\n".write(to: page.appendingPathExtension("js"), atomically: true, encoding: .utf8)
         }, expecting: Case(
             fixture: "generated/many-handlers", status: 1,
-            lines: ["3000 errors, 0 warnings and 3000 notes in 8 files"], seconds: 60))
+            lines: ["3000 errors, 0 warnings and 3000 notes in 8 files"]))
     }
 
     @Test func aOneGibibyteSparseFileIsRefusedWithoutBeingRead() throws {

@@ -104,9 +104,9 @@ struct LintCommandTests {
         #expect(forced.standardOutput.contains("\u{1B}[1;31merror:\u{1B}[0m"))
     }
 
-    @Test func noColorTurnsColourOffOnATerminal() throws {
-        // `script` gives the command a pseudo-terminal, as an interactive shell would.
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+    // `script` (util-linux) gives the command a pseudo-terminal, as an interactive shell would.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pseudo-terminal"))
+    func noColorTurnsColourOffOnATerminal() throws {
         let command = "\(CLIRunner.executable.path) lint \(Self.wrongTextStyle.path)"
         let onTerminal = try runScript(command, environment: [:])
         #expect(onTerminal.contains("\u{1B}["))
