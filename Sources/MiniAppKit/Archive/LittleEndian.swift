@@ -1,16 +1,16 @@
-/// Little-endian integers at byte offsets, as ZIP headers and the signing block store them.
-/// Callers check the offset against the buffer first; these never read outside `bytes`
-/// because every caller bounds `offset + width` by `bytes.count` before asking.
+/// Little-endian integers at byte offsets, as ZIP headers and the signing block store them;
+/// the one implementation of these reads. Offsets are indices of `bytes` (a slice keeps its
+/// parent's), and every caller bounds `offset + width` before asking.
 enum LittleEndian {
-    static func uint16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+    static func uint16<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ offset: Int) -> UInt16 where Bytes.Index == Int {
         UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
     }
 
-    static func uint32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    static func uint32<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ offset: Int) -> UInt32 where Bytes.Index == Int {
         UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
     }
 
-    static func uint64(_ bytes: [UInt8], _ offset: Int) -> UInt64 {
+    static func uint64<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ offset: Int) -> UInt64 where Bytes.Index == Int {
         UInt64(uint32(bytes, offset)) | UInt64(uint32(bytes, offset + 4)) << 32
     }
 

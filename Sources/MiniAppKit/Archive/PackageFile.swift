@@ -23,17 +23,8 @@ public enum PackageFile {
             throw .refused(VerificationFailure(
                 VerificationFailure.ID.tooLarge, "the package is \(size) bytes, over the limit of \(Limits.packageSize) bytes for a package; nothing was read"))
         }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var total = 0
-        while total < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + total, size - total)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                throw .unreadable("cannot read '\(path)': \(count < 0 ? String(cString: strerror(errno)) : "the file shrank while it was read")")
-            }
-            total += count
+        guard let bytes = DescriptorReading.readAll(descriptor, size: size), bytes.count == size else {
+            throw .unreadable("cannot read '\(path)': \(String(cString: strerror(errno)))")
         }
         return bytes
     }

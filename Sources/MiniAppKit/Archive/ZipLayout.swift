@@ -104,29 +104,39 @@ public struct ZipLayout: Sendable {
             return last
         }
         // Where the runtime's reader would find one: the last signature in the final 1 MiB.
-        var index = last
         let lowest = max(0, bytes.count - runtimeEndRecordSearch)
-        while index >= lowest {
-            if LittleEndian.uint32(bytes, index) == endRecordSignature {
-                let comment = Int(LittleEndian.uint16(bytes, index + 20))
-                let after = bytes.count - index - endRecordSize
-                if comment > after {
-                    throw VerificationFailure(
-                        VerificationFailure.ID.endRecord,
-                        "the end record at offset \(index) declares a \(comment)-byte comment but only \(after) bytes follow it")
-                }
-                if comment == after {
-                    throw VerificationFailure(
-                        VerificationFailure.ID.endRecord,
-                        "the end record at offset \(index) has a \(comment)-byte comment; a package has none, because a comment can hide a second end record that other readers take")
-                }
+        let index = lastEndRecordSignature(in: bytes, from: last, downTo: lowest)
+        if index >= lowest {
+            let comment = Int(LittleEndian.uint16(bytes, index + 20))
+            let after = bytes.count - index - endRecordSize
+            if comment > after {
                 throw VerificationFailure(
                     VerificationFailure.ID.endRecord,
-                    "\(after - comment) bytes follow the end record at offset \(index) and its comment; a package ends with its end record")
+                    "the end record at offset \(index) declares a \(comment)-byte comment but only \(after) bytes follow it")
             }
-            index -= 1
+            if comment == after {
+                throw VerificationFailure(
+                    VerificationFailure.ID.endRecord,
+                    "the end record at offset \(index) has a \(comment)-byte comment; a package has none, because a comment can hide a second end record that other readers take")
+            }
+            throw VerificationFailure(
+                VerificationFailure.ID.endRecord,
+                "\(after - comment) bytes follow the end record at offset \(index) and its comment; a package ends with its end record")
         }
         throw VerificationFailure(VerificationFailure.ID.notAPackage, "not a ZIP package: no end of central directory record")
+    }
+
+    /// The highest offset from `start` down to `lowest` where an end-record signature begins,
+    /// or `lowest - 1`. A raw-pointer loop: it scans up to 1 MiB (the runtime's search window).
+    static func lastEndRecordSignature(in bytes: [UInt8], from start: Int, downTo lowest: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index >= lowest {
+                if buffer[index] == 0x50, buffer[index + 1] == 0x4B, buffer[index + 2] == 0x05, buffer[index + 3] == 0x06 { return index }
+                index -= 1
+            }
+            return lowest - 1
+        }
     }
 
     static func endRecordFields(_ bytes: [UInt8], at end: Int) throws(VerificationFailure) -> (offset: Int, size: Int, count: Int) {

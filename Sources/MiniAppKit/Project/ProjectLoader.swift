@@ -130,24 +130,14 @@ public enum ProjectLoader {
                 issues.append(ProjectLoadIssue(path: relative, kind: .tooLarge(size: size)))
                 return
             }
-            var bytes = [UInt8](repeating: 0, count: size)
-            var total = 0
-            while total < size {
-                let count = bytes.withUnsafeMutableBytes { buffer in
-                    Foundation.read(descriptor, buffer.baseAddress! + total, size - total)
-                }
-                if count < 0 && errno == EINTR { continue }
-                guard count >= 0 else {
-                    issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it cannot be read")))
-                    return
-                }
-                if count == 0 { break }  // the file shrank while it was read: keep what is there
-                total += count
+            guard let bytes = DescriptorReading.readAll(descriptor, size: size) else {
+                issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it cannot be read")))
+                return
             }
             if status.st_nlink > 1 {
                 issues.append(ProjectLoadIssue(path: relative, kind: .hardLinked(count: Int(status.st_nlink))))
             }
-            files.append(SourceFile(path: relative, bytes: total == size ? bytes : Array(bytes[..<total])))
+            files.append(SourceFile(path: relative, bytes: bytes))
         }
     }
 }

@@ -18,7 +18,7 @@ enum NestedArchives {
         var index = bytes.count - ZipLayout.endRecordSize
         let lowest = max(0, bytes.count - ZipLayout.runtimeEndRecordSearch)
         while index >= lowest {
-            index = lastSignatureStart(bytes, from: index, downTo: lowest)
+            index = ZipLayout.lastEndRecordSignature(in: bytes, from: index, downTo: lowest)
             guard index >= lowest else { return nil }
             let size = Int(LittleEndian.uint32(bytes, index + 12))
             // The central directory sits right before its end record; its recorded offset is
@@ -32,20 +32,6 @@ enum NestedArchives {
             index -= 1
         }
         return nil
-    }
-
-    /// The highest offset at or below `start`, and at or above `lowest`, where an end-record
-    /// signature begins; `lowest - 1` when there is none. A raw-pointer loop: this scans up to
-    /// 1 MiB of every large entry.
-    private static func lastSignatureStart(_ bytes: [UInt8], from start: Int, downTo lowest: Int) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = start
-            while index >= lowest {
-                if buffer[index] == 0x50, buffer[index + 1] == 0x4B, buffer[index + 2] == 0x05, buffer[index + 3] == 0x06 { return index }
-                index -= 1
-            }
-            return lowest - 1
-        }
     }
 
     /// Why an entry's bytes cannot ship, or nil: an archive of archives, or an archive that

@@ -170,7 +170,7 @@ struct LengthPrefixedReader {
 
     mutating func uint32(_ what: String) throws(VerificationFailure) -> UInt32 {
         guard bytes.count >= 4 else { throw VerificationFailure(VerificationFailure.ID.signingBlock, "\(what) is truncated") }
-        let value = (0..<4).reduce(UInt32(0)) { $0 | UInt32(bytes[bytes.startIndex + $1]) << (8 * UInt32($1)) }
+        let value = LittleEndian.uint32(bytes, bytes.startIndex)
         bytes = bytes.dropFirst(4)
         return value
     }
