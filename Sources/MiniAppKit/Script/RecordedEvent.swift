@@ -4,26 +4,39 @@ import Foundation
 /// (see `ScriptStubPrelude`): `{ f: kind, at: { l, c }, s: shape }`.
 struct RecordedEvent: Decodable {
     struct Position: Decodable {
-        var l: Int
-        var c: Int
+        var line: Int
+        var column: Int
+
+        // The prelude keeps its JSON short: it runs on every registration.
+        private enum CodingKeys: String, CodingKey {
+            case line = "l", column = "c"
+        }
     }
 
     /// `{ k: kind, m: [{ n, s }], e: shape }`. A class because it contains itself.
     final class Shape: Decodable {
         struct Member: Decodable {
-            var n: String
-            var s: Shape
+            var name: String
+            var shape: Shape
+
+            private enum CodingKeys: String, CodingKey {
+                case name = "n", shape = "s"
+            }
         }
 
-        var k: String
-        var m: [Member]?
-        var e: Shape?
+        var kind: String
+        var members: [Member]?
+        var element: Shape?
+
+        private enum CodingKeys: String, CodingKey {
+            case kind = "k", members = "m", element = "e"
+        }
 
         var value: ScriptValueShape {
-            switch k {
-            case "object": return .object((m ?? []).map { ScriptMember($0.n, $0.s.value) })
-            case "array": return .array(element: e?.value)
-            default: return ScriptValueShape.Kind(rawValue: k).map(Self.leaf) ?? .other
+            switch kind {
+            case "object": return .object((members ?? []).map { ScriptMember($0.name, $0.shape.value) })
+            case "array": return .array(element: element?.value)
+            default: return ScriptValueShape.Kind(rawValue: kind).map(Self.leaf) ?? .other
             }
         }
 
@@ -40,9 +53,14 @@ struct RecordedEvent: Decodable {
         }
     }
 
-    var f: String
-    var at: Position?
-    var s: Shape?
+    /// What was registered: "page" or "app".
+    var function: String
+    var position: Position?
+    var options: Shape?
+
+    private enum CodingKeys: String, CodingKey {
+        case function = "f", position = "at", options = "s"
+    }
 
     static func decode(_ text: String) -> RecordedEvent? {
         try? JSONDecoder().decode(RecordedEvent.self, from: Data(text.utf8))

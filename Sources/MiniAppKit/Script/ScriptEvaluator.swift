@@ -48,11 +48,11 @@ public final class ScriptEvaluator: @unchecked Sendable {
 
         var registration = ScriptRegistration()
         for event in evaluation.records.compactMap(RecordedEvent.decode) {
-            let offset = event.at.flatMap { text.byteOffset(line: $0.l, column: $0.c) }
-            switch event.f {
+            let offset = event.position.flatMap { text.byteOffset(line: $0.line, column: $0.column) }
+            switch event.function {
             case "page", "app":
-                let function: RegistrationFunction = event.f == "page" ? .page : .app
-                registration.calls.append(RegistrationCall(function: function, callOffset: offset, options: event.s?.value ?? .other))
+                let function: RegistrationFunction = event.function == "page" ? .page : .app
+                registration.calls.append(RegistrationCall(function: function, callOffset: offset, options: event.options?.value ?? .other))
             case "timeout":
                 registration.timers.append(ScheduledTimer(kind: .timeout, callOffset: offset))
             case "interval":

@@ -81,7 +81,7 @@ struct Verify: AsyncParsableCommand {
         guard report.signatureVerified else {
             return report.publicKeyDigest == nil ? "a signing block is present but malformed" : "the signature by \(signer) did not verify"
         }
-        let algorithm = "algorithm 0x\(String(report.algorithm ?? 0, radix: 16).leftPaddedForDisplay)"
+        let algorithm = "algorithm 0x\(String(report.algorithm ?? 0, radix: 16).leftPadded(to: 4))"
         if report.signerAuthenticated {
             return "valid, \(algorithm), signed by \(signer), the expected key (certificate sha256 \(report.certificateFingerprint ?? "unknown"))"
         }
@@ -105,9 +105,4 @@ struct Verify: AsyncParsableCommand {
             ("files", .integer(report.entryCount)),
         ])
     }
-}
-
-extension String {
-    /// `201` → `0201`: algorithm ids are written with four digits.
-    var leftPaddedForDisplay: String { count >= 4 ? self : String(repeating: "0", count: 4 - count) + self }
 }

@@ -112,9 +112,3 @@ public struct SARIFRenderer: DiagnosticRenderer {
         }
     }
 }
-
-extension String {
-    func leftPadded(to length: Int, with character: Character = "0") -> String {
-        count >= length ? self : String(repeating: character, count: length - count) + self
-    }
-}

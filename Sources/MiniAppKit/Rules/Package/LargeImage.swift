@@ -23,17 +23,3 @@ public struct LargeImage: Rule {
         }
     }
 }
-
-/// Sizes for messages: `1.5 MB`, `200 KB`, `512 B` (1024-based, as platforms count).
-public enum ByteSize {
-    public static func format(_ bytes: Int) -> String {
-        if bytes >= 1024 * 1024 { return trimmed(Double(bytes) / 1024 / 1024) + " MB" }
-        if bytes >= 1024 { return trimmed(Double(bytes) / 1024) + " KB" }
-        return "\(bytes) B"
-    }
-
-    private static func trimmed(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
-    }
-}

@@ -1,0 +1,39 @@
+import Foundation
+
+// How numbers and bytes are written in messages, reports and output: one place, so every
+// command writes a size, a digest or an id the same way.
+
+/// Sizes for messages: `1.5 MB`, `200 KB`, `512 B` (1024-based, as platforms count).
+public enum ByteSize {
+    public static func format(_ bytes: Int) -> String {
+        if bytes >= 1024 * 1024 { return trimmed(Double(bytes) / 1024 / 1024) + " MB" }
+        if bytes >= 1024 { return trimmed(Double(bytes) / 1024) + " KB" }
+        return "\(bytes) B"
+    }
+
+    private static func trimmed(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
+
+/// Lowercase hex, as digests and fingerprints are shown in reports and output.
+enum Hex {
+    static func string<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+extension Hex {
+    /// A CRC-32 as eight hex digits.
+    static func crc(_ value: UInt32) -> String {
+        String(format: "%08x", value)
+    }
+}
+
+extension String {
+    /// `201` padded to 4 with "0" → `0201`: hex ids and CRCs are written with a fixed width.
+    public func leftPadded(to length: Int, with character: Character = "0") -> String {
+        count >= length ? self : String(repeating: character, count: length - count) + self
+    }
+}
