@@ -25,12 +25,44 @@ public enum ArchiveWriter {
         }
     }
 
-    /// Writes `entries` to `destination` atomically: a temporary file beside it, flushed to
-    /// disk, then renamed over it. On failure the destination is untouched.
+    /// The archive's bytes, built in memory: a pure step (`pack` then signs and commits them).
+    /// Deflate first where asked; then again storing whatever deflate did not shrink.
+    public static func archive(_ entries: [ArchiveEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> (bytes: [UInt8], entries: [WrittenEntry]) {
+        let ordered = order(entries)
+        try checkNames(ordered)
+        try checkLimits(sizes: ordered.map { ($0.path, $0.bytes.count) })
+        var methods = ordered.map(\.method)
+        var (bytes, layout) = try archiveBytes(ordered, methods: methods, timestamp: timestamp)
+        let grown = ordered.indices.filter { methods[$0] == .deflate && layout.entries[$0].compressedSize >= ordered[$0].bytes.count }
+        if !grown.isEmpty {
+            for index in grown { methods[index] = .store }
+            (bytes, layout) = try archiveBytes(ordered, methods: methods, timestamp: timestamp)
+        }
+        let written = ordered.indices.map { index in
+            let entry = ordered[index]
+            return WrittenEntry(
+                path: entry.path, size: entry.bytes.count, compressedSize: layout.entries[index].compressedSize, method: methods[index],
+                crc32: layout.entries[index].crc32, sha256: Hex.string(SHA256.hash(data: entry.bytes)))
+        }
+        return (bytes, written)
+    }
+
+    /// Builds the archive and writes it to `destination` durably and atomically (a temporary
+    /// file beside it, flushed, renamed, the folder flushed). On failure the destination is
+    /// untouched.
     @discardableResult
     public static func write(_ entries: [ArchiveEntry], to destination: URL, timestamp: ArchiveTimestamp) throws(ArchiveError) -> [WrittenEntry] {
-        let ordered = order(entries)
-        // The names verify would refuse are never written: a package mactl packs always verifies.
+        let (bytes, written) = try archive(entries, timestamp: timestamp)
+        do throws(DurableFile.Failure) {
+            try DurableFile.replace(destination, with: bytes)
+        } catch {
+            throw ArchiveError(error.message)
+        }
+        return written
+    }
+
+    /// The names verify would refuse are never written: a package mactl packs always verifies.
+    static func checkNames(_ ordered: [ArchiveEntry]) throws(ArchiveError) {
         var seen: [String: String] = [:]
         for entry in ordered {
             if let problem = PackageEntryName.problem(rawName: Array(entry.path.utf8), flags: PackageEntryName.utf8Flag) {
@@ -44,34 +76,6 @@ public enum ArchiveWriter {
             }
             seen[key] = entry.path
         }
-        try checkLimits(sizes: ordered.map { ($0.path, $0.bytes.count) })
-        let folder = destination.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).tmp-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: temporary) }
-
-        // First with deflate where asked; then again storing whatever deflate did not shrink.
-        var methods = ordered.map(\.method)
-        var stats = try writeArchive(ordered, methods: methods, to: temporary, timestamp: timestamp)
-        let grown = stats.indices.filter { methods[$0] == .deflate && stats[$0].compressedSize >= ordered[$0].bytes.count }
-        if !grown.isEmpty {
-            for index in grown { methods[index] = .store }
-            try? FileManager.default.removeItem(at: temporary)
-            stats = try writeArchive(ordered, methods: methods, to: temporary, timestamp: timestamp)
-        }
-        do throws(DurableFile.Failure) {
-            try DurableFile.flush(temporary)
-        } catch {
-            throw ArchiveError(error.message)
-        }
-        guard rename(temporary.path, destination.path) == 0 else {
-            throw ArchiveError("cannot write '\(destination.path)': \(String(cString: strerror(errno)))")
-        }
-        return ordered.indices.map { index in
-            let entry = ordered[index]
-            return WrittenEntry(
-                path: entry.path, size: entry.bytes.count, compressedSize: stats[index].compressedSize, method: methods[index],
-                crc32: stats[index].crc32, sha256: Hex.string(SHA256.hash(data: entry.bytes)))
-        }
     }
 
     /// `manifest.json` first, then every other path in byte order.
@@ -82,19 +86,29 @@ public enum ArchiveWriter {
         }
     }
 
-    /// Writes one archive and returns each entry's compressed size and CRC, as libzip wrote them.
-    private static func writeArchive(
-        _ entries: [ArchiveEntry], methods: [ArchiveEntry.Method], to url: URL, timestamp: ArchiveTimestamp
-    ) throws(ArchiveError) -> [(compressedSize: Int, crc32: UInt32)] {
-        var errorCode: Int32 = 0
-        guard let archive = zip_open(url.path, ZIP_CREATE | ZIP_EXCL, &errorCode) else {
-            throw ArchiveError("cannot create '\(url.path)': \(describe(errorCode))")
+    /// One archive, written by libzip into a memory buffer, and its layout as the strict reader
+    /// reads it: the sizes and CRCs the report records, and proof the writer's output is a
+    /// layout `verify` accepts.
+    private static func archiveBytes(
+        _ entries: [ArchiveEntry], methods: [ArchiveEntry.Method], timestamp: ArchiveTimestamp
+    ) throws(ArchiveError) -> ([UInt8], ZipLayout) {
+        var error = zip_error_t()
+        zip_error_init(&error)
+        defer { zip_error_fini(&error) }
+        guard let buffer = zip_source_buffer_create(nil, 0, 0, &error) else {
+            throw ArchiveError("cannot create the archive: \(String(cString: zip_error_strerror(&error)).lowercased())")
+        }
+        // Kept past zip_close, which would otherwise free it with the archive.
+        zip_source_keep(buffer)
+        defer { zip_source_free(buffer) }
+        guard let archive = zip_open_from_source(buffer, ZIP_TRUNCATE, &error) else {
+            throw ArchiveError("cannot create the archive: \(String(cString: zip_error_strerror(&error)).lowercased())")
         }
         for (index, entry) in entries.enumerated() {
             // libzip reads the bytes at zip_close, so it gets its own copy, which it frees.
             let copy = malloc(max(1, entry.bytes.count))!
-            entry.bytes.withUnsafeBytes { buffer in
-                if let base = buffer.baseAddress { copy.copyMemory(from: base, byteCount: buffer.count) }
+            entry.bytes.withUnsafeBytes { bytes in
+                if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
             }
             guard let source = zip_source_buffer(archive, copy, zip_uint64_t(entry.bytes.count), 1) else {
                 free(copy)
@@ -118,23 +132,29 @@ public enum ArchiveWriter {
         guard zip_close(archive) == 0 else {
             let message = String(cString: zip_strerror(archive))
             zip_discard(archive)
-            throw ArchiveError("cannot write '\(url.path)': \(message)")
+            throw ArchiveError("cannot write the archive: \(message)")
         }
-        return try writtenStats(of: url, count: entries.count)
+        let bytes = try contents(of: buffer)
+        do throws(VerificationFailure) {
+            return (bytes, try ZipLayout.read(bytes))
+        } catch {
+            throw ArchiveError("the written archive does not read back strictly: \(error.message)")
+        }
     }
 
-    private static func writtenStats(of url: URL, count: Int) throws(ArchiveError) -> [(compressedSize: Int, crc32: UInt32)] {
-        var errorCode: Int32 = 0
-        guard let archive = zip_open(url.path, ZIP_RDONLY, &errorCode) else {
-            throw ArchiveError("cannot read back '\(url.path)': \(describe(errorCode))")
+    /// Everything a libzip buffer source holds.
+    private static func contents(of source: OpaquePointer) throws(ArchiveError) -> [UInt8] {
+        var stat = zip_stat_t()
+        zip_stat_init(&stat)
+        guard zip_source_stat(source, &stat) == 0, zip_source_open(source) == 0 else {
+            throw ArchiveError("cannot read the written archive back")
         }
-        defer { zip_discard(archive) }
-        return (0..<count).map { index in
-            var stat = zip_stat_t()
-            zip_stat_init(&stat)
-            zip_stat_index(archive, zip_uint64_t(index), 0, &stat)
-            return (Int(stat.comp_size), UInt32(stat.crc))
-        }
+        defer { zip_source_close(source) }
+        let size = Int(stat.size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        let read = bytes.withUnsafeMutableBytes { zip_source_read(source, $0.baseAddress, zip_uint64_t(size)) }
+        guard read == size else { throw ArchiveError("cannot read the written archive back") }
+        return bytes
     }
 
     static func describe(_ code: Int32) -> String {

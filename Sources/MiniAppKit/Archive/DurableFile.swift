@@ -25,6 +25,20 @@ enum DurableFile {
         guard fsync(descriptor) == 0 else { throw Failure(message: "cannot flush '\(url.path)' to disk: \(String(cString: strerror(errno)))") }
     }
 
+    /// Puts `bytes` at `destination` whole or not at all: a temporary file beside it, flushed,
+    /// renamed over it, and the folder flushed. On failure the destination is untouched and
+    /// the temporary file removed.
+    static func replace(_ destination: URL, with bytes: [UInt8]) throws(Failure) {
+        let folder = destination.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).tmp-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        try write(bytes, to: temporary)
+        guard rename(temporary.path, destination.path) == 0 else {
+            throw Failure(message: "cannot write '\(destination.path)': \(String(cString: strerror(errno)))")
+        }
+        try flush(folder)
+    }
+
     /// Flushes a file, or a folder (which makes the renames inside it durable).
     static func flush(_ url: URL) throws(Failure) {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)

@@ -40,55 +40,27 @@ public enum Packer {
 
     /// Writes the package and its report for a project that linted clean. `root` is the
     /// project folder, for the default output path.
+    ///
+    /// Pure steps, then one commit: bundle (what ships, transformed) → archive bytes (in
+    /// memory) → sign → budgets (a function of the size) → commit (a temporary file flushed,
+    /// renamed over the package, the folder flushed) → report. A budget made an error, a
+    /// failure or an interrupt before the commit leaves the previous package untouched.
     public static func pack(root: URL, lint: LintResult, options: Options, timings: [(String, Duration)]) throws(Failure) -> Outcome {
-        var model = lint.model
+        let model = lint.model
         let clock = ContinuousClock()
         let bundleStart = clock.now
         let plan = model.bundle
-        var transforms: [String: String] = [:]
-        let entries = plan.shipped.compactMap { shipped -> ArchiveEntry? in
-            guard let file = model.project.file(shipped.path) else { return nil }
-            var bytes = file.bytes
-            if options.minify {
-                let result = PackTransform.apply(to: file)
-                bytes = result.bytes
-                if let transform = result.transform { transforms[shipped.path] = transform }
-            }
-            return ArchiveEntry(path: shipped.path, bytes: bytes, method: ArchiveEntry.defaultMethod(forPath: shipped.path))
-        }
+        let (entries, transforms) = bundle(plan, of: model, minify: options.minify)
         let bundleTime = clock.now - bundleStart
 
         let packageURL = options.output ?? defaultPackageURL(root: root, model: model)
-        let folder = packageURL.deletingLastPathComponent()
-        if options.output == nil {
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw Failure(message: "cannot write '\(packageURL.path)': the folder '\(folder.path)' does not exist")
-        }
-        // The archive is built in a work folder beside the package and renamed into place:
-        // a budget configured as an error, a failure or an interrupt leaves the previous
-        // package untouched, and removing the work folder removes every partial file.
-        let work = workFolder(for: packageURL)
-        do {
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
-        } catch {
-            throw Failure(message: "cannot write in '\(folder.path)': \((error as NSError).localizedDescription)")
-        }
-        defer { try? FileManager.default.removeItem(at: work) }
-        let staging = work.appendingPathComponent(packageURL.lastPathComponent)
         let archiveStart = clock.now
+        var packageBytes: [UInt8]
         let written: [WrittenEntry]
         do throws(ArchiveError) {
-            written = try ArchiveWriter.write(entries, to: staging, timestamp: options.timestamp)
+            (packageBytes, written) = try ArchiveWriter.archive(entries, timestamp: options.timestamp)
         } catch {
-            try? FileManager.default.removeItem(at: staging)
             throw Failure(message: "cannot write '\(packageURL.path)': \(error.message)")
-        }
-        let archiveTime = clock.now - archiveStart
-        guard var packageBytes = FileManager.default.contents(atPath: staging.path).map({ [UInt8]($0) }) else {
-            throw Failure(message: "cannot read back '\(staging.path)'")
         }
         var signature: ReportValue = .null
         if let signing = options.signing {
@@ -97,11 +69,6 @@ public enum Packer {
             } catch {
                 throw Failure(message: "cannot sign the package: \(error.message)")
             }
-            do throws(DurableFile.Failure) {
-                try DurableFile.write(packageBytes, to: staging)
-            } catch {
-                throw Failure(message: error.message)
-            }
             signature = .map([
                 ("algorithm", .string(signing.key.algorithmName)),
                 ("certificate_subject", .string(signing.certificate.subject)),
@@ -109,22 +76,14 @@ public enum Packer {
                 ("public_key_sha256", .string(Hex.string(SHA256.hash(data: signing.key.publicKeyDER)))),
             ])
         }
-        model.packageSize = packageBytes.count
-        let budget = Linter.check(model, rules: [PackageOverBudget.self]).diagnostics
+        let archiveTime = clock.now - archiveStart
+        let budget = PackageOverBudget.diagnostics(packageSize: packageBytes.count, configuration: model.configuration)
         if budget.contains(where: { $0.severity == .error }) {
-            try? FileManager.default.removeItem(at: staging)
             return Outcome(
                 packageURL: packageURL, reportURL: packageURL, entries: written, packageSize: packageBytes.count,
                 packageDigest: "", diagnostics: budget, refused: true)
         }
-        guard rename(staging.path, packageURL.path) == 0 else {
-            throw Failure(message: "cannot write '\(packageURL.path)': \(String(cString: strerror(errno)))")
-        }
-        do throws(DurableFile.Failure) {
-            try DurableFile.flush(folder)
-        } catch {
-            throw Failure(message: error.message)
-        }
+        try commit(packageBytes, to: packageURL, creatingFolder: options.output == nil)
         let digest = Hex.string(SHA256.hash(data: packageBytes))
         let reportURL = options.report ?? packageURL.deletingPathExtension().appendingPathExtension("report.yaml")
         let report = BuildReport(
@@ -139,6 +98,53 @@ public enum Packer {
         return Outcome(
             packageURL: packageURL, reportURL: reportURL, entries: written, packageSize: packageBytes.count,
             packageDigest: digest, diagnostics: budget, refused: false)
+    }
+
+    /// The files that ship, each through the safe transforms unless `minify` is off, and the
+    /// transform applied to each, for the report.
+    static func bundle(_ plan: BundlePlan, of model: ProjectModel, minify: Bool) -> (entries: [ArchiveEntry], transforms: [String: String]) {
+        var transforms: [String: String] = [:]
+        let entries = plan.shipped.compactMap { shipped -> ArchiveEntry? in
+            guard let file = model.project.file(shipped.path) else { return nil }
+            var bytes = file.bytes
+            if minify {
+                let result = PackTransform.apply(to: file)
+                bytes = result.bytes
+                if let transform = result.transform { transforms[shipped.path] = transform }
+            }
+            return ArchiveEntry(path: shipped.path, bytes: bytes, method: ArchiveEntry.defaultMethod(forPath: shipped.path))
+        }
+        return (entries, transforms)
+    }
+
+    /// Puts the package in place, through a work folder beside it that the CLI removes on an
+    /// interrupt, so no partial file is ever left under any name.
+    static func commit(_ bytes: [UInt8], to packageURL: URL, creatingFolder: Bool) throws(Failure) {
+        let folder = packageURL.deletingLastPathComponent()
+        if creatingFolder {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw Failure(message: "cannot write '\(packageURL.path)': the folder '\(folder.path)' does not exist")
+        }
+        let work = workFolder(for: packageURL)
+        do {
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
+        } catch {
+            throw Failure(message: "cannot write in '\(folder.path)': \((error as NSError).localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: work) }
+        let staging = work.appendingPathComponent(packageURL.lastPathComponent)
+        do throws(DurableFile.Failure) {
+            try DurableFile.write(bytes, to: staging)
+            guard rename(staging.path, packageURL.path) == 0 else {
+                throw DurableFile.Failure(message: "cannot write '\(packageURL.path)': \(String(cString: strerror(errno)))")
+            }
+            try DurableFile.flush(folder)
+        } catch {
+            throw Failure(message: error.message)
+        }
     }
 
     /// Where a pack builds its files before renaming the package into place; the CLI removes

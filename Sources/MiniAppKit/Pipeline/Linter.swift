@@ -5,7 +5,9 @@ public enum Linter {
         return check(model)
     }
 
-    public static func check(_ model: ProjectModel, rules: [any Rule.Type] = RuleRegistry.all) -> LintResult {
+    /// Runs `rules` over the model. `isFullLint` says the rules are all of them, so unused
+    /// suppressions can be told apart from suppressions of rules that did not run.
+    public static func check(_ model: ProjectModel, rules: [any Rule.Type] = RuleRegistry.all, isFullLint: Bool = true) -> LintResult {
         // Rules are independent reads of one immutable model, so they run on every core.
         let findings = ParallelMap.map(rules) {
             ()
@@ -18,10 +20,10 @@ public enum Linter {
                     notes: finding.notes, fixIt: finding.fixIt)
             }
         }
-        // Only a full lint knows what a suppression silenced; a partial one (pack's budget
-        // check) leaves diagnostics as they are.
+        // Only a full lint knows what a suppression silenced; a partial one leaves
+        // diagnostics as they are.
         var diagnostics = Self.applyOverrides(model.configuration.overrides, to: findings.flatMap { $0 })
-        if rules.count == RuleRegistry.all.count {
+        if isFullLint {
             diagnostics = Suppression.apply(
                 Suppression.find(in: model), to: diagnostics, severity: model.configuration.severity(for: UnusedSuppression.description))
         }

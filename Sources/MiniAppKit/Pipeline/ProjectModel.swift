@@ -27,8 +27,6 @@ public struct ProjectModel: Sendable {
     public var assetReferences: [AssetReference] = []
     /// Which files `pack` ships; the package rules and the packer share it.
     public var bundle = BundlePlan(shipped: [], leftOut: [])
-    /// The size of the packed archive, once `pack` has written it; the budget rule reads it.
-    public var packageSize: Int?
 
     public init(project: Project, configuration: Configuration = .default) {
         self.project = project

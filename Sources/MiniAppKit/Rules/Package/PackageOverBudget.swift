@@ -13,9 +13,19 @@ public struct PackageOverBudget: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        let limit = model.configuration.budgets.packageBytes
-        guard let size = model.packageSize, size > limit else { return [] }
-        return [Finding("the package is \(ByteSize.format(size)), over the package budget of \(ByteSize.format(limit))", at: .file(ProjectModel.manifestPath))]
+    /// Nothing at lint time: the size exists only once `pack` has built the archive, which then
+    /// calls `diagnostics(packageSize:configuration:)`.
+    public func check(_ model: ProjectModel) -> [Finding] { [] }
+
+    /// The budget finding for a built package, with the severity and per-path overrides the
+    /// configuration gives this rule: a pure function of the size.
+    public static func diagnostics(packageSize size: Int, configuration: Configuration) -> [Diagnostic] {
+        let limit = configuration.budgets.packageBytes
+        guard size > limit, let severity = configuration.severity(for: description) else { return [] }
+        let diagnostic = Diagnostic(
+            id: description.id, severity: severity,
+            message: "the package is \(ByteSize.format(size)), over the package budget of \(ByteSize.format(limit))",
+            span: .file(ProjectModel.manifestPath))
+        return Linter.applyOverrides(configuration.overrides, to: [diagnostic])
     }
 }
