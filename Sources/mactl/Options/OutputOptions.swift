@@ -8,7 +8,7 @@ extension ColorChoice: ExpressibleByArgument {}
 /// How diagnostics are shown and when they fail the command; shared by every command that
 /// reports diagnostics.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(name: .long, help: "Output format.")
     var format: OutputFormat = .text
 
     @Flag(name: .long, help: "Fail on warnings too.")

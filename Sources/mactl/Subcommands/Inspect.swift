@@ -14,7 +14,7 @@ struct Inspect: AsyncParsableCommand {
     @Argument(help: "The package to inspect.")
     var package: String
 
-    @Option(name: .long, help: "Output format: text or json.")
+    @Option(name: .long, help: "Output format.")
     var format: Format = .text
 
     func run() async throws {

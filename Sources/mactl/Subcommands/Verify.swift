@@ -19,7 +19,7 @@ struct Verify: AsyncParsableCommand {
     @Flag(name: .long, help: "Fail when the package is not signed.")
     var requireSignature = false
 
-    @Option(name: .long, help: "Output format: \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(name: .long, help: "Output format.")
     var format: OutputFormat = .text
 
     @Option(name: .long, help: "Colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never.")

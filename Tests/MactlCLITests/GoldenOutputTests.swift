@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+/// Output a user or a tool reads, pinned: every command's `--help`, the build report of the
+/// showcase and `verify`'s JSON document. Re-record with `MACTL_RECORD_SNAPSHOTS=1`.
+struct GoldenOutputTests {
+    static let commands = ["", "new", "lint", "pack", "inspect", "verify", "keygen"]
+
+    @Test(arguments: commands)
+    func helpIsPinned(command: String) throws {
+        let arguments = (command.isEmpty ? [] : [command]) + ["--help"]
+        let result = try CLIRunner.run(arguments, environment: ["COLUMNS": "100"])
+        #expect(result.status == 0)
+        assertMatchesGolden(result.standardOutput, "help-\(command.isEmpty ? "mactl" : command).txt")
+    }
+
+    @Test func theShowcaseBuildReportAndVerifyDocumentArePinned() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let pack = try CLIRunner.run(
+                ["pack", ShowcaseTests.showcase.path, "-o", "showcase.ma", "--report", "showcase.report.yaml"],
+                in: folder, environment: ["SOURCE_DATE_EPOCH": "1700000000"])
+            #expect(pack.status == 0, "\(pack.standardError)")
+            let report = try String(contentsOf: folder.appendingPathComponent("showcase.report.yaml"), encoding: .utf8)
+            // The stage timings are the report's last section, and the only part that varies.
+            let reproducible = try #require(report.range(of: "timings_ms:")).lowerBound
+            assertMatchesGolden(String(report[..<reproducible]), "showcase.report.yaml")
+            let verify = try CLIRunner.run(["verify", "showcase.ma", "--format", "json"], in: folder)
+            #expect(verify.status == 0)
+            assertMatchesGolden(verify.standardOutput, "showcase.verify.json")
+        }
+    }
+}
