@@ -53,6 +53,25 @@ public struct ExpectedFinding: Sendable, Hashable {
     public var marker: String?
     public var path: String?
     public var message: String
+    /// The notes' messages, when the example pins them (as swift-syntax's `DiagnosticSpec`).
+    public var notes: [String]?
+    /// The fix-it's replacement text, when the example pins it; a rule that emits fix-its
+    /// pins one in its examples.
+    public var fixIt: String?
+
+    /// This finding with its notes pinned.
+    public func notes(_ messages: [String]) -> ExpectedFinding {
+        var pinned = self
+        pinned.notes = messages
+        return pinned
+    }
+
+    /// This finding with its fix-it's replacement pinned.
+    public func fixIt(_ replacement: String) -> ExpectedFinding {
+        var pinned = self
+        pinned.fixIt = replacement
+        return pinned
+    }
 
     public static func at(_ marker: String, _ message: String) -> ExpectedFinding {
         ExpectedFinding(marker: marker, path: nil, message: message)

@@ -59,14 +59,42 @@ struct RuleExampleTests {
             for (marker, offset) in configurationText.markers { configurationMarkers[marker] = (file.path, file.position(at: offset)) }
         }
         let allMarkers = markers.merging(configurationMarkers) { $1 }
-        let actual = Linter.lint(project, configuration: configuration).diagnostics
-            .filter { $0.id == id }.map(DiagnosticSummary.init).sorted()
+        let diagnostics = Linter.lint(project, configuration: configuration).diagnostics.filter { $0.id == id }
         let expected = example.expected.map { finding -> DiagnosticSummary in
             if let marker = finding.marker, let location = allMarkers[marker] {
-                return DiagnosticSummary(path: location.path, line: location.position.line, column: location.position.column, id: id, message: finding.message)
+                return DiagnosticSummary(
+                    path: location.path, line: location.position.line, column: location.position.column, id: id, message: finding.message,
+                    notes: finding.notes, fixIt: finding.fixIt)
             }
-            return DiagnosticSummary(path: finding.path ?? "", line: 0, column: 0, id: id, message: finding.message)
-        }.sorted()
-        return (actual, expected)
+            return DiagnosticSummary(path: finding.path ?? "", line: 0, column: 0, id: id, message: finding.message, notes: finding.notes, fixIt: finding.fixIt)
+        }
+        // Notes and fix-its are compared where the example pins them.
+        let actual = diagnostics.map { diagnostic -> DiagnosticSummary in
+            var summary = DiagnosticSummary(diagnostic)
+            let pin = expected.first { $0.path == summary.path && $0.line == summary.line && $0.column == summary.column && $0.message == summary.message }
+            if pin?.notes != nil { summary.notes = diagnostic.notes.map(\.message) }
+            if pin?.fixIt != nil { summary.fixIt = diagnostic.fixIt?.replacement }
+            return summary
+        }
+        return (actual.sorted(), expected.sorted())
+    }
+
+    /// Every diagnostic of a triggering example that carries a fix-it, as "rule: message".
+    private func unpinnedFixIts(_ example: RuleExample, id: String) -> [String] {
+        let (project, _, configurationText) = ExampleMarkers.project(for: example)
+        var configuration = Configuration.default
+        if let configurationText {
+            configuration = ConfigurationParser.parse(SourceFile(path: ".mactl.yml", text: configurationText.text), knownRuleIDs: RuleRegistry.allIDs)
+        }
+        let withFixIts = Linter.lint(project, configuration: configuration).diagnostics.filter { $0.id == id && $0.fixIt != nil }
+        return withFixIts.filter { diagnostic in !example.expected.contains { $0.message == diagnostic.message && $0.fixIt != nil } }
+            .map { "\(id): \($0.message) → '\($0.fixIt!.replacement)'" }
+    }
+
+    @Test(arguments: ruleIDs)
+    func aRuleThatEmitsFixItsPinsThem(id: String) throws {
+        let description = try #require(RuleRegistry.description(for: id))
+        let unpinned = description.triggeringExamples.flatMap { unpinnedFixIts($0, id: id) }
+        #expect(unpinned == [], "pin these fix-its with .fixIt(...) in the rule's examples")
     }
 }

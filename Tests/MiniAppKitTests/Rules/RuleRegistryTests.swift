@@ -29,12 +29,4 @@ struct RuleRegistryTests {
         #expect(declared.subtracting(registered).sorted() == [], "rules missing from Rules/Registry.swift")
         #expect(Set(registered).subtracting(declared).sorted() == [])
     }
-
-    @Test func ruleIDsAreUniqueAndCarryTheirDomain() {
-        let ids = RuleRegistry.descriptions.map(\.id)
-        #expect(Set(ids).count == ids.count)
-        for description in RuleRegistry.descriptions {
-            #expect(description.id.hasPrefix(description.domain.rawValue + "-"), "\(description.id)")
-        }
-    }
 }

@@ -7,13 +7,18 @@ struct DiagnosticSummary: Hashable, CustomStringConvertible, Comparable {
     var column: Int
     var id: String
     var message: String
+    /// Compared only where an example pins them; nil otherwise.
+    var notes: [String]?
+    var fixIt: String?
 
-    init(path: String, line: Int, column: Int, id: String, message: String) {
+    init(path: String, line: Int, column: Int, id: String, message: String, notes: [String]? = nil, fixIt: String? = nil) {
         self.path = path
         self.line = line
         self.column = column
         self.id = id
         self.message = message
+        self.notes = notes
+        self.fixIt = fixIt
     }
 
     init(_ diagnostic: Diagnostic) {
@@ -22,7 +27,9 @@ struct DiagnosticSummary: Hashable, CustomStringConvertible, Comparable {
             column: diagnostic.span?.start.column ?? 0, id: diagnostic.id, message: diagnostic.message)
     }
 
-    var description: String { "\(path):\(line):\(column): \(message) [\(id)]" }
+    var description: String {
+        "\(path):\(line):\(column): \(message) [\(id)]" + (notes.map { " notes: \($0)" } ?? "") + (fixIt.map { " fix-it: '\($0)'" } ?? "")
+    }
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
 }

@@ -6,7 +6,7 @@ public struct UnknownConfigKey: Rule {
         rationale: """
             A misspelt setting is a setting that silently does nothing; it is reported with the closest known name.
             """,
-        triggering: [RuleExample(files: [], configuration: "1️⃣rulez:\n  manifest-unknown-member: error\n", expected: [.at("1️⃣", "unknown setting 'rulez'; did you mean 'rules'?")])],
+        triggering: [RuleExample(files: [], configuration: "1️⃣rulez:\n  manifest-unknown-member: error\n", expected: [.at("1️⃣", "unknown setting 'rulez'; did you mean 'rules'?").fixIt("rules")])],
         nonTriggering: [RuleExample(files: [], configuration: "rules: {}\n")])
 
     public init() {}

@@ -19,7 +19,7 @@ public struct InvalidLanguageTag: Rule {
                   "platform_version": { "min_code": 1 },
                   "pages": ["pages/index/index"]
                 }
-                """, expected: [.at("1️⃣", "'lang' is not a BCP 47 language tag: 'en_US'; did you mean 'en-US'?")]),
+                """, expected: [.at("1️⃣", "'lang' is not a BCP 47 language tag: 'en_US'; did you mean 'en-US'?").fixIt("\"en-US\"")]),
         ],
         nonTriggering: [
             .manifest("""

@@ -23,7 +23,7 @@ public struct InvalidManifestValue: Rule {
                 }
                 """, expected: [
                     .at("1️⃣", "'window.navigation_bar_text_style' must be 'white' or 'black', found 'grey'"),
-                    .at("2️⃣", "'window.orientation' must be 'portrait' or 'landscape', found 'Landscape'; did you mean 'landscape'?"),
+                    .at("2️⃣", "'window.orientation' must be 'portrait' or 'landscape', found 'Landscape'; did you mean 'landscape'?").fixIt("\"landscape\""),
                 ]),
         ],
         nonTriggering: [

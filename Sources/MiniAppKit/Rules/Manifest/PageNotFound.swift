@@ -20,7 +20,7 @@ public struct PageNotFound: Rule {
                   "pages": ["pages/index/index", 1️⃣"pages/about"]
                 }
                 """, files: ["pages/about/about.html": "<body x-data=\"page\"></body>\n"],
-                expected: [.at("1️⃣", "page 'pages/about' has no template 'pages/about.html'")]),
+                expected: [.at("1️⃣", "page 'pages/about' has no template 'pages/about.html'").fixIt("\"pages/about/about\"")]),
         ],
         nonTriggering: [.manifest(MinimalApp.manifest)])
 

@@ -19,7 +19,7 @@ public struct TabPageNotListed: Rule {
                   ] }
                 }
                 """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"],
-                expected: [.at("1️⃣", "tab page 'pages/me/mine' is not listed in 'pages'; did you mean 'pages/me/me'?")]),
+                expected: [.at("1️⃣", "tab page 'pages/me/mine' is not listed in 'pages'; did you mean 'pages/me/me'?").fixIt("\"pages/me/me\"")]),
         ],
         nonTriggering: [
             .manifest("""

@@ -21,7 +21,7 @@ public struct UnknownManifestMember: Rule {
                   "pages": ["pages/index/index"],
                   "window": { 1️⃣"navigation_bar_titel_text": "Home" }
                 }
-                """, expected: [.at("1️⃣", "unknown member 'window.navigation_bar_titel_text'; did you mean 'navigation_bar_title_text'?")]),
+                """, expected: [.at("1️⃣", "unknown member 'window.navigation_bar_titel_text'; did you mean 'navigation_bar_title_text'?").fixIt("\"navigation_bar_title_text\"")]),
         ],
         nonTriggering: [
             .manifest("""

@@ -12,7 +12,7 @@ public struct UnknownHostAPI: Rule {
             """,
         triggering: [
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣skip.nav.navigatTo({ url: 'pages/index/index' });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'skip.nav.navigatTo' is not part of the host API; did you mean 'skip.nav.navigateTo'?")]),
+                  expected: [.at("1️⃣", "'skip.nav.navigatTo' is not part of the host API; did you mean 'skip.nav.navigateTo'?").fixIt("skip.nav.navigateTo")]),
         ],
         nonTriggering: [
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  async onTap() {\n    const file = await skip.fs.root.getFileHandle('a.txt', { create: true });\n    await skip.net.fetch('https://example.com');\n    skip.log(skip.i18n.plural(2, { one: '# item', other: '# items' }), miniapp.getSystemInfo());\n  },\n});\n"),

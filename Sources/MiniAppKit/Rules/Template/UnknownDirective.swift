@@ -10,7 +10,7 @@ public struct UnknownDirective: Rule {
             """,
         triggering: [
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <p 1️⃣x-txt=\"store.title\"></p>\n</body>\n",
-                  expected: [.at("1️⃣", "unknown directive 'x-txt'; did you mean 'x-text'?")]),
+                  expected: [.at("1️⃣", "unknown directive 'x-txt'; did you mean 'x-text'?").fixIt("x-text")]),
         ],
         nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\" x-cloak x-transition.opacity></p>\n</body>\n")])
 

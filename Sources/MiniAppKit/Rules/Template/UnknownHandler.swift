@@ -13,7 +13,7 @@ public struct UnknownHandler: Rule {
             RuleExample(
                 files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"1️⃣onTapp\">+</button>\n</body>\n")],
                 supportFiles: ["pages/index/index.js": pageScript],
-                expected: [.at("1️⃣", "unknown handler 'onTapp' in '@click'; did you mean 'onTap'?")]),
+                expected: [.at("1️⃣", "unknown handler 'onTapp' in '@click'; did you mean 'onTap'?").fixIt("onTap")]),
         ],
         nonTriggering: [
             RuleExample(
