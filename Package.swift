@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .executable(name: "mactl", targets: ["mactl"]),
         .library(name: "MiniAppKit", targets: ["MiniAppKit"]),
+        // What tests and the fuzzers share, kept out of the production library (as
+        // swift-format's _SwiftFormatTestSupport): the fuzz harness, golden files, markers.
+        .library(name: "MiniAppKitTestSupport", targets: ["MiniAppKitTestSupport"]),
         .plugin(name: "MactlPlugin", targets: ["MactlPlugin"]),
         .plugin(name: "MactlPackPlugin", targets: ["MactlPackPlugin"]),
     ],
@@ -53,6 +56,7 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
+        .target(name: "MiniAppKitTestSupport", dependencies: ["MiniAppKit"]),
         .executableTarget(
             name: "mactl",
             dependencies: [
@@ -75,12 +79,12 @@ let package = Package(
         .executableTarget(name: "mactl-generate", dependencies: ["MactlGenerators"]),
         .testTarget(
             name: "MiniAppKitTests",
-            dependencies: ["MiniAppKit", "MactlGenerators", "CZlib", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["MiniAppKit", "MiniAppKitTestSupport", "MactlGenerators", "CZlib", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "MactlCLITests",
-            dependencies: ["mactl", "MiniAppKit"],
+            dependencies: ["mactl", "MiniAppKit", "MiniAppKitTestSupport"],
             exclude: ["Golden"]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MiniAppKitTestSupport
 
 /// Runs the built `mactl` binary, as a user would, and captures what it prints.
 struct CLIRunner {
@@ -9,7 +10,7 @@ struct CLIRunner {
         var standardError: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
     static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/projects")
 
     /// The `mactl` built beside this test bundle (the test target depends on it).

@@ -1,6 +1,6 @@
 import CFuzzDriver
 import Foundation
-import MiniAppKit
+import MiniAppKitTestSupport
 
 /// The target the running executable fuzzes; set once, before libFuzzer starts.
 nonisolated(unsafe) private var currentTarget = FuzzTarget.json

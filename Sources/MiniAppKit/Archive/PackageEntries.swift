@@ -1,7 +1,7 @@
 /// The rules each entry of a strictly laid-out package must keep, and its exact bytes. Every
 /// problem found is reported (an author fixing a package wants them all), and an entry with a
 /// problem is not read further.
-enum PackageEntries {
+package enum PackageEntries {
     /// General-purpose flags a package may carry: the deflate options (bits 1 and 2) and the
     /// UTF-8 name flag (bit 11). Encryption (0, 6, 13), data descriptors (3) and the rest change
     /// how an entry is read, and mactl never writes them.
@@ -125,7 +125,7 @@ enum PackageEntries {
 
     /// The entry's bytes from exactly its data range, inflated exactly, with the CRC checked
     /// (the runtime's reader discards its CRC check, so a mismatch would go unnoticed there).
-    static func data(_ bytes: [UInt8], _ entry: ZipLayout.Entry) throws(VerificationFailure) -> [UInt8] {
+    package static func data(_ bytes: [UInt8], _ entry: ZipLayout.Entry) throws(VerificationFailure) -> [UInt8] {
         let raw = bytes[entry.dataRange]
         let contents = entry.method == 0
             ? Array(raw)

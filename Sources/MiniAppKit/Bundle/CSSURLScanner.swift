@@ -1,14 +1,14 @@
 /// Finds the `url(...)` values and `@import "..."` targets of a stylesheet, skipping
 /// comments and strings that are not URLs. A tokenizer, not a regular expression: a `url(`
 /// inside a comment or a string is not a reference.
-enum CSSURLScanner {
-    struct URL: Sendable, Hashable {
-        var value: String
+package enum CSSURLScanner {
+    package struct URL: Sendable, Hashable {
+        package var value: String
         /// Offsets of the value in the file.
-        var range: Range<Int>
+        package var range: Range<Int>
     }
 
-    static func urls(in bytes: [UInt8]) -> [URL] {
+    package static func urls(in bytes: [UInt8]) -> [URL] {
         var result: [URL] = []
         var index = 0
         func at(_ position: Int) -> UInt8? { position < bytes.count ? bytes[position] : nil }

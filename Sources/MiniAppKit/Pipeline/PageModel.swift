@@ -19,6 +19,31 @@ public struct PageModel: Sendable {
     public var script: ScriptModel?
     /// Whether a tab of the tab bar opens this page.
     public var isTab: Bool
+
+    /// What the rules read of a template besides the tree: its directives, each element's
+    /// scope and the handler names. One builder for the project model and the fuzz harness,
+    /// so a fuzzed page is modelled exactly as a linted one.
+    public struct TemplateFacts: Sendable {
+        public var directives: [DirectiveUse]
+        public var elementScopes: [ElementScope]
+        public var boundHandlerNames: Set<String>
+
+        public init(_ template: PageTemplate?) {
+            let uses = template.map(DirectiveAnalysis.uses) ?? []
+            directives = uses
+            elementScopes = template.map { ElementScope.scopes(of: $0, uses: uses) } ?? []
+            boundHandlerNames = DirectiveAnalysis.boundHandlerNames(in: uses)
+        }
+    }
+
+    /// Replaces the template and everything derived from it.
+    public mutating func setTemplate(_ template: PageTemplate?, facts: TemplateFacts? = nil) {
+        let facts = facts ?? TemplateFacts(template)
+        self.template = template
+        directives = facts.directives
+        elementScopes = facts.elementScopes
+        boundHandlerNames = facts.boundHandlerNames
+    }
 }
 
 /// A logic-layer script: what running it registered, and what its tokens show.

@@ -56,7 +56,7 @@ public struct ProjectModel: Sendable {
 
     /// Collects what depends on several files at once: translation key uses, asset references
     /// and the bundle plan. Called again after a page's template or script is replaced.
-    mutating func collectCrossFileFacts() {
+    package mutating func collectCrossFileFacts() {
         translationKeyUses = TranslationKeyUses.collect(from: self)
         assetReferences = AssetReferences.collect(in: self)
         bundle = BundlePlanner.plan(self)
@@ -91,10 +91,8 @@ public struct ProjectModel: Sendable {
         let hasScripts = scriptFiles.contains { $0 != nil }
         let parsed = ParallelMap.map(Array(zip(templateFiles, scriptFiles))) {
             hasScripts ? ScriptEvaluator() : nil
-        } transform: { evaluator, files -> (PageTemplate?, [DirectiveUse], [ElementScope], ScriptModel?) in
+        } transform: { evaluator, files -> (PageTemplate?, PageModel.TemplateFacts, ScriptModel?) in
             let template = files.0.map(TemplateParser.parse)
-            let directives = template.map(DirectiveAnalysis.uses) ?? []
-            let scopes = template.map { ElementScope.scopes(of: $0, uses: directives) } ?? []
             let script = files.1.flatMap { file in
                 evaluator.map { evaluator in
                     let registration = evaluator.evaluate(file)
@@ -104,16 +102,17 @@ public struct ProjectModel: Sendable {
                     return ScriptModel(file: file, registration: registration, lexed: lexed)
                 }
             }
-            return (template, directives, scopes, script)
+            return (template, PageModel.TemplateFacts(template), script)
         }
         let pages = jobs.enumerated().map { index, job in
-            PageModel(
-                route: job.route, manifestNode: job.node, templatePath: job.route + ".html", template: parsed[index].0,
-                directives: parsed[index].1, elementScopes: parsed[index].2,
-                boundHandlerNames: DirectiveAnalysis.boundHandlerNames(in: parsed[index].1), scriptPath: job.route + ".js",
-                script: parsed[index].3, isTab: job.isTab)
+            var page = PageModel(
+                route: job.route, manifestNode: job.node, templatePath: job.route + ".html", template: nil,
+                directives: [], elementScopes: [], boundHandlerNames: [], scriptPath: job.route + ".js",
+                script: parsed[index].2, isTab: job.isTab)
+            page.setTemplate(parsed[index].0, facts: parsed[index].1)
+            return page
         }
-        return (pages, parsed.last?.3)
+        return (pages, parsed.last?.2)
     }
 
     /// The manifest file, for spans. Present whenever `manifest` is.

@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 @testable import MiniAppKit
+import MiniAppKitTestSupport
 
 /// Replays what the fuzzers found, and their seeds, through the same entry points the
 /// libFuzzer executables in `Fuzz/` call, in a normal build. Every input a fuzzer ever crashed,
 /// hung or leaked on lives in `Tests/Fixtures/fuzz/<target>/`, with the outcome it must give
 /// now in `<input>.expected` (`MACTL_RECORD_SNAPSHOTS=1` rewrites those and fails).
 struct FuzzRegressionTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = PackageRoot.url
 
     struct Input: CustomTestStringConvertible, Sendable {
         var target: FuzzTarget

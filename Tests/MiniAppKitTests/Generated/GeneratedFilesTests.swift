@@ -2,11 +2,11 @@ import Foundation
 import MactlGenerators
 import MiniAppKit
 import Testing
+import MiniAppKitTestSupport
 
 /// docs/rules.md and the embedded templates are generated; a stale copy fails here.
 struct GeneratedFilesTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackageRoot.url
 
     @Test func generatedFilesAreUpToDate() throws {
         for file in try GeneratedFiles.expected(packageRoot: Self.packageRoot) {

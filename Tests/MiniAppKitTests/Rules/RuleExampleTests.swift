@@ -1,5 +1,6 @@
 import Testing
 @testable import MiniAppKit
+import MiniAppKitTestSupport
 
 /// Runs every rule's own examples: triggering examples must produce exactly the expected
 /// diagnostics of that rule (position and message), non-triggering ones none of it.

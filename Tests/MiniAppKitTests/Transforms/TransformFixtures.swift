@@ -1,9 +1,9 @@
 import Foundation
 @testable import MiniAppKit
+import MiniAppKitTestSupport
 
 /// The package root, for reading the scaffold templates and test fixture projects.
-let fixtureRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let fixtureRoot = PackageRoot.url
 
 /// Files from the scaffold templates and the showcase app, relative to the package root.
 let realisticFiles = [

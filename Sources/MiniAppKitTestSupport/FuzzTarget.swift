@@ -1,4 +1,5 @@
 import Foundation
+import MiniAppKit
 
 /// The entry points the libFuzzer executables in `Fuzz/` drive, one per parser that reads
 /// untrusted bytes. They live here, in the library, so the regression tests replay the same
@@ -72,7 +73,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
 /// The bodies of the fuzz targets. The fixed companions (a manifest, a page script) are
 /// small and valid, so the fuzzed file meets the same rules it would in a real project.
-enum FuzzHarness {
+package enum FuzzHarness {
     static let manifest = """
         {
           "app_id": "org.example.fuzz",
@@ -127,7 +128,7 @@ enum FuzzHarness {
 
     /// The base project parsed once, with its page script evaluated once: JavaScriptCore
     /// costs milliseconds a run, and the template and lexer targets do not fuzz it.
-    static let baseModel = ProjectModel(project: Project(contents: baseFiles))
+    package static let baseModel = ProjectModel(project: Project(contents: baseFiles))
 
     /// Lints the base files named in `kept` with the fuzzed file at `path`. Scripts and icons
     /// are left out unless the target is about them: JavaScriptCore and librsvg cost
@@ -163,11 +164,7 @@ enum FuzzHarness {
         let template = TemplateParser.parse(file)
         var model = baseModel
         model.project = Project(files: model.project.files.values.filter { $0.path != file.path } + [file])
-        let directives = DirectiveAnalysis.uses(in: template)
-        model.pages[0].template = template
-        model.pages[0].directives = directives
-        model.pages[0].elementScopes = ElementScope.scopes(of: template, uses: directives)
-        model.pages[0].boundHandlerNames = DirectiveAnalysis.boundHandlerNames(in: directives)
+        model.pages[0].setTemplate(template)
         model.collectCrossFileFacts()
         return describe(Linter.check(model)) + [describe(PackTransform.apply(to: file), of: file.path)]
     }
