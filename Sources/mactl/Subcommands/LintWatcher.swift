@@ -46,12 +46,9 @@ struct LintWatcher {
     /// `+ path:line:col: error: message [id]` for each new diagnostic, `- ...` for each fixed
     /// one, then the counts.
     private func changes(from old: LintResult, to new: LintResult) -> String {
-        func line(_ diagnostic: Diagnostic) -> String {
-            let place = diagnostic.span.map { $0.hasPosition ? "\($0.path):\($0.start.line):\($0.start.column): " : "\($0.path): " } ?? ""
-            return "\(place)\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]"
-        }
-        let before = old.diagnostics.map(line)
-        let after = new.diagnostics.map(line)
+        let renderer = TextRenderer(colored: false)
+        let before = old.diagnostics.map(renderer.headline)
+        let after = new.diagnostics.map(renderer.headline)
         var lines = ["change detected; linted again:"]
         lines += after.filter { !before.contains($0) }.map { "+ " + $0 }
         lines += before.filter { !after.contains($0) }.map { "- " + $0 }

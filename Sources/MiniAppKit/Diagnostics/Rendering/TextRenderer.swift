@@ -12,7 +12,7 @@ public struct TextRenderer: DiagnosticRenderer {
     public func render(_ report: DiagnosticReport) -> String {
         var lines: [String] = []
         for diagnostic in report.diagnostics {
-            lines.append(header(location(diagnostic.span), severity: diagnostic.severity.rawValue, message: diagnostic.message + paint(" [\(diagnostic.id)]", .dim)))
+            lines.append(headline(diagnostic))
             lines.append(contentsOf: excerpt(for: diagnostic.span, in: report))
             if let fixIt = diagnostic.fixIt {
                 lines.append(gutterPadding(for: diagnostic.span) + " = " + paint("fix-it:", .green) + " \(fixIt.message)")
@@ -39,6 +39,12 @@ public struct TextRenderer: DiagnosticRenderer {
             lines.append("  \(tag)  \(row.present) present, \(row.missing) missing, \(row.extra) extra")
         }
         return lines
+    }
+
+    /// `path:line:col: error: message [id]`: the first line of a diagnostic, alone where a
+    /// whole rendering is too much (`lint --watch` in a log lists what changed with it).
+    public func headline(_ diagnostic: Diagnostic) -> String {
+        header(location(diagnostic.span), severity: diagnostic.severity.rawValue, message: diagnostic.message + paint(" [\(diagnostic.id)]", .dim))
     }
 
     private func location(_ span: SourceSpan?) -> String? {
