@@ -182,7 +182,11 @@ public enum ConfigurationParser {
         let trimmed = text.trimmingWhitespace.uppercased()
         let units: [(String, Int)] = [("MB", 1024 * 1024), ("KB", 1024), ("B", 1)]
         for (suffix, multiplier) in units where trimmed.hasSuffix(suffix) {
-            return Double(String(trimmed.dropLast(suffix.count)).trimmingWhitespace).flatMap { $0 >= 0 ? Int($0 * Double(multiplier)) : nil }
+            guard let number = Double(String(trimmed.dropLast(suffix.count)).trimmingWhitespace) else { return nil }
+            // `Double` reads `1e300`, `inf` and `nan` too, and `Int(_:)` traps on a value it
+            // cannot hold (the config fuzzer's crash); such a size is no budget, so refuse it.
+            let bytes = number * Double(multiplier)
+            return bytes >= 0 && bytes < 0x1p63 ? Int(bytes) : nil
         }
         return Int(trimmed).flatMap { $0 >= 0 ? $0 : nil }
     }

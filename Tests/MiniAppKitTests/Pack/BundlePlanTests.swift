@@ -60,5 +60,10 @@ struct BundlePlanTests {
         #expect(configuration.issues.map(\.message) == ["unknown budget 'video'"])
         #expect(ConfigurationParser.byteCount("2 MB") == 2_097_152)
         #expect(ConfigurationParser.byteCount("-1") == nil)
+        // Sizes no Int holds are refused, not trapped on.
+        #expect(ConfigurationParser.byteCount("2e99 MB") == nil)
+        #expect(ConfigurationParser.byteCount("inf KB") == nil)
+        #expect(ConfigurationParser.byteCount("nan B") == nil)
+        #expect(ConfigurationParser.byteCount("8796093022208 MB") == nil)  // 2^63 bytes
     }
 }
