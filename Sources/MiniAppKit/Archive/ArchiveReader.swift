@@ -1,9 +1,10 @@
 import CLibZip
 import Foundation
 
-/// Reads a package with libzip without extracting anything to disk: its entries from the
-/// central directory (checked against the local headers), and one entry's bytes on demand,
-/// never more than a limit.
+/// Reads an archive with libzip, extracting nothing to disk: its entries from the central
+/// directory (checked against the local headers), and one entry's bytes on demand, never more
+/// than a limit. `verify` reads packages with `ZipLayout` and uses this as the second reader
+/// that must agree (`ReaderAgreement`); it also looks into archives carried as data.
 public final class ArchiveReader: @unchecked Sendable {
     // @unchecked: libzip's handle is not thread-safe, and a reader is used from one thread.
     public struct Entry: Sendable, Hashable {
@@ -17,11 +18,6 @@ public final class ArchiveReader: @unchecked Sendable {
         public var method: Int
         public var crc32: UInt32
         public var isEncrypted: Bool
-        /// Made on Unix with a file type other than a regular file (a symbolic link, a
-        /// device): an extractor that honours the type could write outside its folder.
-        public var unixFileType: UInt32?
-
-        public var isSymbolicLink: Bool { unixFileType == 0o120000 }
     }
 
     public let entries: [Entry]
@@ -66,22 +62,9 @@ public final class ArchiveReader: @unchecked Sendable {
             }
             entries.append(Entry(
                 index: index, name: name, rawName: rawName, size: size, compressedSize: compressedSize, method: Int(stat.comp_method),
-                crc32: UInt32(stat.crc), isEncrypted: stat.encryption_method != 0,
-                unixFileType: Self.unixFileType(opened, index: index)))
+                crc32: UInt32(stat.crc), isEncrypted: stat.encryption_method != 0))
         }
         self.entries = entries
-    }
-
-    /// The `S_IFMT` bits of an entry made on Unix, when they are not a regular file's or a
-    /// directory's (or unset).
-    private static func unixFileType(_ archive: OpaquePointer, index: Int) -> UInt32? {
-        var system: zip_uint8_t = 0
-        var attributes: zip_uint32_t = 0
-        guard zip_file_get_external_attributes(archive, zip_uint64_t(index), 0, &system, &attributes) == 0,
-              system == ZIP_OPSYS_UNIX else { return nil }
-        let type = (attributes >> 16) & 0o170000
-        // Directories are fine: `zip -r` writes an entry for each folder.
-        return type == 0 || type == 0o100000 || type == 0o040000 ? nil : type
     }
 
     deinit {
