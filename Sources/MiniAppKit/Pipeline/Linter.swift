@@ -25,7 +25,7 @@ public enum Linter {
         var diagnostics = Self.applyOverrides(model.configuration.overrides, to: findings.flatMap { $0 })
         if isFullLint {
             diagnostics = Suppression.apply(
-                Suppression.find(in: model), to: diagnostics, severity: model.configuration.severity(for: UnusedSuppression.description))
+                Suppression.find(in: model), to: diagnostics, severity: model.configuration.severity(for: ProjectUnusedSuppression.description))
         }
         return LintResult(diagnostics: diagnostics.sortedDeterministically(), model: model)
     }

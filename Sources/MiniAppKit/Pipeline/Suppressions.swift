@@ -79,7 +79,7 @@ public struct Suppression: Sendable, Hashable {
             } else {
                 message = "this suppression silences nothing: line \(suppression.targetLine) has no \(suppression.ruleIDs.map { "'\($0)'" }.joined(separator: " or ")) diagnostic"
             }
-            kept.append(Diagnostic(id: UnusedSuppression.description.id, severity: severity, message: message, span: suppression.span))
+            kept.append(Diagnostic(id: ProjectUnusedSuppression.description.id, severity: severity, message: message, span: suppression.span))
         }
         return kept
     }

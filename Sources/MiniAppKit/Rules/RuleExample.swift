@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small project that shows a rule at work. Its files may hold markers (`1️⃣`, `2️⃣`, ...)
 /// where a diagnostic is expected; the tests strip them, lint the project and compare the
 /// rule's diagnostics with `expected`, position and message.
@@ -33,6 +35,17 @@ public struct RuleExample: Sendable {
         var example = RuleExample(files: [("manifest.json", text)], supportFiles: files, removedFiles: removing, expected: expected)
         example.binaryFiles = binaryFiles
         return example
+    }
+
+    /// An example made of the minimal app whose manifest has these members in place of its
+    /// own or added after them: `members` is the body of a JSON object (`"pages": [...],
+    /// "tab_bar": {...}`), markers allowed. Examples state only what they are about, and the
+    /// docs still show the whole manifest.
+    public static func manifest(
+        members: String, files: [String: String] = [:], binaryFiles: [String: [UInt8]] = [:], removing: [String] = [],
+        expected: [ExpectedFinding] = []
+    ) -> RuleExample {
+        manifest(MinimalApp.manifest(with: members), files: files, binaryFiles: binaryFiles, removing: removing, expected: expected)
     }
 
     /// An example made of the minimal app with one file added or replaced.
@@ -84,16 +97,63 @@ public struct ExpectedFinding: Sendable, Hashable {
 
 /// The smallest project that lints clean: the base every example changes.
 public enum MinimalApp {
-    public static let manifest = """
-        {
-          "app_id": "org.example.demo",
-          "name": "Demo",
-          "icons": [{ "src": "icons/app.svg", "sizes": "any" }],
-          "version": { "code": 1, "name": "1.0.0" },
-          "platform_version": { "min_code": 1 },
-          "pages": ["pages/index/index"]
+    public static let manifest = manifest(with: "")
+
+    /// The manifest's members, in order, as `(name, text)`.
+    static let manifestMembers: [(name: String, text: String)] = [
+        ("app_id", #""app_id": "org.example.demo""#),
+        ("name", #""name": "Demo""#),
+        ("icons", #""icons": [{ "src": "icons/app.svg", "sizes": "any" }]"#),
+        ("version", #""version": { "code": 1, "name": "1.0.0" }"#),
+        ("platform_version", #""platform_version": { "min_code": 1 }"#),
+        ("pages", #""pages": ["pages/index/index"]"#),
+    ]
+
+    /// The manifest with `members` (the body of a JSON object) in place of its own members of
+    /// the same names, and the others added at the end, in their order.
+    public static func manifest(with members: String) -> String {
+        var merged = manifestMembers
+        for member in topLevelMembers(of: members) {
+            if let index = merged.firstIndex(where: { $0.name == member.name }) {
+                merged[index] = member
+            } else {
+                merged.append(member)
+            }
         }
-        """
+        let body = merged.map { "  " + $0.text.replacingOccurrences(of: "\n", with: "\n  ") }.joined(separator: ",\n")
+        return "{\n" + body + "\n}"
+    }
+
+    /// Splits the body of a JSON object at its top-level commas; a member's name is its first
+    /// string. Example text is trusted: this is not a JSON parser.
+    static func topLevelMembers(of body: String) -> [(name: String, text: String)] {
+        var members: [String] = []
+        var current = ""
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for character in body {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "{" || character == "[" {
+                depth += 1
+            } else if character == "}" || character == "]" {
+                depth -= 1
+            } else if character == "," && depth == 0 {
+                members.append(current)
+                current = ""
+                continue
+            }
+            current.append(character)
+        }
+        members.append(current)
+        return members.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }.map { text in
+            let name = text.split(separator: "\"", maxSplits: 2, omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? ""
+            return (name, text)
+        }
+    }
 
     public static let files: [String: String] = [
         "manifest.json": manifest,

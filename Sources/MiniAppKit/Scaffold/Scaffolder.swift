@@ -57,7 +57,7 @@ public enum Scaffolder {
         guard !name.isEmpty else { throw .emptyName }
         guard LanguageTag.isWellFormed(options.lang) else { throw .invalidLanguageTag(options.lang) }
         let appID = options.appID ?? "com.example." + identifier(from: name)
-        guard AppIDFormat.isReverseDomain(appID) else { throw .invalidAppID(appID) }
+        guard ManifestAppIDFormat.isReverseDomain(appID) else { throw .invalidAppID(appID) }
         return Values(appID: appID, name: name, lang: options.lang)
     }
 

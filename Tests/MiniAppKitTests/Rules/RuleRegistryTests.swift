@@ -29,4 +29,38 @@ struct RuleRegistryTests {
         #expect(declared.subtracting(registered).sorted() == [], "rules missing from Rules/Registry.swift")
         #expect(Set(registered).subtracting(declared).sorted() == [])
     }
+
+    /// A rule is named after its id, so `ManifestTabCount` is `manifest-tab-count`: the id in a
+    /// diagnostic leads to the file without a search. Acronyms keep their capitals.
+    @Test func everyRuleTypeIsNamedAfterItsID() {
+        for rule in RuleRegistry.all {
+            #expect(String(describing: rule) == Self.typeName(forID: rule.description.id), "\(rule) has id \(rule.description.id)")
+        }
+    }
+
+    /// Every rule's file is named after its type.
+    @Test func everyRuleFileIsNamedAfterItsType() throws {
+        let enumerator = try #require(FileManager.default.enumerator(at: Self.rulesFolder, includingPropertiesForKeys: nil))
+        let pattern = try Regex(#"(?m)^public struct (\w+): Rule\b"#)
+        for case let url as URL in enumerator where url.pathExtension == "swift" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            for match in text.matches(of: pattern) {
+                #expect(match.output[1].substring.map(String.init) == url.deletingPathExtension().lastPathComponent)
+            }
+        }
+    }
+
+    static let acronyms = [
+        "api": "API", "html": "HTML", "i18n": "I18n", "id": "ID", "json": "JSON", "png": "PNG",
+        "setdata": "SetData", "svg": "SVG", "utf8": "UTF8", "viewbox": "ViewBox", "x": "X",
+    ]
+
+    static func typeName(forID id: String) -> String {
+        id.split(separator: "-").map { word in acronyms[String(word)] ?? word.prefix(1).uppercased() + word.dropFirst() }.joined()
+    }
+
+    @Test func typeNamesFollowTheIDs() {
+        #expect(Self.typeName(forID: "manifest-tab-icon-not-svg") == "ManifestTabIconNotSVG")
+        #expect(Self.typeName(forID: "template-x-html") == "TemplateXHTML")
+    }
 }

@@ -19,17 +19,7 @@ extension LocaleCatalog {
 
 /// Sample locale files for the i18n rule examples.
 enum I18nExample {
-    static let manifest = """
-        {
-          "app_id": "org.example.demo",
-          "name": "Demo",
-          "lang": "en",
-          "icons": [{ "src": "icons/app.svg" }],
-          "version": { "code": 1, "name": "1.0.0" },
-          "platform_version": { "min_code": 1 },
-          "pages": ["pages/index/index"]
-        }
-        """
+    static let manifest = MinimalApp.manifest(with: #""lang": "en""#)
 
     static func page(_ body: String) -> String { "<body x-data=\"page\">\n\(body)\n</body>\n" }
 

@@ -1,0 +1,42 @@
+/// A member the manifest must have is missing.
+public struct ManifestMissingMember: Rule {
+    public static let description = RuleDescription(
+        id: "manifest-missing-member", domain: .manifest, severity: .error,
+        summary: "A required manifest member is missing.",
+        rationale: """
+            The W3C MiniApp Manifest requires `app_id`, `name`, `icons`, `pages`, `platform_version` \
+            with `min_code`, and `version` with `code` and `name`; each icon needs `src`, each widget \
+            `name` and `path`, each permission `name`, each tab `page`. SkipMiniApp's decoder refuses \
+            the whole manifest when one is missing, and other runtimes skip the entry.
+            """,
+        triggering: [
+            .manifest(members: """
+                "version": 1️⃣{ "name": "1.0.0" }
+                """, expected: [.at("1️⃣", "missing required member 'version.code'")]),
+            .manifest("""
+                1️⃣{
+                  "app_id": "org.example.demo",
+                  "icons": [{ "src": "icons/app.svg" }],
+                  "version": { "code": 1, "name": "1.0.0" },
+                  "platform_version": { "min_code": 1 },
+                  "pages": ["pages/index/index"]
+                }
+                """, expected: [.at("1️⃣", "missing required member 'name'")]),
+        ],
+        nonTriggering: [.manifest(MinimalApp.manifest)])
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        guard let walk = model.manifestWalk else { return [] }
+        var findings: [Finding] = []
+        for object in walk.objects {
+            for member in object.schema.members where member.isRequired && object.node.member(member.name) == nil {
+                let path = object.path.isEmpty ? member.name : object.path + "." + member.name
+                let start = object.node.range.lowerBound
+                findings.append(Finding("missing required member '\(path)'", at: model.manifestSpan(start..<(start + 1))))
+            }
+        }
+        return findings
+    }
+}

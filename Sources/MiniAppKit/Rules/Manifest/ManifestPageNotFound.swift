@@ -1,0 +1,53 @@
+/// A page listed in the manifest has no HTML template in the project.
+public struct ManifestPageNotFound: Rule {
+    public static let description = RuleDescription(
+        id: "manifest-page-not-found", domain: .manifest, severity: .error,
+        summary: "A page in 'pages' has no '.html' file.",
+        rationale: """
+            A page is at least an HTML resource at its route (`pages/home/home` is \
+            `pages/home/home.html`; its `.js` and `.css` are optional). A runtime refuses a package \
+            whose pages do not exist (W3C MiniApp Packaging, processing step 4). The check is \
+            case-sensitive on every file system, because the package is.
+            """,
+        triggering: [
+            .manifest(members: """
+                "pages": ["pages/index/index", 1️⃣"pages/about"]
+                """, files: ["pages/about/about.html": "<body x-data=\"page\"></body>\n"],
+                expected: [.at("1️⃣", "page 'pages/about' has no template 'pages/about.html'").fixIt("\"pages/about/about\"")]),
+        ],
+        nonTriggering: [.manifest(MinimalApp.manifest)])
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        model.pageReferences.compactMap { reference in
+            guard let template = ManifestPaths.templatePath(forRoute: reference.path), !model.project.contains(template) else { return nil }
+            return Finding(
+                "page '\(reference.path)' has no template '\(template)'", at: model.manifestSpan(reference.node.range),
+                notes: Self.hints(for: reference, template: template, in: model),
+                fixIt: Self.folderRouteFix(for: reference, in: model))
+        }
+    }
+
+    /// Explains the two usual slips: a case mismatch, and a folder named instead of its page.
+    static func hints(for reference: ProjectModel.PathReference, template: String, in model: ProjectModel) -> [DiagnosticNote] {
+        let caseNote = caseNotes(for: template, in: model)
+        if !caseNote.isEmpty { return caseNote }
+        if let route = folderRoute(for: reference.path, in: model) {
+            return [DiagnosticNote(message: "did you mean '\(route)'? a page route names the page's files, not its folder")]
+        }
+        return []
+    }
+
+    static func folderRouteFix(for reference: ProjectModel.PathReference, in model: ProjectModel) -> FixIt? {
+        guard let route = folderRoute(for: reference.path, in: model), let span = model.manifestSpan(reference.node.range) else { return nil }
+        return FixIt(message: "replace with '\(route)'", span: span, replacement: "\"\(route)\"")
+    }
+
+    /// `pages/home` when `pages/home/home.html` exists: the route of the page inside that folder.
+    static func folderRoute(for path: String, in model: ProjectModel) -> String? {
+        guard let route = ManifestPaths.canonicalRoute(path), let name = route.split(separator: "/").last else { return nil }
+        let candidate = route + "/" + name
+        return model.project.contains(candidate + ".html") ? candidate : nil
+    }
+}

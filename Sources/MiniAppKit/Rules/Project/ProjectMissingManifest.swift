@@ -1,0 +1,24 @@
+/// `manifest.json` is missing from the project root.
+public struct ProjectMissingManifest: Rule {
+    public static let description = RuleDescription(
+        id: "project-missing-manifest", domain: .project, severity: .error,
+        summary: "The project root has no 'manifest.json'.",
+        rationale: """
+            A runtime reads `manifest.json` at the package root before anything else; without it the \
+            package fails to load (W3C MiniApp Packaging, processing algorithm step 2). Names are \
+            case-sensitive: `Manifest.json` does not count.
+            """,
+        triggering: [.removing(["manifest.json"], expected: [.file("manifest.json", "the project has no 'manifest.json' at its root")])],
+        nonTriggering: [.file("app.css", "body { margin: 0; }\n")])
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        // A manifest that exists but could not be read is already reported by the project rules.
+        guard model.manifestDocument == nil,
+              !model.project.loadIssues.contains(where: { $0.path == ProjectModel.manifestPath }) else { return [] }
+        return [Finding(
+            "the project has no 'manifest.json' at its root", at: .file(ProjectModel.manifestPath),
+            notes: caseNotes(for: ProjectModel.manifestPath, in: model))]
+    }
+}

@@ -1,0 +1,30 @@
+/// `navigateTo` or `redirectTo` names a tab page.
+public struct ScriptNavigateToTab: Rule {
+    public static let description = RuleDescription(
+        id: "script-navigate-to-tab", domain: .script, severity: .error,
+        summary: "'navigateTo' or 'redirectTo' names a page that has a tab.",
+        rationale: """
+            A tab page is the root of its tab's stack: pushing it onto another stack shows it \
+            without its tab selected, twice in memory, as WeChat-style hosts refuse to do. Use \
+            `switchTab` to show a tab page.
+            """,
+        triggering: [
+            RuleExample(
+                files: [
+                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 1️⃣'pages/me/me' });\n  },\n});\n"),
+                ],
+                supportFiles: ["manifest.json": IconExample.tabsManifest, "pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/home.svg": MinimalApp.files["icons/app.svg"]!],
+                expected: [.at("1️⃣", "'navigateTo' to the tab page 'pages/me/me'; use 'switchTab' to show a tab")]),
+        ],
+        nonTriggering: [.file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n  },\n});\n")])
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        let tabRoutes = Set(model.pages.filter(\.isTab).map(\.route))
+        return NavigationTarget.all(in: model, apis: ["nav.navigateTo", "nav.redirectTo"]).compactMap { target in
+            guard tabRoutes.contains(target.route) else { return nil }
+            return Finding("'\(target.shortName)' to the tab page '\(target.route)'; use 'switchTab' to show a tab", at: target.script.span(target.range))
+        }
+    }
+}

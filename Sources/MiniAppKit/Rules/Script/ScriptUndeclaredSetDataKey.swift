@@ -1,0 +1,45 @@
+/// `setData` sets a key the page's `data` does not declare.
+public struct ScriptUndeclaredSetDataKey: Rule {
+    public static let description = RuleDescription(
+        id: "script-undeclared-setdata-key", domain: .script, severity: .warning,
+        summary: "'this.setData({...})' sets a key that the page's 'data' does not declare.",
+        rationale: """
+            The view binds to `store.<key>`; a key that appears only in a `setData` is often a typo \
+            of a declared one (`setData({ cout: 1 })`), and the view keeps showing the old value. \
+            Declare every key in `data` with its initial value. Paths (`'user.name'`, \
+            `'items[0].done'`) are checked by their first key.
+            """,
+        triggering: [
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({ 1️⃣titel: 'Bye' });\n  },\n});\n",
+                  expected: [.at("1️⃣", "'setData' sets 'titel', which 'data' does not declare; did you mean 'title'?")]),
+        ],
+        nonTriggering: [
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello', user: {} },\n  onTap() {\n    this.setData({ title: 'Bye', 'user.name': 'x', [key]: 1 });\n  },\n});\n"),
+        ])
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        var findings: [Finding] = []
+        for page in model.pages {
+            guard let script = page.script, script.loaded, let pageCall = script.page, pageCall.data != nil else { continue }
+            let declared = script.dataKeys
+            for call in script.facts.setDataCalls {
+                for member in call.keys {
+                    guard let key = member.name else { continue }
+                    let root = Self.rootKey(of: key)
+                    guard !declared.contains(root) else { continue }
+                    var message = "'setData' sets '\(root)', which 'data' does not declare"
+                    if let suggestion = NameSuggester.closest(to: root, in: declared.sorted()) { message += "; did you mean '\(suggestion)'?" }
+                    findings.append(Finding(message, at: script.span(member.keyRange)))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// `user` for `user.name` and `items` for `items[0].done`.
+    static func rootKey(of path: String) -> String {
+        String(path.prefix { $0 != "." && $0 != "[" })
+    }
+}

@@ -1,0 +1,36 @@
+/// A page handler that nothing in the template binds.
+public struct ScriptUnusedHandler: Rule {
+    public static let description = RuleDescription(
+        id: "script-unused-handler", domain: .script, severity: .note,
+        summary: "A page defines a handler that its template never binds and that is not a lifecycle hook.",
+        rationale: """
+            A handler nothing calls is often the other half of a typo (`onTapp` in the template, \
+            `onTap` here) or a leftover. It may also be called from the page's own code, so this \
+            is a note, not a warning.
+            """,
+        triggering: [
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  1️⃣onRefresh() {},\n});\n",
+                  expected: [.at("1️⃣", "handler 'onRefresh' is not bound in 'pages/index/index.html'")]),
+        ],
+        nonTriggering: [.file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad() {},\n});\n")])
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        var findings: [Finding] = []
+        for page in model.pages {
+            guard page.template != nil, let script = page.script, script.loaded, let registration = script.page else { continue }
+            let bound = page.boundHandlerNames
+            let calledInScript = Set(script.tokens.indices.dropFirst().compactMap { index -> String? in
+                // `this.onRefresh()` from another handler counts as a use.
+                script.tokens[index - 1].text == "." ? script.tokens[index].text : nil
+            })
+            for name in registration.handlerNames where !bound.contains(name) && !calledInScript.contains(name) {
+                if ScriptMisspeltLifecycleHook.closeHook(to: name, in: RegistrationFunction.page.lifecycleHookNames) != nil { continue }
+                let span = script.memberKeyRange(name).map(script.span) ?? .file(script.file.path)
+                findings.append(Finding("handler '\(name)' is not bound in '\(page.templatePath)'", at: span))
+            }
+        }
+        return findings
+    }
+}

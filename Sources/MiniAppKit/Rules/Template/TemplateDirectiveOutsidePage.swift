@@ -1,0 +1,30 @@
+/// A directive outside every `x-data` element.
+public struct TemplateDirectiveOutsidePage: Rule {
+    public static let description = RuleDescription(
+        id: "template-directive-outside-page", domain: .template, severity: .error,
+        summary: "An Alpine directive sits outside the page's 'x-data' element.",
+        rationale: "Alpine only initialises directives inside an `x-data` element; one outside it (in `<head>`, or beside the root) is never evaluated.",
+        triggering: [
+            .file("pages/index/index.html", "<div x-data=\"page\"><p x-text=\"store.title\"></p></div>\n<p 1️⃣x-text=\"store.title\"></p>\n",
+                  expected: [.at("1️⃣", "'x-text' is outside every 'x-data' element, so Alpine never evaluates it")]),
+        ],
+        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n")])
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        model.pages.flatMap { page -> [Finding] in
+            guard let template = page.template else { return [] }
+            let dataElements = Set(page.uses(.data).map(\.element))
+            guard !dataElements.isEmpty else { return [] }  // no root at all is the missing-root rule's
+            var reportedElements: Set<Int> = []
+            return page.directives.compactMap { use in
+                guard !dataElements.contains(use.element), !template.ancestors(of: use.element).contains(where: dataElements.contains),
+                      reportedElements.insert(use.element).inserted else { return nil }
+                return Finding(
+                    "'\(use.attribute.name)' is outside every 'x-data' element, so Alpine never evaluates it",
+                    at: page.span(use.attribute.nameRange))
+            }
+        }
+    }
+}

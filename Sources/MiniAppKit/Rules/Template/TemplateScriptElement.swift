@@ -1,0 +1,34 @@
+/// A `<script>` element in a page template.
+public struct TemplateScriptElement: Rule {
+    public static let description = RuleDescription(
+        id: "template-script-element", domain: .template, severity: .error,
+        summary: "A page template contains a '<script>' element.",
+        rationale: """
+            Page logic belongs in the page's `.js` file, which runs in the logic layer; the \
+            runtime injects Alpine and its bridge into the view itself. A script in the template \
+            runs in the WebView with no host API and no page data, fights the runtime's Alpine, \
+            and a remote one loads code nobody reviewed.
+            """,
+        triggering: [
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  1️⃣<script src=\"https://cdn.example.com/alpine.js\"></script>\n</body>\n",
+                  expected: [.at("1️⃣", "'<script>' in a page template runs in the view, outside the logic layer; put page logic in 'pages/index/index.js'")]),
+        ],
+        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n")])
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        model.pages.flatMap { page -> [Finding] in
+            guard let template = page.template else { return [] }
+            return template.elements(named: "script").compactMap { index in
+                let element = template.elements[index]
+                // JSON data blocks and templates are not code.
+                if let type = element.attribute(named: "type")?.value?.lowercased(), !type.isEmpty,
+                   !["text/javascript", "module", "application/javascript"].contains(type) { return nil }
+                return Finding(
+                    "'<script>' in a page template runs in the view, outside the logic layer; put page logic in '\(page.scriptPath)'",
+                    at: page.span(element.range.lowerBound..<element.nameRange.upperBound))
+            }
+        }
+    }
+}

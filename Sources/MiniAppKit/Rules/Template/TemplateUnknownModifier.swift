@@ -1,0 +1,69 @@
+/// A directive modifier Alpine does not know.
+public struct TemplateUnknownModifier: Rule {
+    public static let description = RuleDescription(
+        id: "template-unknown-modifier", domain: .template, severity: .error,
+        summary: "A directive has a modifier Alpine does not know ('@click.prevnt', 'x-model.lazzy').",
+        rationale: """
+            Alpine ignores modifiers it does not know, so `@submit.prevnt` submits the form and \
+            reloads the page. Keyboard events (`@keydown.enter`, `@keyup.page-down`) take any key \
+            name as a modifier and are not checked; `.debounce` and `.throttle` take a duration \
+            (`.500ms`).
+            """,
+        triggering: [
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <form @submit.1️⃣prevnt=\"onSave\"></form>\n</body>\n",
+                  expected: [.at("1️⃣", "unknown modifier 'prevnt' on '@submit'; did you mean 'prevent'?")]),
+        ],
+        nonTriggering: [
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input @input.debounce.300ms=\"onSearch\" @keydown.ctrl.enter=\"onSend\" x-model.lazy=\"store.title\">\n  <div x-show=\"store.title\" x-transition.scale.80.duration.200ms></div>\n</body>\n"),
+        ])
+
+    static let eventModifiers = ["prevent", "stop", "outside", "window", "document", "once", "debounce", "throttle", "self", "camel", "dot", "passive", "capture"]
+    static let modelModifiers = ["lazy", "number", "boolean", "debounce", "throttle", "fill", "change", "blur", "enter"]
+    static let transitionModifiers = ["duration", "delay", "opacity", "scale", "origin", "top", "bottom", "left", "right", "center", "in", "out"]
+    static let bindModifiers = ["camel", "prop"]
+    static let keyboardEvents: Set<String> = ["keydown", "keyup", "keypress"]
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        model.pages.flatMap { page in
+            page.directives.flatMap { use -> [Finding] in
+                let known: [String]
+                switch use.directive.kind {
+                case .on:
+                    if Self.keyboardEvents.contains(use.directive.argument?.lowercased() ?? "") { return [] }
+                    known = Self.eventModifiers
+                case .model: known = Self.modelModifiers
+                case .transition: known = Self.transitionModifiers
+                case .bind: known = Self.bindModifiers
+                case .show: known = ["important"]
+                case .teleport: known = ["prepend", "append"]
+                case .ignore: known = ["self"]
+                case .unknown: return []  // the unknown-directive rule's
+                default: known = []
+                }
+                return use.directive.modifiers.compactMap { modifier -> Finding? in
+                    guard !known.contains(modifier.name), !Self.isValue(modifier.name) else { return nil }
+                    let range = (use.attribute.nameRange.lowerBound + modifier.range.lowerBound)..<(use.attribute.nameRange.lowerBound + modifier.range.upperBound)
+                    let directiveName = use.directive.isShorthand
+                        ? String(use.attribute.name.prefix { $0 != "." })
+                        : use.directive.kind.directiveName
+                    var message = known.isEmpty
+                        ? "'\(directiveName)' takes no modifiers; '\(modifier.name)' is ignored"
+                        : "unknown modifier '\(modifier.name)' on '\(directiveName)'"
+                    if !known.isEmpty, let suggestion = NameSuggester.closest(to: modifier.name, in: known) {
+                        message += "; did you mean '\(suggestion)'?"
+                    }
+                    return Finding(message, at: page.span(range))
+                }
+            }
+        }
+    }
+
+    /// Durations and numbers that follow `.debounce`, `.duration` or `.scale` (`500ms`, `1s`, `80`).
+    static func isValue(_ modifier: String) -> Bool {
+        var digits = Substring(modifier)
+        if digits.hasSuffix("ms") { digits = digits.dropLast(2) } else if digits.hasSuffix("s") { digits = digits.dropLast() }
+        return !digits.isEmpty && digits.allSatisfy(\.isNumber)
+    }
+}
