@@ -6,6 +6,7 @@ public enum GeneratedFiles {
     public static func expected(packageRoot: URL) throws -> [(path: String, contents: String)] {
         [
             (RulesDocument.outputPath, RulesDocument.markdown()),
+            (RuntimesDocument.outputPath, RuntimesDocument.markdown()),
             (LimitsDocument.outputPath, LimitsDocument.markdown()),
             (TemplateEmbedder.outputPath, try TemplateEmbedder.source(templatesDirectory: packageRoot.appendingPathComponent("Templates"))),
         ]

@@ -31,6 +31,10 @@ public enum RulesDocument {
         }
         for rule in rules {
             lines += ["### \(rule.id)", "", "Default severity: **\(rule.defaultSeverity.rawValue)**.", "", rule.summary, "", rule.rationale, ""]
+            if !rule.runtimeFacts.isEmpty {
+                let facts = rule.runtimeFacts.map { "[`\($0)`](runtimes.md#\(RuntimesDocument.anchor(forFact: $0)))" }
+                lines += ["Depends on the runtime: \(facts.joined(separator: ", ")).", ""]
+            }
             for (index, example) in rule.triggeringExamples.enumerated() {
                 lines.append(rule.triggeringExamples.count > 1 ? "**Triggers** (\(index + 1)):" : "**Triggers:**")
                 lines.append("")
@@ -77,7 +81,7 @@ public enum RulesDocument {
         return ""
     }
 
-    private static func escapeTable(_ text: String) -> String {
+    static func escapeTable(_ text: String) -> String {
         text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
     }
 }

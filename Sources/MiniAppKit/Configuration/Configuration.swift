@@ -18,6 +18,8 @@ public struct Configuration: Sendable {
     public var defaultLocale: String?
     /// `overrides:`: rule severities for some paths only, later entries winning.
     public var overrides: [PathOverride] = []
+    /// `runtime:`: the runtime the project is checked against (`skip`, `w3c`).
+    public var runtime: RuntimeProfile = .default
     /// `budgets:` limits in bytes, and whether going over is an error.
     public var budgets = Budgets()
     /// The file the settings came from, for positions in its diagnostics.

@@ -6,7 +6,7 @@ public enum ConfigurationParser {
     public static let fileName = ".mactl.yml"
 
     /// Top-level keys this version understands.
-    public static let knownKeys = ["rules", "i18n", "include", "exclude", "budgets", "overrides"]
+    public static let knownKeys = ["rules", "runtime", "i18n", "include", "exclude", "budgets", "overrides"]
 
     /// Keys of the `budgets:` section.
     public static let knownBudgetKeys = ["package", "image"]
@@ -51,6 +51,8 @@ public enum ConfigurationParser {
                         kind: .invalidValue, message: "'\(key)' must be a list of globs such as 'assets/fonts/**'",
                         span: span(of: valueNode, in: file)))
                 }
+            case "runtime":
+                parseRuntime(valueNode, into: &configuration, file: file)
             case "overrides":
                 parseOverrides(valueNode, into: &configuration, file: file, knownRuleIDs: knownRuleIDs)
             case "budgets":
@@ -189,6 +191,24 @@ public enum ConfigurationParser {
             return bytes >= 0 && bytes < 0x1p63 ? Int(bytes) : nil
         }
         return Int(trimmed).flatMap { $0 >= 0 ? $0 : nil }
+    }
+
+    /// `runtime: skip`: one of the known profiles' ids.
+    private static func parseRuntime(_ node: Node, into configuration: inout Configuration, file: SourceFile) {
+        let ids = RuntimeProfile.all.map(\.id)
+        guard case .scalar(let scalar) = node else {
+            configuration.issues.append(ConfigurationIssue(
+                kind: .invalidValue, message: "'runtime' must be one of \(ids.map { "'\($0)'" }.joined(separator: ", "))",
+                span: span(of: node, in: file)))
+            return
+        }
+        if let profile = RuntimeProfile.named(scalar.string) {
+            configuration.runtime = profile
+        } else {
+            var issue = unknownName(kind: .invalidValue, noun: "runtime", name: scalar.string, node: node, candidates: ids, file: file)
+            if issue.fixIt == nil { issue.message += "; expected \(ids.map { "'\($0)'" }.joined(separator: " or "))" }
+            configuration.issues.append(issue)
+        }
     }
 
     private static func invalidSeverity(described: String, node: Node, id: String, file: SourceFile) -> ConfigurationIssue {

@@ -14,9 +14,10 @@ public enum Linter {
         } transform: { _, rule -> [Diagnostic] in
             let description = rule.description
             guard let severity = model.configuration.severity(for: description) else { return [] }
+            let isConfigured = model.configuration.severities[description.id] != nil
             return rule.init().check(model).map { finding in
                 Diagnostic(
-                    id: description.id, severity: severity, message: finding.message, span: finding.span,
+                    id: description.id, severity: isConfigured ? severity : finding.defaultSeverity ?? severity, message: finding.message, span: finding.span,
                     notes: finding.notes, fixIt: finding.fixIt)
             }
         }

@@ -28,6 +28,9 @@ public struct ProjectModel: Sendable {
     /// Which files `pack` ships; the package rules and the packer share it.
     public var bundle = BundlePlan(shipped: [], leftOut: [])
 
+    /// The runtime the project is checked against.
+    public var runtime: RuntimeProfile { configuration.runtime }
+
     public init(project: Project, configuration: Configuration = .default) {
         self.project = project
         self.configuration = configuration

@@ -13,8 +13,15 @@ public struct Finding: Sendable, Hashable {
     public var span: SourceSpan?
     public var notes: [DiagnosticNote]
     public var fixIt: FixIt?
+    /// The severity this finding has by default when it differs from the rule's, as when a
+    /// runtime makes the problem milder (a W3C requirement SkipMiniApp does not enforce).
+    /// A severity the configuration sets still wins.
+    public var defaultSeverity: Severity?
 
-    public init(_ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil) {
+    public init(
+        _ message: String, at span: SourceSpan?, notes: [DiagnosticNote] = [], fixIt: FixIt? = nil, defaultSeverity: Severity? = nil
+    ) {
+        self.defaultSeverity = defaultSeverity
         self.message = message
         self.span = span
         self.notes = notes
@@ -56,11 +63,15 @@ public struct RuleDescription: Sendable {
     public var rationale: String
     public var triggeringExamples: [RuleExample]
     public var nonTriggeringExamples: [RuleExample]
+    /// The runtime facts (`RuntimeFact.id`) the rule relies on: a rule that depends on what
+    /// a runtime does says so, and `docs/rules.md` links the facts.
+    public var runtimeFacts: [String]
 
     public init(
         id: String, domain: RuleDomain, severity: Severity, summary: String, rationale: String,
-        triggering: [RuleExample], nonTriggering: [RuleExample]
+        runtimeFacts: [String] = [], triggering: [RuleExample], nonTriggering: [RuleExample]
     ) {
+        self.runtimeFacts = runtimeFacts
         self.id = id
         self.domain = domain
         self.defaultSeverity = severity

@@ -42,7 +42,10 @@ public enum PackageVerifier {
         }
     }
 
-    public static func verify(_ bytes: [UInt8], expectedPublicKey: [UInt8]? = nil, requireSignature: Bool = false) -> Report {
+    /// `runtime` is the profile the package's files are linted against.
+    public static func verify(
+        _ bytes: [UInt8], expectedPublicKey: [UInt8]? = nil, requireSignature: Bool = false, runtime: RuntimeProfile = .default
+    ) -> Report {
         var report = Report()
         guard bytes.count <= Limits.packageSize else {
             report.failures.append(VerificationFailure(
@@ -76,7 +79,9 @@ public enum PackageVerifier {
             report.failures.append(disagreement)
             return report
         }
-        let lint = Linter.lint(Project(files: files))
+        var configuration = Configuration.default
+        configuration.runtime = runtime
+        let lint = Linter.lint(Project(files: files), configuration: configuration)
         report.lint = lint.diagnostics
         report.lintSources = lint.sourceFiles
         return report

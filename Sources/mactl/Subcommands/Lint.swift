@@ -16,6 +16,8 @@ struct Lint: AsyncParsableCommand {
     @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.")
     var config: String?
 
+    @OptionGroup var runtimeOption: RuntimeOption
+
     @OptionGroup var outputOptions: OutputOptions
 
     @Option(name: [.short, .long], help: "Write the diagnostics to this file instead of standard output.")
@@ -35,9 +37,9 @@ struct Lint: AsyncParsableCommand {
 
     func run() async throws {
         if watch {
-            try await LintWatcher(path: path, config: config, outputOptions: outputOptions, interval: .milliseconds(watchInterval)).run()
+            try await LintWatcher(path: path, config: config, runtime: runtimeOption.profile, outputOptions: outputOptions, interval: .milliseconds(watchInterval)).run()
         }
-        var result = try ProjectLoading.lint(path: path, config: config)
+        var result = try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
         if let writeBaseline {
             do {
                 try Data(Baseline(diagnostics: result.diagnostics).json.utf8).write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)

@@ -7,6 +7,7 @@ import MiniAppKit
 struct LintWatcher {
     var path: String
     var config: String?
+    var runtime: RuntimeProfile?
     var outputOptions: OutputOptions
     /// How often to look at the files at the latest. inotify wakes the watcher at once on
     /// Linux; the timer covers the file systems where notifications do not arrive (network and
@@ -36,7 +37,7 @@ struct LintWatcher {
         }
     }
 
-    private func lint() throws -> LintResult { try ProjectLoading.lint(path: path, config: config) }
+    private func lint() throws -> LintResult { try ProjectLoading.lint(path: path, config: config, runtime: runtime) }
 
     private func render(_ result: LintResult) -> String {
         outputOptions.format.renderer(colored: outputOptions.colored(writingTo: nil))

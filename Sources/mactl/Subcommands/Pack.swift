@@ -31,12 +31,14 @@ struct Pack: AsyncParsableCommand {
     @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.")
     var config: String?
 
+    @OptionGroup var runtimeOption: RuntimeOption
+
     @OptionGroup var outputOptions: OutputOptions
 
     func run() async throws {
         let clock = ContinuousClock()
         let start = clock.now
-        let lint = try ProjectLoading.lint(path: path, config: config)
+        let lint = try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
         let lintTime = clock.now - start
         let renderer = outputOptions.format.renderer(colored: outputOptions.colored(writingTo: nil))
         if !lint.diagnostics.isEmpty || outputOptions.format != .text {

@@ -3,7 +3,7 @@ import MiniAppKit
 
 /// Loading and linting a project the way `lint` and `pack` both do.
 enum ProjectLoading {
-    static func lint(path: String, config: String?) throws -> LintResult {
+    static func lint(path: String, config: String?, runtime: RuntimeProfile? = nil) throws -> LintResult {
         let root = URL(fileURLWithPath: path)
         let project: Project
         do {
@@ -14,7 +14,8 @@ enum ProjectLoading {
         if let config, !FileManager.default.fileExists(atPath: config) {
             throw CommandFailure(message: "no such configuration file '\(config)'")
         }
-        let configuration = ConfigurationLocator.load(forProjectAt: root, explicitPath: config.map { URL(fileURLWithPath: $0) })
+        var configuration = ConfigurationLocator.load(forProjectAt: root, explicitPath: config.map { URL(fileURLWithPath: $0) })
+        if let runtime { configuration.runtime = runtime }
         return Linter.lint(project, configuration: configuration)
     }
 }

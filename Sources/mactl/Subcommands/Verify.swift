@@ -19,6 +19,8 @@ struct Verify: AsyncParsableCommand {
     @Flag(name: .long, help: "Fail when the package is not signed.")
     var requireSignature = false
 
+    @OptionGroup var runtimeOption: RuntimeOption
+
     @Option(name: .long, help: "Output format.")
     var format: OutputFormat = .text
 
@@ -30,7 +32,8 @@ struct Verify: AsyncParsableCommand {
         let report: PackageVerifier.Report
         do throws(PackageFile.Failure) {
             let bytes = try PackageFile.read(package)
-            report = PackageVerifier.verify(bytes, expectedPublicKey: expected, requireSignature: requireSignature)
+            report = PackageVerifier.verify(
+                bytes, expectedPublicKey: expected, requireSignature: requireSignature, runtime: runtimeOption.profile ?? .default)
         } catch {
             switch error {
             case .unreadable(let message): throw CommandFailure(message: message)

@@ -52,6 +52,17 @@ struct ConfigurationTests {
         ])
     }
 
+    @Test func readsTheRuntimeAndSaysWhichOnesExist() {
+        #expect(parse("").runtime.id == "skip")
+        #expect(parse("runtime: w3c\n").runtime.id == "w3c")
+        let misspelt = parse("runtime: skp\n")
+        #expect(issues(misspelt) == ["1:10 unknown runtime 'skp'; did you mean 'skip'?"])
+        #expect(misspelt.issues.first?.kind == .invalidValue)
+        #expect(misspelt.runtime.id == "skip")
+        #expect(issues(parse("runtime: quickapp\n")) == ["1:10 unknown runtime 'quickapp'; expected 'skip' or 'w3c'"])
+        #expect(issues(parse("runtime: [skip]\n")) == ["1:10 'runtime' must be one of 'skip', 'w3c'"])
+    }
+
     @Test func rejectsANonMappingDocumentAndDuplicateKeys() {
         #expect(issues(parse("- rules\n")) == ["1:1 the configuration must be a mapping of settings, such as 'rules:'"])
         #expect(issues(parse("rules: 3\n")) == ["1:8 'rules' must be a mapping of rule ids to severities"])

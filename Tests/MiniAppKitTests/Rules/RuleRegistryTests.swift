@@ -63,4 +63,18 @@ struct RuleRegistryTests {
         #expect(Self.typeName(forID: "manifest-tab-icon-not-svg") == "ManifestTabIconNotSVG")
         #expect(Self.typeName(forID: "template-x-html") == "TemplateXHTML")
     }
+
+    /// A rule names the runtime facts it relies on; each must be a fact of some profile, so
+    /// `docs/runtimes.md` can link it to its source.
+    @Test func everyRuntimeFactARuleCitesExists() {
+        let facts = Set(RuntimeProfile.all.flatMap { $0.facts.map(\.id) })
+        for rule in RuleRegistry.descriptions {
+            #expect(Set(rule.runtimeFacts).subtracting(facts).sorted() == [], "\(rule.id)")
+        }
+        let ids = RuntimeProfile.all.flatMap { $0.facts.map(\.id) }
+        #expect(Set(ids).count == ids.count, "a fact id is used twice")
+        for profile in RuntimeProfile.all {
+            #expect(profile.facts.allSatisfy { $0.id.hasPrefix(profile.id + ".") }, "\(profile.id)'s facts are prefixed with its id")
+        }
+    }
 }

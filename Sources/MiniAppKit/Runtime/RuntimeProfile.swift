@@ -1,0 +1,84 @@
+/// What one MiniApp runtime does, as far as lint rules depend on it. A rule that depends on
+/// the runtime asks the profile (`model.runtime`) instead of assuming one runtime, and names
+/// the facts it relies on in its description (`RuleDescription.runtimeFacts`), so
+/// `docs/rules.md` and `docs/runtimes.md` say which rule follows which line of which source.
+///
+/// A new runtime (a Quick App engine, a WeChat-style host) is one new file in `Profiles/`
+/// that builds a `RuntimeProfile`, and one line in `RuntimeProfile.all`.
+public struct RuntimeProfile: Sendable {
+    /// The name used by `runtime:` in `.mactl.yml` and `--runtime`: `skip`, `w3c`.
+    public var id: String
+    public var title: String
+    public var summary: String
+    /// The host API page and app scripts may call, or `nil` when the runtime defines none that
+    /// mactl knows: the script rules that check host calls then stay silent.
+    public var hostAPI: HostAPI?
+    /// Whether `app.js` and `app.css` must be in the package (the W3C Packaging processing
+    /// fails without them); when `false` a missing one is worth a warning only.
+    public var requiresRootScriptAndStyle: Bool
+    /// Whether a page gets `app.css` and its own `.css` only through a `<link>` in its
+    /// template, because the runtime injects no stylesheet.
+    public var stylesheetsMustBeLinked: Bool
+    /// How the runtime picks a translation file for a device, or `nil` when the runtime
+    /// does not say (then no file is reported as never chosen).
+    public var localeChoice: LocaleChoice?
+    /// Whether a navigation `url` is used verbatim as a file path, so a `?query` or a leading
+    /// `/` breaks the page.
+    public var navigationURLIsFilePath: Bool
+    /// The members of the object a page's `onLoad` receives, or `nil` when not known.
+    public var onLoadOptionMembers: [String]?
+    /// Whether the `app_id` is used as a folder name on the device.
+    public var appIDIsFolderName: Bool
+    /// Whether the runtime evaluates page scripts in the JavaScript context mactl models
+    /// (globals `App`, `Page`, the host namespace), so scripts can be run at lint time.
+    public var evaluatesScripts: Bool
+    /// Every fact the profile's rules rely on, each with its source.
+    public var facts: [RuntimeFact]
+
+    /// The profile of the given `id`, if there is one.
+    public static func named(_ id: String) -> RuntimeProfile? { all.first { $0.id == id } }
+
+    /// The profile a project is checked against unless it says otherwise: SkipMiniApp as its
+    /// newest source behaves.
+    public static var `default`: RuntimeProfile { .skip }
+
+    /// Every runtime mactl knows, the default first.
+    public static let all: [RuntimeProfile] = [.skip, .w3c]
+
+    /// The fact of this id, if the profile has one.
+    public func fact(_ id: String) -> RuntimeFact? { facts.first { $0.id == id } }
+}
+
+/// One thing a runtime does that a rule relies on, and where it was read.
+public struct RuntimeFact: Sendable, Hashable {
+    /// A stable kebab-case name rules cite: `skip.css-not-injected`.
+    public var id: String
+    public var statement: String
+    public var source: RuntimeSource
+
+    public init(_ id: String, _ statement: String, source: RuntimeSource) {
+        self.id = id
+        self.statement = statement
+        self.source = source
+    }
+}
+
+/// Where a runtime fact was read: a file at a commit of a repository, and the function.
+public struct RuntimeSource: Sendable, Hashable {
+    public var repository: String
+    public var file: String
+    public var commit: String
+    public var symbol: String
+
+    public init(repository: String, file: String, commit: String, symbol: String) {
+        self.repository = repository
+        self.file = file
+        self.commit = commit
+        self.symbol = symbol
+    }
+
+    /// `skiptools/skip-miniapp Sources/…/MiniAppRuntime.swift@d1b6401 (loadPage)`.
+    public var citation: String {
+        "\(repository) \(file)@\(commit)\(symbol.isEmpty ? "" : " (\(symbol))")"
+    }
+}
