@@ -13,7 +13,7 @@ public enum Linter {
             ()
         } transform: { _, rule -> [Diagnostic] in
             let description = rule.description
-            guard let severity = model.configuration.severity(for: description) else { return [] }
+            guard let severity = model.configuration.severity(for: description), model.canRun(description) else { return [] }
             let isConfigured = model.configuration.severities[description.id] != nil
             return rule.init().check(model).map { finding in
                 Diagnostic(

@@ -10,6 +10,7 @@ public enum RuleRegistry {
         ProjectUnreadableFile.self,
         ProjectFileTooLarge.self,
         ProjectUnusedSuppression.self,
+        ProjectRulesSkipped.self,
         // JSON files
         JSONSyntaxError.self,
         JSONDuplicateKey.self,

@@ -66,12 +66,15 @@ public struct RuleDescription: Sendable {
     /// The runtime facts (`RuntimeFact.id`) the rule relies on: a rule that depends on what
     /// a runtime does says so, and `docs/rules.md` links the facts.
     public var runtimeFacts: [String]
+    /// Files that must parse for the rule to run (`RulePrerequisite`).
+    public var prerequisites: [RulePrerequisite]
 
     public init(
         id: String, domain: RuleDomain, severity: Severity, summary: String, rationale: String,
-        runtimeFacts: [String] = [], triggering: [RuleExample], nonTriggering: [RuleExample]
+        runtimeFacts: [String] = [], prerequisites: [RulePrerequisite] = [], triggering: [RuleExample], nonTriggering: [RuleExample]
     ) {
         self.runtimeFacts = runtimeFacts
+        self.prerequisites = prerequisites
         self.id = id
         self.domain = domain
         self.defaultSeverity = severity

@@ -4,6 +4,7 @@ public struct I18nExtraKey: Rule {
         id: "i18n-extra-key", domain: .i18n, severity: .warning,
         summary: "A locale other than the default has a key the default locale does not have.",
         rationale: "Every key starts in the default locale; one only in a translation is a leftover or a typo of a real key, and users of the default language see the key itself.",
+        prerequisites: [.defaultLocale],
         triggering: [
             RuleExample(
                 files: [

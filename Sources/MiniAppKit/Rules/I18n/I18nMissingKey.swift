@@ -10,6 +10,7 @@ public struct I18nMissingKey: Rule {
             counts as a key when it looks like one (a dotted name with no spaces) or the default \
             locale defines it; otherwise it is shown as written.
             """,
+        prerequisites: [.defaultLocale],
         triggering: [
             RuleExample(
                 files: [

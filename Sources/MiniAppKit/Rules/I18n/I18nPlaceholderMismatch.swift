@@ -8,6 +8,7 @@ public struct I18nPlaceholderMismatch: Rule {
             passes what the default text needs. A translation with `{nom}` for `{name}` shows \
             "{nom}" to its users, and one that drops a placeholder loses the value.
             """,
+        prerequisites: [.defaultLocale],
         triggering: [
             RuleExample(
                 files: [

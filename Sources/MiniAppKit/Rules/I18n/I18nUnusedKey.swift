@@ -9,6 +9,7 @@ public struct I18nUnusedKey: Rule {
             (`$t(store.key)`), and `.mactl.yml` can keep keys: `i18n: { keep_unused_keys: true }` \
             or a list of keys and prefixes (`['errors.*']`).
             """,
+        prerequisites: [.manifest, .defaultLocale],
         triggering: [
             RuleExample(
                 files: [

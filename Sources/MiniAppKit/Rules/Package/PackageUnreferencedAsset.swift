@@ -8,6 +8,7 @@ public struct PackageUnreferencedAsset: Rule {
             the project or loaded in a way mactl cannot see (built in a script); list it in \
             `.mactl.yml` `include:` to ship it anyway.
             """,
+        prerequisites: [.manifest],
         triggering: [
             RuleExample(files: [("assets/old-logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"/>\n")],
                         expected: [.file("assets/old-logo.svg", "'assets/old-logo.svg' is not referenced anywhere, so it is not packed; reference it or list it under 'include:' in '.mactl.yml'")]),
