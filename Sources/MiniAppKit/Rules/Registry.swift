@@ -85,6 +85,7 @@ public enum RuleRegistry {
         I18nMissingDefaultLocale.self,
         I18nMissingKey.self,
         I18nUntranslatedKey.self,
+        I18nLocaleNeverChosen.self,
         I18nExtraKey.self,
         I18nUnusedKey.self,
         I18nPlaceholderMismatch.self,

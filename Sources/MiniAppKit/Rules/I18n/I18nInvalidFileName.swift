@@ -3,7 +3,7 @@ public struct I18nInvalidFileName: Rule {
     public static let description = RuleDescription(
         id: "i18n-invalid-file-name", domain: .i18n, severity: .error,
         summary: "A file in 'i18n/' is not named '<BCP 47 tag>.json'.",
-        rationale: "Runtimes find a language's file by its tag (`i18n/en-US.json`, `i18n/zh-Hans.json`); `en_US.json` or `english.json` matches no language and is never loaded.",
+        rationale: "Runtimes find a language's file by its tag (`i18n/en-US.json`, `i18n/zh-CN.json`); `en_US.json` or `english.json` matches no language and is never loaded.",
         triggering: [
             RuleExample(files: [("manifest.json", I18nExample.manifest), ("i18n/en_US.json", "1️⃣{ \"title\": \"Hello\" }\n")],
                         supportFiles: ["i18n/en.json": "{}\n"],
