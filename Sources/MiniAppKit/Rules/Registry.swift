@@ -26,6 +26,7 @@ public enum RuleRegistry {
         ManifestNegativeNumber.self,
         ManifestEmptyString.self,
         ManifestAppIDFormat.self,
+        ManifestAppIDUnsafeFolder.self,
         ManifestNoPages.self,
         ManifestDuplicatePage.self,
         ManifestInvalidPath.self,

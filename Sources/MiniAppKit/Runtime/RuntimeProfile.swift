@@ -16,6 +16,10 @@ public struct RuntimeProfile: Sendable {
     /// Whether `app.js` and `app.css` must be in the package (the W3C Packaging processing
     /// fails without them); when `false` a missing one is worth a warning only.
     public var requiresRootScriptAndStyle: Bool
+    /// Whether the runtime loads the manifest's `icons` and `widgets`; when it only decodes
+    /// them, a missing file breaks nothing on it and is worth a warning (it still breaks a
+    /// W3C host).
+    public var readsIconsAndWidgets: Bool
     /// Whether a page gets `app.css` and its own `.css` only through a `<link>` in its
     /// template, because the runtime injects no stylesheet.
     public var stylesheetsMustBeLinked: Bool

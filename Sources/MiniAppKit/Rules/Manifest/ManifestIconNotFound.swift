@@ -3,7 +3,13 @@ public struct ManifestIconNotFound: Rule {
     public static let description = RuleDescription(
         id: "manifest-icon-not-found", domain: .manifest, severity: .error,
         summary: "An 'icons[].src' file is not in the project.",
-        rationale: "The launcher and the host's app list show the icon; a missing file is a blank or generic icon on the phone. The check is case-sensitive, as the package is.",
+        rationale: """
+            A W3C host shows the icon in its launcher and app list; a missing file is a blank or \
+            generic icon there. SkipMiniApp decodes `icons` but never reads the file, so under the \
+            `skip` runtime this is a warning: the app runs, but is not ready for other hosts. The \
+            check is case-sensitive, as the package is.
+            """,
+        runtimeFacts: ["skip.icons-decoded-only"],
         triggering: [
             .manifest(members: """
                 "icons": [{ "src": 1️⃣"icons/App.svg" }]
@@ -17,7 +23,8 @@ public struct ManifestIconNotFound: Rule {
         (model.manifest?["icons"]?.elements ?? []).compactMap { icon in
             guard let node = icon["src"], let src = node.stringValue, let path = ManifestPaths.normalized(src),
                   !model.project.contains(path) else { return nil }
-            return Finding("icon '\(src)' is not in the project", at: model.manifestSpan(node.range), notes: caseNotes(for: path, in: model))
+            return Finding("icon '\(src)' is not in the project", at: model.manifestSpan(node.range), notes: caseNotes(for: path, in: model),
+                defaultSeverity: model.runtime.readsIconsAndWidgets ? nil : .warning)
         }
     }
 }

@@ -3,7 +3,12 @@ public struct ManifestWidgetNotFound: Rule {
     public static let description = RuleDescription(
         id: "manifest-widget-not-found", domain: .manifest, severity: .error,
         summary: "A widget's 'path' has no '.html' file.",
-        rationale: "A widget's `path` is a page route; a runtime refuses a package whose widget paths do not exist (W3C MiniApp Packaging, processing step 4).",
+        rationale: """
+            A widget's `path` is a page route; a W3C host refuses a package whose widget paths do \
+            not exist (MiniApp Packaging, processing step 4). SkipMiniApp decodes `widgets` but \
+            runs none, so under the `skip` runtime this is a warning.
+            """,
+        runtimeFacts: ["w3c.pages-exist", "skip.icons-decoded-only"],
         triggering: [
             .manifest(members: """
                 "widgets": [{ "name": "Clock", "path": 1️⃣"widgets/clock/clock" }]
@@ -24,7 +29,8 @@ public struct ManifestWidgetNotFound: Rule {
             let reference = ProjectModel.PathReference(path: path, node: node, memberPath: "")
             return Finding(
                 "widget path '\(path)' has no template '\(template)'", at: model.manifestSpan(node.range),
-                notes: ManifestPageNotFound.hints(for: reference, template: template, in: model))
+                notes: ManifestPageNotFound.hints(for: reference, template: template, in: model),
+                defaultSeverity: model.runtime.readsIconsAndWidgets ? nil : .warning)
         }
     }
 }

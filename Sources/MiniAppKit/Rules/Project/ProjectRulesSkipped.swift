@@ -14,7 +14,7 @@ public struct ProjectRulesSkipped: Rule {
             RuleExample(
                 files: [
                     ("manifest.json", I18nExample.manifest),
-                    ("i18n/en.json", "1️⃣{ \"home.title\" \"Welcome\" }\n"),
+                    ("i18n/en.json", "{ \"home.title\" 1️⃣\"Welcome\" }\n"),
                     ("i18n/fr.json", "{ \"home.title\": \"Bienvenue\" }\n"),
                 ],
                 expected: [.at("1️⃣", "'i18n/en.json' does not parse, so the rules that compare locales with it were not run: i18n-extra-key, i18n-missing-key, i18n-placeholder-mismatch, i18n-untranslated-key, i18n-unused-key")]),
@@ -31,17 +31,35 @@ public struct ProjectRulesSkipped: Rule {
 
     public func check(_ model: ProjectModel) -> [Finding] {
         RulePrerequisite.allCases.compactMap { prerequisite -> Finding? in
-            guard let path = model.brokenFile(for: prerequisite) else { return nil }
-            // Only the rules that would have run: those that are on and wait for this file.
+            guard let path = model.brokenFile(for: prerequisite),
+                  let document = model.jsonDocuments.first(where: { $0.file.path == path }) else { return nil }
+            // Only the rules that would have run and had something to look at: a project with
+            // no translations loses nothing when the i18n rules wait.
             let skipped = RuleRegistry.descriptions
                 .filter { $0.prerequisites.contains(prerequisite) && model.configuration.severity(for: $0) != nil }
+                .filter { Self.hasMaterial($0, waitingFor: prerequisite, in: model) }
                 .map(\.id)
-            guard !skipped.isEmpty, let file = model.project.file(path) else { return nil }
+            guard !skipped.isEmpty else { return nil }
             let waiting = prerequisite == .manifest ? "that need the pages" : "that compare locales with it"
-            let start = model.jsonDocuments.first { $0.file.path == path }?.root?.range.lowerBound ?? 0
+            // At the syntax error, so the note follows the error it explains.
+            let start = document.issues.first?.range.lowerBound ?? document.root?.range.lowerBound ?? 0
             return Finding(
                 "'\(path)' does not parse, so the rules \(waiting) were not run: \(skipped.sorted().joined(separator: ", "))",
-                at: file.span(start..<min(start + 1, file.bytes.count)))
+                at: document.file.span(start..<min(start + 1, document.file.bytes.count)))
+        }
+    }
+
+    /// Whether the project has anything the rule would check.
+    static func hasMaterial(_ rule: RuleDescription, waitingFor prerequisite: RulePrerequisite, in model: ProjectModel) -> Bool {
+        switch rule.domain {
+        case .i18n:
+            prerequisite == .defaultLocale
+                ? model.locales.catalogs.count > 1 || !model.translationKeyUses.uses.isEmpty
+                : !model.locales.catalogs.isEmpty
+        case .package:
+            model.project.paths.contains { $0.hasPrefix("assets/") }
+        default:
+            true
         }
     }
 }

@@ -28,6 +28,7 @@ extension RuntimeProfile {
             ],
             factIDs: ["skip.namespace", "skip.host-api", "skip.flat-api-removed", "skip.globals"]),
         requiresRootScriptAndStyle: false,
+        readsIconsAndWidgets: false,
         stylesheetsMustBeLinked: true,
         localeChoice: LocaleChoice(
             defaultRegions: [

@@ -7,6 +7,7 @@ extension RuntimeProfile {
         summary: "The W3C MiniApp specifications only, no runtime extension.",
         hostAPI: nil,
         requiresRootScriptAndStyle: true,
+        readsIconsAndWidgets: true,
         stylesheetsMustBeLinked: false,
         localeChoice: nil,
         navigationURLIsFilePath: false,
