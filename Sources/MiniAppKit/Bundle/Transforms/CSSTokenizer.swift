@@ -258,8 +258,7 @@ struct CSSTokenizer {
             }
             return
         }
-        index += Self.utf8Length(of: bytes[index])
-        index = min(index, bytes.count)
+        index += UTF8Scalar.length(bytes, at: index) ?? 1
     }
 
     // MARK: - Checks (§4.3.8 – §4.3.10)
@@ -327,16 +326,6 @@ struct CSSTokenizer {
 
     static func asciiLowercased(_ byte: UInt8) -> UInt8 {
         (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
-    }
-
-    /// The length of the UTF-8 sequence a lead byte starts (the input is valid UTF-8).
-    static func utf8Length(of lead: UInt8) -> Int {
-        switch lead {
-        case 0xF0...: 4
-        case 0xE0...: 3
-        case 0xC0...: 2
-        default: 1
-        }
     }
 }
 
