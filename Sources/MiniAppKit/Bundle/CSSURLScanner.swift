@@ -62,6 +62,6 @@ package enum CSSURLScanner {
     }
 
     private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes.map(CSSTokenizer.asciiLowercased), as: UTF8.self)
+        String(decoding: bytes.map(\.asciiLowercased), as: UTF8.self)
     }
 }
