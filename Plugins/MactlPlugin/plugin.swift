@@ -4,7 +4,9 @@ import PackagePlugin
 /// `swift package mactl lint [path]`, `swift package --allow-writing-to-package-directory mactl
 /// pack [path] [--sign key.pem]`, `swift package mactl verify file.ma`: forwards to the mactl
 /// tool. With no path, lint and pack run on every MiniApp folder in the package (a folder with
-/// a `manifest.json` and an `app.js`). Everything worth testing lives in mactl itself.
+/// a `manifest.json` and an `app.js`), which `mactl list-apps` finds: a plugin cannot use the
+/// library, and the search skips what the loader skips. Everything worth testing lives in
+/// mactl itself.
 @main
 struct MactlPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
@@ -17,24 +19,35 @@ struct MactlPlugin: CommandPlugin {
         var runs: [[String]] = [arguments]
         let hasPath = arguments.dropFirst().contains { !$0.hasPrefix("-") && !isOptionValue($0, in: arguments) }
         if ["lint", "pack"].contains(command), !hasPath {
-            let folders = miniAppFolders(under: root)
+            let folders = try miniAppFolders(under: root, tool: tool)
             if folders.isEmpty {
                 Diagnostics.error("no MiniApp folder (with a manifest.json and an app.js) in the package; give a path")
                 return
             }
-            runs = folders.map { [command, $0.path] + arguments.dropFirst() }
+            runs = folders.map { [command, $0] + arguments.dropFirst() }
         }
         for run in runs {
-            let process = Process()
-            process.executableURL = tool
-            process.arguments = run
-            process.currentDirectoryURL = root
-            try process.run()
-            process.waitUntilExit()
-            if process.terminationStatus != 0 {
-                Diagnostics.error("mactl \(run.joined(separator: " ")) failed (exit \(process.terminationStatus))")
+            let status = try runTool(tool, run, in: root).status
+            if status != 0 {
+                Diagnostics.error("mactl \(run.joined(separator: " ")) failed (exit \(status))")
             }
         }
+    }
+
+    /// Runs mactl in `folder`; its output goes where the plugin's goes, unless `capturing`,
+    /// when it is returned.
+    private func runTool(_ tool: URL, _ arguments: [String], in folder: URL, capturing: Bool = false) throws -> (status: Int32, output: Data) {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let pipe = capturing ? Pipe() : nil
+        if let pipe { process.standardOutput = pipe }
+        try process.run()
+        // Read before waiting so a long output cannot fill the pipe and block mactl.
+        let output = pipe?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
     }
 
     /// Values of options that take one (`--sign key.pem`), which are not paths to lint.
@@ -44,22 +57,10 @@ struct MactlPlugin: CommandPlugin {
         return withValues.contains(arguments[index - 1])
     }
 
-    private func miniAppFolders(under root: URL) -> [URL] {
-        let skipped: Set<String> = [".build", ".git", ".swiftpm", "node_modules", "dist", "Tests", "Fixtures"]
-        var result: [URL] = []
-        var stack = [root]
-        while let folder = stack.popLast() {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            if names.contains("manifest.json"), names.contains("app.js") {
-                result.append(folder)
-                continue
-            }
-            for name in names where !name.hasPrefix(".") && !skipped.contains(name) {
-                var isFolder: ObjCBool = false
-                let url = folder.appendingPathComponent(name)
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { stack.append(url) }
-            }
-        }
-        return result.sorted { $0.path < $1.path }
+    /// The MiniApp folders in the package, as `mactl list-apps` finds them.
+    private func miniAppFolders(under root: URL, tool: URL) throws -> [String] {
+        let (status, output) = try runTool(tool, ["list-apps", root.path], in: root, capturing: true)
+        guard status == 0 else { return [] }
+        return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MiniAppKit
 
 /// Writes `EmbeddedTemplates+Generated.swift` from the `Templates/` folder: each template's
 /// files as Swift string literals, in path order, so the output is byte-stable.
@@ -43,19 +44,8 @@ public enum TemplateEmbedder {
 
     /// A one-line Swift string literal.
     static func literal(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                output += "\\u{\(String(scalar.value, radix: 16))}"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output + "\""
+        var output = ""
+        QuotedLiteral.write(text, into: &output) { "\\u{\(String($0, radix: 16))}" }
+        return output
     }
 }

@@ -37,3 +37,24 @@ extension String {
         count >= length ? self : String(repeating: character, count: length - count) + self
     }
 }
+
+/// A string as a double-quoted literal of a C-family language (JSON, Swift): `"`, `\`, LF, CR
+/// and tab as `\"`, `\\`, `\n`, `\r`, `\t`, the other control characters as `controlEscape`
+/// spells them (JSON's `\u001f`, Swift's `\u{1f}`), everything else as it is.
+package enum QuotedLiteral {
+    package static func write(_ text: String, into output: inout String, controlEscape: (UInt32) -> String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: output += controlEscape(scalar.value)
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

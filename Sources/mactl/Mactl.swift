@@ -7,7 +7,7 @@ struct Mactl: AsyncParsableCommand {
         commandName: "mactl",
         abstract: "The build toolchain for W3C MiniApps: scaffold, lint, pack, sign and verify.",
         version: MactlVersion.current,
-        subcommands: [New.self, Lint.self, Pack.self, Inspect.self, Verify.self, Keygen.self])
+        subcommands: [New.self, Lint.self, Pack.self, Inspect.self, Verify.self, Keygen.self, ListApps.self])
 }
 
 /// The entry point. ArgumentParser exits 64 on usage errors; mactl promises 2 for every

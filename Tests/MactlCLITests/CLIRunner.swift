@@ -61,19 +61,3 @@ struct CLIRunner {
         try body(folder)
     }
 }
-
-/// Compares output with a golden file in `Golden/`. With `MACTL_RECORD_SNAPSHOTS=1` the golden
-/// file is rewritten and the test fails, so a recording is never mistaken for a pass.
-func assertMatchesGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
-    if ProcessInfo.processInfo.environment["MACTL_RECORD_SNAPSHOTS"] != nil {
-        try? Data(actual.utf8).write(to: url)
-        Issue.record("recorded a new golden file '\(name)'; unset MACTL_RECORD_SNAPSHOTS and run again", sourceLocation: sourceLocation)
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("missing golden file '\(name)'; run with MACTL_RECORD_SNAPSHOTS=1 to record it", sourceLocation: sourceLocation)
-        return
-    }
-    #expect(actual == expected, "output differs from Golden/\(name)", sourceLocation: sourceLocation)
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MiniAppKitTestSupport
 
 /// Output a user or a tool reads, pinned: every command's `--help`, the build report of the
 /// showcase and `verify`'s JSON document. Re-record with `MACTL_RECORD_SNAPSHOTS=1`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MiniAppKitTestSupport
 
 struct LintCommandTests {
     static let wrongTextStyle = CLIRunner.fixtures.appendingPathComponent("wrong-text-style")

@@ -18,11 +18,11 @@ public enum PackageEntryName {
         if let control = rawName.first(where: { $0 < 0x20 || $0 == 0x7F }) {
             return "contains the control character 0x\(String(control, radix: 16, uppercase: true).leftPadded(to: 2))"
         }
-        guard let name = String(validating: rawName, as: UTF8.self) else { return "is not valid UTF-8" }
+        guard UTF8Scalar.isWellFormed(rawName) else { return "is not valid UTF-8" }
         if rawName.contains(where: { $0 >= 0x80 }) && flags & utf8Flag == 0 {
             return "is not ASCII and is not flagged as UTF-8 (general-purpose bit 11), so Python's zipfile and unzip decode it as CP437 and read another name"
         }
-        return pathProblem(name)
+        return pathProblem(String(decoding: rawName, as: UTF8.self))
     }
 
     /// The path rules, shared with `pack`, which refuses to write a name `verify` refuses.

@@ -1,6 +1,11 @@
-/// Finds the `url(...)` values and `@import "..."` targets of a stylesheet, skipping
-/// comments and strings that are not URLs. A tokenizer, not a regular expression: a `url(`
-/// inside a comment or a string is not a reference.
+/// Finds the `url(...)` values and `@import "..."` targets of a stylesheet from the tokens of
+/// `CSSTokenizer`, the tokenizer the minifier uses: a `url(` inside a comment, a string or a
+/// longer name (`myurl(`) is not a reference, and neither is a bad URL (`url(a b)`), which a
+/// browser drops.
+///
+/// A value is the text as written between the quotes or the parentheses, escapes and all,
+/// with the whitespace around an unquoted address left out. A string broken by a line break
+/// still names what its author meant, up to the break.
 package enum CSSURLScanner {
     package struct URL: Sendable, Hashable {
         package var value: String
@@ -9,58 +14,54 @@ package enum CSSURLScanner {
     }
 
     package static func urls(in bytes: [UInt8]) -> [URL] {
+        let tokens = CSSTokenizer.tokenize(bytes).filter { $0.kind != .whitespace && $0.kind != .comment }
         var result: [URL] = []
-        var index = 0
-        func at(_ position: Int) -> UInt8? { position < bytes.count ? bytes[position] : nil }
-        func skipString(_ quote: UInt8) -> Range<Int> {
-            let start = index + 1
-            index += 1
-            while let byte = at(index), byte != quote, byte != 0x0A {
-                index += byte == UInt8(ascii: "\\") ? 2 : 1
+        for (index, token) in tokens.enumerated() {
+            let range: Range<Int>?
+            switch token.kind {
+            case .url:
+                range = unquotedValue(of: token.range, in: bytes)
+            case .function where lowercased(bytes[token.range]) == "url(",
+                 .atKeyword where lowercased(bytes[token.range]) == "@import":
+                let next = tokens.indices.contains(index + 1) ? tokens[index + 1] : nil
+                range = next.flatMap { [.string, .badString].contains($0.kind) ? quotedValue(of: $0.range, in: bytes) : nil }
+            default:
+                range = nil
             }
-            let end = min(index, bytes.count)
-            index += 1
-            return start..<end
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "/"), at(index + 1) == UInt8(ascii: "*") {
-                index += 2
-                while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && at(index + 1) == UInt8(ascii: "/")) { index += 1 }
-                index += 2
-            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                _ = skipString(byte)
-            } else if matches("url(", at: index, in: bytes) {
-                index += 4
-                while let space = at(index), space == 0x20 || space == 0x09 || space == 0x0A { index += 1 }
-                if let quote = at(index), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                    let range = skipString(quote)
-                    result.append(URL(value: String(decoding: bytes[range], as: UTF8.self), range: range))
-                } else {
-                    let start = index
-                    while let next = at(index), next != UInt8(ascii: ")") { index += 1 }
-                    var end = index
-                    while end > start, [0x20, 0x09, 0x0A].contains(bytes[end - 1]) { end -= 1 }
-                    result.append(URL(value: String(decoding: bytes[start..<end], as: UTF8.self), range: start..<end))
-                }
-            } else if matches("@import", at: index, in: bytes) {
-                index += 7
-                while let space = at(index), space == 0x20 || space == 0x09 { index += 1 }
-                if let quote = at(index), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                    let range = skipString(quote)
-                    result.append(URL(value: String(decoding: bytes[range], as: UTF8.self), range: range))
-                }
-            } else {
-                index += 1
-            }
+            if let range { result.append(URL(value: String(decoding: bytes[range], as: UTF8.self), range: range)) }
         }
         return result
     }
 
-    private static func matches(_ text: String, at index: Int, in bytes: [UInt8]) -> Bool {
-        let pattern = Array(text.utf8)
-        guard index + pattern.count <= bytes.count else { return false }
-        for offset in 0..<pattern.count where bytes[index + offset] | 0x20 != pattern[offset] | 0x20 { return false }
-        return true
+    /// A string token without its quotes; a string cut by a line break or the end of the file
+    /// has no closing one.
+    private static func quotedValue(of token: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        let start = token.lowerBound + 1
+        let end = endsWithTerminator(token, bytes[token.lowerBound], in: bytes) ? token.upperBound - 1 : token.upperBound
+        return start..<max(start, end)
+    }
+
+    /// A url token's address: after `url(` and whitespace, before whitespace and `)`.
+    private static func unquotedValue(of token: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        var start = token.lowerBound + 4
+        var end = endsWithTerminator(token, UInt8(ascii: ")"), in: bytes) ? token.upperBound - 1 : token.upperBound
+        while start < end, CSSTokenizer.isWhitespace(bytes[start]) { start += 1 }
+        while end > start, CSSTokenizer.isWhitespace(bytes[end - 1]) { end -= 1 }
+        return start..<end
+    }
+
+    /// Whether `token` ends with an unescaped `terminator` past its first byte: one preceded
+    /// by an even run of backslashes.
+    private static func endsWithTerminator(_ token: Range<Int>, _ terminator: UInt8, in bytes: [UInt8]) -> Bool {
+        guard token.count >= 2, bytes[token.upperBound - 1] == terminator else { return false }
+        var backslashes = 0
+        while token.upperBound - 2 - backslashes > token.lowerBound, bytes[token.upperBound - 2 - backslashes] == UInt8(ascii: "\\") {
+            backslashes += 1
+        }
+        return backslashes.isMultiple(of: 2)
+    }
+
+    private static func lowercased(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes.map(\.asciiLowercased), as: UTF8.self)
     }
 }

@@ -125,7 +125,7 @@ enum AlpineTokenizer {
             } else if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "^") || byte == UInt8(ascii: "~") {
                 return fail("bitwise operators are not supported by the Alpine CSP build", start, start + 1)
             } else {
-                let length = max(1, JSONParser.validSequenceLength(bytes, at: index))
+                let length = UTF8Scalar.length(bytes, at: index) ?? 1
                 let character = String(decoding: bytes[index..<min(bytes.count, index + length)], as: UTF8.self)
                 return fail("unexpected character '\(character)'", start, start + length)
             }

@@ -1,25 +1,15 @@
 /// Something wrong with a JSON file's syntax, found while parsing. Each kind is described by
 /// its own rule in `Rules/JSON/`, which turns these into diagnostics.
-public struct JSONIssue: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
-        case syntax
-        case duplicateKey(firstKeyRange: Range<Int>)
-        case trailingComma
-        case comment
-        case byteOrderMark
-        case invalidUTF8(count: Int)
-        case tooDeep
-    }
+public typealias JSONIssue = ParseIssue<JSONIssueKind>
 
-    public var kind: Kind
-    public var message: String
-    public var range: Range<Int>
-
-    public init(kind: Kind, message: String, range: Range<Int>) {
-        self.kind = kind
-        self.message = message
-        self.range = range
-    }
+public enum JSONIssueKind: Sendable, Hashable {
+    case syntax
+    case duplicateKey(firstKeyRange: Range<Int>)
+    case trailingComma
+    case comment
+    case byteOrderMark
+    case invalidUTF8(count: Int)
+    case tooDeep
 }
 
 /// A parsed JSON file: the tree when the syntax allowed one, and every issue found.

@@ -57,30 +57,6 @@ public struct JSONParser {
         }
     }
 
-    /// The length of the well-formed UTF-8 sequence at `position`, or 0 when it is not one.
-    static func validSequenceLength(_ bytes: [UInt8], at position: Int) -> Int {
-        let lead = bytes[position]
-        if lead < 0x80 { return 1 }
-        let length: Int
-        var lowerBound: UInt8 = 0x80
-        var upperBound: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lowerBound = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upperBound = 0x9F
-        case 0xF0: length = 4; lowerBound = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upperBound = 0x8F
-        default: return 0
-        }
-        guard position + length <= bytes.count else { return 0 }
-        let second = bytes[position + 1]
-        guard second >= lowerBound, second <= upperBound else { return 0 }
-        for offset in 2..<length where bytes[position + offset] & 0xC0 != 0x80 { return 0 }
-        return length
-    }
-
     // MARK: - Values
 
     private mutating func parseValue(depth: Int) throws -> JSONNode {
@@ -361,8 +337,7 @@ public struct JSONParser {
         guard index < bytes.count else { return "end of file" }
         let byte = bytes[index]
         if byte >= 0x80 {
-            let length = Self.validSequenceLength(bytes, at: index)
-            if length > 0 {
+            if let length = UTF8Scalar.length(bytes, at: index) {
                 return "character '\(String(decoding: bytes[index..<(index + length)], as: UTF8.self))'"
             }
             return "byte 0x\(String(byte, radix: 16, uppercase: true))"

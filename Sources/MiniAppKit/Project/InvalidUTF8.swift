@@ -6,22 +6,22 @@ struct InvalidUTF8 {
     var byte: UInt8
     var count: Int
 
-    static func scan(_ bytes: [UInt8], from start: Int = 0) -> InvalidUTF8? {
+    /// Scans from `start` with the strict decoder (`UTF8Scalar`), calling `body` with the
+    /// offset of each byte that is not part of a well-formed sequence; nil when there is none.
+    static func scan(_ bytes: [UInt8], from start: Int = 0, eachInvalidByte body: (Int) -> Void = { _ in }) -> InvalidUTF8? {
         var first: (offset: Int, byte: UInt8)?
         var count = 0
         var position = start
         while position < bytes.count {
             if bytes[position] < 0x80 {
                 position += 1
-                continue
-            }
-            let length = JSONParser.validSequenceLength(bytes, at: position)
-            if length == 0 {
+            } else if let length = UTF8Scalar.length(bytes, at: position) {
+                position += length
+            } else {
                 if first == nil { first = (position, bytes[position]) }
                 count += 1
+                body(position)
                 position += 1
-            } else {
-                position += length
             }
         }
         return first.map { InvalidUTF8(offset: $0.offset, byte: $0.byte, count: count) }

@@ -11,6 +11,13 @@ public enum ProjectLoader {
     /// Folder names never descended into, at any depth.
     public static let skippedDirectoryNames: Set<String> = [".git", ".build", "dist", "node_modules"]
 
+    /// Whether every walk of a project folder (the loader, `lint --watch`, the MiniApp-folder
+    /// search the plugin asks for) leaves out an entry with this name: dotfiles, and the
+    /// skipped folders.
+    public static func skips(_ name: String, isDirectory: Bool) -> Bool {
+        name.hasPrefix(".") || (isDirectory && skippedDirectoryNames.contains(name))
+    }
+
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case notFound(String)
         case notADirectory(String)
@@ -57,7 +64,7 @@ public enum ProjectLoader {
                 issues.append(ProjectLoadIssue(path: relative.isEmpty ? "." : relative, kind: .unreadable(reason: "the folder cannot be listed")))
                 return
             }
-            for name in names where !name.hasPrefix(".") {
+            for name in names where !ProjectLoader.skips(name, isDirectory: false) {
                 let absolute = directory + "/" + name
                 let relativePath = relative.isEmpty ? name : relative + "/" + name
                 visit(absolute: absolute, relative: relativePath, name: name)
@@ -91,7 +98,7 @@ public enum ProjectLoader {
             }
             switch targetType {
             case .typeDirectory:
-                if !ProjectLoader.skippedDirectoryNames.contains(name) {
+                if !ProjectLoader.skips(name, isDirectory: true) {
                     walk(directory: target, relative: relative)
                 }
             case .typeRegular:

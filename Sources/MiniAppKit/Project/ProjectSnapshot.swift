@@ -17,12 +17,12 @@ public struct ProjectSnapshot: Sendable, Equatable {
         var visited: Set<String> = []
         while let (folder, relative) = stack.popLast() {
             guard visited.insert(folder.resolvingSymlinksInPath().path).inserted else { continue }
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !name.hasPrefix(".") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !ProjectLoader.skips(name, isDirectory: false) {
                 let url = folder.appendingPathComponent(name)
                 let path = relative.isEmpty ? name : relative + "/" + name
                 guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { continue }
                 if attributes[.type] as? FileAttributeType == .typeDirectory {
-                    if !ProjectLoader.skippedDirectoryNames.contains(name) { stack.append((url, path)) }
+                    if !ProjectLoader.skips(name, isDirectory: true) { stack.append((url, path)) }
                 } else {
                     let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
                     files[path] = FileStamp(size: attributes[.size] as? Int ?? 0, modified: modified)

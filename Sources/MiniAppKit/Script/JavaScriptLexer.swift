@@ -488,7 +488,7 @@ public struct JavaScriptLexer {
     private static let singleCharacterPunctuators = Set("{}()[];,<>+-*/%&|^!~?:=.@".utf8)
 
     private func punctuatorLength(at offset: Int) -> Int? {
-        for candidate in Self.multiCharacterPunctuatorsByFirstByte[bytes[offset]] ?? [] where matches(candidate, at: offset) {
+        for candidate in Self.multiCharacterPunctuatorsByFirstByte[bytes[offset]] ?? [] where bytes.hasBytes(candidate, at: offset) {
             // `a?.5:b` is a conditional, not optional chaining.
             if candidate.count == 2, candidate[0] == UInt8(ascii: "?"), candidate[1] == UInt8(ascii: "."), isDigit(at: offset + 2) {
                 continue
@@ -496,14 +496,6 @@ public struct JavaScriptLexer {
             return candidate.count
         }
         return Self.singleCharacterPunctuators.contains(bytes[offset]) ? 1 : nil
-    }
-
-    private func matches(_ candidate: [UInt8], at offset: Int) -> Bool {
-        guard offset + candidate.count <= bytes.count else { return false }
-        for (index, byte) in candidate.enumerated() where bytes[offset + index] != byte {
-            return false
-        }
-        return true
     }
 }
 

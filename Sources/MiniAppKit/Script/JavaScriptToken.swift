@@ -58,24 +58,14 @@ public struct JavaScriptToken: Sendable, Hashable {
 
 /// Something the lexer could not finish: the tokens are still produced, so one bad string
 /// does not hide the rest of the file.
-public struct JavaScriptLexerIssue: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
-        case unterminatedString
-        case unterminatedTemplate
-        case unterminatedBlockComment
-        case unterminatedRegularExpression
-        case invalidCharacter
-    }
+public typealias JavaScriptLexerIssue = ParseIssue<JavaScriptLexerIssueKind>
 
-    public var kind: Kind
-    public var message: String
-    public var range: Range<Int>
-
-    public init(kind: Kind, message: String, range: Range<Int>) {
-        self.kind = kind
-        self.message = message
-        self.range = range
-    }
+public enum JavaScriptLexerIssueKind: Sendable, Hashable {
+    case unterminatedString
+    case unterminatedTemplate
+    case unterminatedBlockComment
+    case unterminatedRegularExpression
+    case invalidCharacter
 }
 
 /// The result of lexing one script.

@@ -82,7 +82,7 @@ public struct AlpineDirective: Sendable, Hashable {
     public static func parse(attributeName name: String) -> AlpineDirective? {
         let bytes = Array(name.utf8)
         // The DOM lowercases attribute names, so Alpine matches `X-Text` as `x-text`.
-        let lowercased = bytes.map(StartTagScanner.asciiLowercased)
+        let lowercased = bytes.map(\.asciiLowercased)
         let kind: Kind
         let isShorthand: Bool
         var position: Int

@@ -99,7 +99,7 @@ public struct AlpineForExpression: Sendable, Hashable {
     private static func isIdentifier(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
         guard let first = range.first else { return false }
         func isStart(_ byte: UInt8) -> Bool {
-            StartTagScanner.isASCIILetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
+            byte.isASCIILetter || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$") || byte >= 0x80
         }
         guard isStart(bytes[first]) else { return false }
         return range.dropFirst().allSatisfy { isStart(bytes[$0]) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[$0]) }

@@ -39,9 +39,9 @@ struct StartTagScanner {
             index = open
             switch byte(at: open + 1) {
             case .exclamationMark:
-                if matches("<!--", at: open) {
+                if bytes.hasBytes("<!--", at: open) {
                     skipComment(contentStart: open + 4)
-                } else if matches("<![CDATA[", at: open) {
+                } else if bytes.hasBytes("<![CDATA[", at: open) {
                     skip(past: "]]>", from: open + 9)
                 } else {
                     skip(past: ">", from: open + 2)
@@ -49,18 +49,18 @@ struct StartTagScanner {
             case .questionMark:
                 skip(past: ">", from: open + 2)
             case .slash:
-                if let letter = byte(at: open + 2), Self.isASCIILetter(letter) {
+                if let letter = byte(at: open + 2), letter.isASCIILetter {
                     // An end tag: tokenized like a start tag so that a `>` in a quoted
                     // "attribute" does not end it early; only its name and place are kept.
                     index = open + 2
                     let name = scanName()
                     _ = scanAttributes()
-                    let lowercasedName = String(decoding: bytes[name].map(Self.asciiLowercased), as: UTF8.self)
+                    let lowercasedName = String(decoding: bytes[name].map(\.asciiLowercased), as: UTF8.self)
                     endTags.append(TemplateEndTag(name: lowercasedName, range: open..<index))
                 } else {
                     skip(past: ">", from: open + 2)
                 }
-            case let next? where Self.isASCIILetter(next):
+            case let next? where next.isASCIILetter:
                 scanStartTag(open: open)
             default:
                 index = open + 1
@@ -187,7 +187,7 @@ struct StartTagScanner {
         let nameBytes = Array(name.utf8)
         var position = index
         while let open = firstIndex(of: .lessThan, from: position) {
-            if byte(at: open + 1) == .slash, matchesIgnoringCase(nameBytes, at: open + 2) {
+            if byte(at: open + 1) == .slash, bytes.hasBytes(ignoringASCIICase: nameBytes, at: open + 2) {
                 let after = byte(at: open + 2 + nameBytes.count)
                 if after == nil || after == .slash || after == .greaterThan || Self.isWhitespace(after!) {
                     index = open
@@ -203,7 +203,7 @@ struct StartTagScanner {
         let terminatorBytes = Array(terminator.utf8)
         var position = start
         while let candidate = firstIndex(of: terminatorBytes[0], from: position) {
-            if matches(terminatorBytes, at: candidate) {
+            if bytes.hasBytes(terminatorBytes, at: candidate) {
                 index = candidate + terminatorBytes.count
                 return
             }
@@ -233,36 +233,9 @@ struct StartTagScanner {
         return nil
     }
 
-    private func matches(_ text: String, at position: Int) -> Bool {
-        matches(Array(text.utf8), at: position)
-    }
-
-    private func matches(_ expected: [UInt8], at position: Int) -> Bool {
-        guard position + expected.count <= bytes.count else { return false }
-        for offset in expected.indices where bytes[position + offset] != expected[offset] { return false }
-        return true
-    }
-
-    /// `lowercase` must be lowercase ASCII.
-    private func matchesIgnoringCase(_ lowercase: [UInt8], at position: Int) -> Bool {
-        guard position + lowercase.count <= bytes.count else { return false }
-        for offset in lowercase.indices where Self.asciiLowercased(bytes[position + offset]) != lowercase[offset] {
-            return false
-        }
-        return true
-    }
-
-    static func isASCIILetter(_ byte: UInt8) -> Bool {
-        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-    }
-
     /// HTML's whitespace: tab, line feed, form feed, carriage return and space.
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
-    }
-
-    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
     }
 }
 

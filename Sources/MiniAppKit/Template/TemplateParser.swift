@@ -50,33 +50,11 @@ public enum TemplateParser {
     /// and stops at a NUL; both would skew its positions and values. Replacing each such byte
     /// with `?` in its copy keeps every offset the same.
     private static func replaceInvalidUTF8(in bytes: inout [UInt8]) -> TemplateIssue? {
-        var first: (offset: Int, byte: UInt8)?
-        var count = 0
-        var position = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte >= 0x01, byte < 0x80 {
-                position += 1
-                continue
-            }
-            let length = byte == 0 ? 0 : JSONParser.validSequenceLength(bytes, at: position)
-            if length > 0 {
-                position += length
-                continue
-            }
-            if byte != 0 {
-                if first == nil { first = (position, byte) }
-                count += 1
-            }
-            bytes[position] = UInt8(ascii: "?")
-            position += 1
+        let invalid = InvalidUTF8.scan(bytes) { bytes[$0] = UInt8(ascii: "?") }
+        for position in bytes.indices where bytes[position] == 0 { bytes[position] = UInt8(ascii: "?") }
+        return invalid.map {
+            TemplateIssue(kind: .invalidUTF8(count: $0.count), message: "\($0.description); page templates must be UTF-8", range: $0.range)
         }
-        guard let first else { return nil }
-        let more = count > 1 ? " (\(count) invalid bytes in the file)" : ""
-        return TemplateIssue(
-            kind: .invalidUTF8(count: count),
-            message: "invalid UTF-8 byte 0x\(String(first.byte, radix: 16, uppercase: true))\(more); page templates must be UTF-8",
-            range: first.offset..<(first.offset + 1))
     }
 
     /// libxml2 cannot read an attribute name starting with `@` or `#`: it reports an error,

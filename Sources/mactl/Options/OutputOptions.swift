@@ -5,17 +5,30 @@ import MiniAppKit
 extension OutputFormat: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
 
-/// How diagnostics are shown and when they fail the command; shared by every command that
-/// reports diagnostics.
-struct OutputOptions: ParsableArguments {
+/// How diagnostics are shown; shared by every command that reports diagnostics.
+struct RenderingOptions: ParsableArguments {
     @Option(name: .long, help: "Output format.")
     var format: OutputFormat = .text
+
+    @Option(name: .long, help: "Colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
+    /// The renderer for what goes to `fileDescriptor`, or to the file `output`: colour only
+    /// for text on a terminal that wants it, never in a file.
+    func renderer(writingTo output: String? = nil, fileDescriptor: Int32 = STDOUT_FILENO) -> any DiagnosticRenderer {
+        format.renderer(colored: output == nil && format == .text && Terminal.shouldColor(color, fileDescriptor: fileDescriptor))
+    }
+}
+
+/// How diagnostics are shown and when they fail the command; shared by the commands that
+/// lint a project.
+struct OutputOptions: ParsableArguments {
+    @OptionGroup var rendering: RenderingOptions
 
     @Flag(name: .long, help: "Fail on warnings too.")
     var strict = false
 
-    @Option(name: .long, help: "Colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never.")
-    var color: ColorChoice = .auto
+    var format: OutputFormat { rendering.format }
 
     /// Writes the rendered diagnostics to `output`, or standard output. A file is written
     /// whole or not at all (temporary file, then rename).
@@ -31,6 +44,4 @@ struct OutputOptions: ParsableArguments {
             throw CommandFailure(message: "cannot write '\(output)': \((error as NSError).localizedDescription)")
         }
     }
-
-    func colored(writingTo output: String?) -> Bool { output == nil && format == .text && Terminal.shouldColor(color) }
 }

@@ -48,7 +48,7 @@ final class ChangeNotifier {
         while let folder = stack.popLast() {
             _ = inotify_add_watch(descriptor, folder.path, mask)
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            where !name.hasPrefix(".") && !ProjectLoader.skippedDirectoryNames.contains(name) {
+            where !ProjectLoader.skips(name, isDirectory: true) {
                 var isFolder: ObjCBool = false
                 let url = folder.appendingPathComponent(name)
                 if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { stack.append(url) }

@@ -57,7 +57,7 @@ struct Lint: AsyncParsableCommand {
             }
         }
         let report = DiagnosticReport(result, pathPrefix: Self.displayPrefix(for: path))
-        try outputOptions.emit(outputOptions.format.renderer(colored: outputOptions.colored(writingTo: output)).render(report), to: output)
+        try outputOptions.emit(outputOptions.rendering.renderer(writingTo: output).render(report), to: output)
         if result.fails(strict: outputOptions.strict) { throw ExitCode(ExitStatus.projectHasErrors) }
     }
 

@@ -40,7 +40,7 @@ struct LintWatcher {
     private func lint() throws -> LintResult { try ProjectLoading.lint(path: path, config: config, runtime: runtime) }
 
     private func render(_ result: LintResult) -> String {
-        outputOptions.format.renderer(colored: outputOptions.colored(writingTo: nil))
+        outputOptions.rendering.renderer()
             .render(DiagnosticReport(result, pathPrefix: Lint.displayPrefix(for: path)))
     }
 

@@ -40,7 +40,7 @@ struct Pack: AsyncParsableCommand {
         let start = clock.now
         let lint = try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
         let lintTime = clock.now - start
-        let renderer = outputOptions.format.renderer(colored: outputOptions.colored(writingTo: nil))
+        let renderer = outputOptions.rendering.renderer()
         if !lint.diagnostics.isEmpty || outputOptions.format != .text {
             try outputOptions.emit(renderer.render(DiagnosticReport(lint, pathPrefix: Lint.displayPrefix(for: path))), to: nil)
         }
@@ -78,8 +78,7 @@ struct Pack: AsyncParsableCommand {
             let budget = DiagnosticReport(
                 diagnostics: outcome.diagnostics, sourceFiles: lint.sourceFiles, fileCount: lint.model.project.files.count,
                 pathPrefix: Lint.displayPrefix(for: path))
-            let colored = outputOptions.format == .text && Terminal.shouldColor(outputOptions.color, fileDescriptor: STDERR_FILENO)
-            Terminal.standardError(outputOptions.format.renderer(colored: colored).render(budget))
+            Terminal.standardError(outputOptions.rendering.renderer(fileDescriptor: STDERR_FILENO).render(budget))
         }
         if outcome.refused {
             Terminal.standardError("error: not packed: the package is over its budget\n")

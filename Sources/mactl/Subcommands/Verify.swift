@@ -21,11 +21,7 @@ struct Verify: AsyncParsableCommand {
 
     @OptionGroup var runtimeOption: RuntimeOption
 
-    @Option(name: .long, help: "Output format.")
-    var format: OutputFormat = .text
-
-    @Option(name: .long, help: "Colour the text output: auto (on a terminal, unless NO_COLOR is set), always or never.")
-    var color: ColorChoice = .auto
+    @OptionGroup var rendering: RenderingOptions
 
     func run() async throws {
         let expected = try expectedPublicKey()
@@ -46,9 +42,8 @@ struct Verify: AsyncParsableCommand {
         var rendered = DiagnosticReport(
             diagnostics: report.diagnostics(packagePath: package), sourceFiles: report.lintSources, fileCount: report.entryCount)
         rendered.jsonMembers = [("verification", verification(report))]
-        let colored = format == .text && Terminal.shouldColor(color)
-        var output = format.renderer(colored: colored).render(rendered)
-        if format == .text { output += summary(report) }
+        var output = rendering.renderer().render(rendered)
+        if rendering.format == .text { output += summary(report) }
         Terminal.standardOutput(output)
         if !report.passed { throw ExitCode(ExitStatus.projectHasErrors) }
     }

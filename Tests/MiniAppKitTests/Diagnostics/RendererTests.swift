@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MiniAppKitTestSupport
 @testable import MiniAppKit
 
 /// Each renderer on the same report, compared with a golden file. The report holds what
@@ -51,11 +52,11 @@ struct RendererTests {
         #expect(Self.manifest.position(at: Self.range(of: "\"Café\"").lowerBound).column == 11)
     }
 
-    @Test func text() { assertGolden(TextRenderer().render(Self.report), "report.txt") }
-    @Test func coloredText() { assertGolden(TextRenderer(colored: true).render(Self.report), "report.colored.txt") }
-    @Test func json() { assertGolden(JSONRenderer().render(Self.report), "report.json") }
-    @Test func sarif() { assertGolden(SARIFRenderer().render(Self.report), "report.sarif.json") }
-    @Test func github() { assertGolden(GitHubActionsRenderer().render(Self.report), "report.github.txt") }
+    @Test func text() { assertMatchesGolden(TextRenderer().render(Self.report), "report.txt") }
+    @Test func coloredText() { assertMatchesGolden(TextRenderer(colored: true).render(Self.report), "report.colored.txt") }
+    @Test func json() { assertMatchesGolden(JSONRenderer().render(Self.report), "report.json") }
+    @Test func sarif() { assertMatchesGolden(SARIFRenderer().render(Self.report), "report.sarif.json") }
+    @Test func github() { assertMatchesGolden(GitHubActionsRenderer().render(Self.report), "report.github.txt") }
 
     @Test func aCleanReportSaysSoAndListsNoResults() {
         let clean = DiagnosticReport(diagnostics: [], fileCount: 1)
@@ -76,18 +77,4 @@ struct RendererTests {
         ].sortedDeterministically()
         #expect(diagnostics.map(\.id) == ["d", "c", "a", "b", "z"])
     }
-}
-
-func assertGolden(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
-    if ProcessInfo.processInfo.environment["MACTL_RECORD_SNAPSHOTS"] != nil {
-        try? Data(actual.utf8).write(to: url)
-        Issue.record("recorded a new golden file '\(name)'; unset MACTL_RECORD_SNAPSHOTS and run again", sourceLocation: sourceLocation)
-        return
-    }
-    guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-        Issue.record("missing golden file '\(name)'; run with MACTL_RECORD_SNAPSHOTS=1 to record it", sourceLocation: sourceLocation)
-        return
-    }
-    #expect(actual == expected, "output differs from Golden/\(name)", sourceLocation: sourceLocation)
 }

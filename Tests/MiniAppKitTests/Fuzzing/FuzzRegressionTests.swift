@@ -33,14 +33,7 @@ struct FuzzRegressionTests {
     func aFoundInputGivesItsExpectedOutcome(_ input: Input) throws {
         let outcome = input.target.run([UInt8](try Data(contentsOf: input.url)))
         let expectedURL = input.url.appendingPathExtension("expected")
-        let actual = outcome.joined(separator: "\n") + "\n"
-        if ProcessInfo.processInfo.environment["MACTL_RECORD_SNAPSHOTS"] != nil {
-            try Data(actual.utf8).write(to: expectedURL)
-            Issue.record("recorded \(expectedURL.lastPathComponent); unset MACTL_RECORD_SNAPSHOTS and run again")
-            return
-        }
-        let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-        #expect(actual == expected)
+        assertMatchesGoldenFile(outcome.joined(separator: "\n") + "\n", at: expectedURL)
     }
 
     @Test(arguments: seeds)

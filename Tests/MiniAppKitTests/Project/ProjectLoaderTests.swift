@@ -30,6 +30,23 @@ struct ProjectLoaderTests {
         }
     }
 
+    /// The plugin's `lint` and `pack` with no path (through `mactl list-apps`) look where the
+    /// loader looks: not in what it skips, nor in a package's test folders, nor inside an app.
+    @Test func miniAppFoldersAreFoundWhereTheLoaderLooks() throws {
+        try withTemporaryFolder { folder in
+            for app in ["Sources/Host/app", "apps/b", "apps/b/pages/nested", "node_modules/m", "dist/d", ".build/x", ".swiftpm/y",
+                        "Tests/Fixtures/broken", "Fixtures/c", "apps/only-manifest"] {
+                try write("{}", to: "\(app)/manifest.json", in: folder)
+                if app != "apps/only-manifest" { try write("", to: "\(app)/app.js", in: folder) }
+            }
+            let found = MiniAppFolders.find(under: folder).map { String($0.path.dropFirst(folder.path.count + 1)) }
+            #expect(found == ["Sources/Host/app", "apps/b"])
+            for name in ProjectLoader.skippedDirectoryNames { #expect(ProjectLoader.skips(name, isDirectory: true)) }
+            #expect(!ProjectLoader.skips("dist", isDirectory: false))
+            #expect(ProjectLoader.skips(".mactl.yml", isDirectory: false))
+        }
+    }
+
     @Test func lookupsAreCaseSensitive() throws {
         try withTemporaryFolder { folder in
             try write("<body></body>", to: "Pages/Home/home.html", in: folder)

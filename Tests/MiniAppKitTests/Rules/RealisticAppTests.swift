@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import MiniAppKitTestSupport
 @testable import MiniAppKit
 
 /// A shop app written the way a MiniApp author writes one (tabs, a list with `x-for`, a
 /// dropdown with view-local state, fetch, navigation, two locales) must lint clean; the same
 /// app with the usual slips must get each one, at its line and column, and nothing else.
 struct RealisticAppTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples/showcase")
+    static let root = PackageRoot.url.appendingPathComponent("Examples/showcase")
 
     private func load() throws -> [String: String] {
         let project = try ProjectLoader.load(root: Self.root)

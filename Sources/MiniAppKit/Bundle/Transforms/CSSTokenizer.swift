@@ -166,7 +166,7 @@ struct CSSTokenizer {
         guard peek(0) == .openParenthesisByte else { return .ident }
         let name = bytes[start..<index]
         index += 1
-        guard name.count == 3, name.map(Self.asciiLowercased).elementsEqual(Array("url".utf8)) else { return .function }
+        guard name.count == 3, name.map(\.asciiLowercased).elementsEqual(Array("url".utf8)) else { return .function }
         // `url(` followed, after any whitespace, by a quote is a function holding a string;
         // otherwise the address is raw text up to `)`.
         var lookahead = index
@@ -258,8 +258,7 @@ struct CSSTokenizer {
             }
             return
         }
-        index += Self.utf8Length(of: bytes[index])
-        index = min(index, bytes.count)
+        index += UTF8Scalar.length(bytes, at: index) ?? 1
     }
 
     // MARK: - Checks (§4.3.8 – §4.3.10)
@@ -323,20 +322,6 @@ struct CSSTokenizer {
 
     static func isNonPrintable(_ byte: UInt8) -> Bool {
         byte <= 0x08 || byte == 0x0B || (0x0E...0x1F).contains(byte) || byte == 0x7F
-    }
-
-    static func asciiLowercased(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
-    }
-
-    /// The length of the UTF-8 sequence a lead byte starts (the input is valid UTF-8).
-    static func utf8Length(of lead: UInt8) -> Int {
-        switch lead {
-        case 0xF0...: 4
-        case 0xE0...: 3
-        case 0xC0...: 2
-        default: 1
-        }
     }
 }
 

@@ -146,12 +146,12 @@ struct HTMLMinifier {
             let end: Int
             switch bytes[index + 1] {
             case .exclamationMark:
-                if matches("<!--", at: index) {
+                if bytes.hasBytes("<!--", at: index) {
                     end = min(Self.commentEnd(in: bytes, contentStart: index + 4), range.upperBound)
                     writeComment(index..<end, before: range.upperBound)
                     index = end
                     continue
-                } else if matches("<![CDATA[", at: index) {
+                } else if bytes.hasBytes("<![CDATA[", at: index) {
                     end = endOfTerminator("]]>", from: index + 9, limit: range.upperBound)
                 } else {
                     end = endOfTerminator(">", from: index + 2, limit: range.upperBound)
@@ -172,7 +172,7 @@ struct HTMLMinifier {
     }
 
     private mutating func writeComment(_ comment: Range<Int>, before limit: Int) {
-        let isConditional = matches("<!--[if", at: comment.lowerBound) || matches("<!--<![endif]", at: comment.lowerBound)
+        let isConditional = bytes.hasBytes("<!--[if", at: comment.lowerBound) || bytes.hasBytes("<!--<![endif]", at: comment.lowerBound)
         // Removing the comment joins the text on its two sides. Unless one side is a boundary
         // where joining cannot matter, the comment stays: `&amp<!---->;` would become `&amp;`,
         // and `<<!---->b>` a tag.
@@ -268,19 +268,10 @@ struct HTMLMinifier {
         let pattern = Array(terminator.utf8)
         var position = start
         while position + pattern.count <= limit {
-            if matches(pattern, at: position) { return position + pattern.count }
+            if bytes.hasBytes(pattern, at: position) { return position + pattern.count }
             position += 1
         }
         return limit
-    }
-
-    private func matches(_ text: String, at position: Int) -> Bool {
-        matches(Array(text.utf8), at: position)
-    }
-
-    private func matches(_ pattern: [UInt8], at position: Int) -> Bool {
-        guard position + pattern.count <= bytes.count else { return false }
-        return bytes[position..<(position + pattern.count)].elementsEqual(pattern)
     }
 }
 

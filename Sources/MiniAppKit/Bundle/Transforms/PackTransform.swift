@@ -8,7 +8,7 @@ public enum PackTransform {
         let unchanged = TransformResult(bytes: file.bytes, transform: nil)
         guard let transform = transform(forPath: file.path) else { return unchanged }
         // Invalid UTF-8 means the file is not the text its parsers assume; ship it as written.
-        guard String(validating: file.bytes, as: UTF8.self) != nil else { return unchanged }
+        guard UTF8Scalar.isWellFormed(file.bytes) else { return unchanged }
         guard let bytes = transform.transform(file), bytes.count < file.bytes.count else { return unchanged }
         return TransformResult(bytes: bytes, transform: transform.name)
     }

@@ -1,7 +1,9 @@
-/// Decodes one Unicode scalar from UTF-8 bytes without trusting them.
+/// The one strict UTF-8 decoder: every reader that asks "is this well-formed UTF-8?" asks it
+/// here, so that the JSON parser, the template parser, the script lexer, the engine bridge,
+/// the CSS tokenizer and the packer agree on what a file's characters are.
 ///
-/// Script sources are author files and may hold any bytes; the lexer and the engine bridge
-/// both walk them with this decoder so that a byte offset means the same character to both.
+/// Well-formed is Unicode's Table 3-7: no overlong forms, no surrogates (U+D800–U+DFFF),
+/// nothing above U+10FFFF, no truncated sequence.
 enum UTF8Scalar {
     /// The scalar starting at `offset` and its length in bytes, or nil when the bytes there
     /// are not well-formed UTF-8 (overlong forms, surrogates and truncated sequences included).
@@ -29,6 +31,26 @@ enum UTF8Scalar {
             value = value << 6 | UInt32(byte & 0x3F)
         }
         return (value, length)
+    }
+
+    /// The length of the well-formed sequence at `offset`, or nil when there is none.
+    static func length(_ bytes: [UInt8], at offset: Int) -> Int? {
+        decode(bytes, at: offset)?.length
+    }
+
+    /// Whether all of `bytes` is well-formed UTF-8.
+    static func isWellFormed(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            if bytes[offset] < 0x80 {
+                offset += 1
+            } else if let length = length(bytes, at: offset) {
+                offset += length
+            } else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Appends `scalar` to `units` as UTF-16.
