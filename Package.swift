@@ -57,6 +57,9 @@ let package = Package(
             ]
         ),
         .target(name: "MiniAppKitTestSupport", dependencies: ["MiniAppKit"]),
+        // Golden files need swift-testing; kept apart so the fuzz executables, which link the
+        // support target, do not link the testing library.
+        .target(name: "MiniAppKitGoldenFiles", dependencies: ["MiniAppKitTestSupport"]),
         .executableTarget(
             name: "mactl",
             dependencies: [
@@ -79,12 +82,12 @@ let package = Package(
         .executableTarget(name: "mactl-generate", dependencies: ["MactlGenerators"]),
         .testTarget(
             name: "MiniAppKitTests",
-            dependencies: ["MiniAppKit", "MiniAppKitTestSupport", "MactlGenerators", "CZlib", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles", "MactlGenerators", "CZlib", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "MactlCLITests",
-            dependencies: ["mactl", "MiniAppKit", "MiniAppKitTestSupport"],
+            dependencies: ["mactl", "MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles"],
             exclude: ["Golden"]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MiniAppKitGoldenFiles
 import MiniAppKitTestSupport
 
 /// Output a user or a tool reads, pinned: every command's `--help`, the build report of the

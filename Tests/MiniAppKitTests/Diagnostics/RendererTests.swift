@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MiniAppKitGoldenFiles
 import MiniAppKitTestSupport
 @testable import MiniAppKit
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MiniAppKit
+import MiniAppKitGoldenFiles
 import MiniAppKitTestSupport
 
 /// Replays what the fuzzers found, and their seeds, through the same entry points the

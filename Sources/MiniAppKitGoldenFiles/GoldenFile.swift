@@ -1,4 +1,5 @@
 import Foundation
+import MiniAppKitTestSupport
 import Testing
 
 /// Compares `actual` with the golden file `name` in the calling test target's `Golden/` folder
