@@ -11,7 +11,10 @@ public struct ProjectMissingRootFile: Rule {
             .removing(["app.css"], expected: [.file("app.css", "the project has no 'app.css' at its root; the runtime requires it, even empty")]),
             .removing(["app.js"], expected: [.file("app.js", "the project has no 'app.js' at its root; the runtime requires it")]),
         ],
-        nonTriggering: [.file("app.css", "")])
+        nonTriggering: [
+            // Both are there: an empty 'app.css' and an 'app.js' that registers no hooks are enough.
+            RuleExample(files: [("app.js", "App({});\n"), ("app.css", "")]),
+        ])
 
     public init() {}
 
