@@ -15,7 +15,9 @@ public struct IconActiveContent: Rule {
                     .at("2️⃣", "'<script>' in an icon runs when the icon is opened; an icon must be a plain picture"),
                   ]),
         ],
-        nonTriggering: [.file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n")])
+        nonTriggering: [
+            .file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><style>circle { opacity: 0.9 }</style><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n"),
+        ])
 
     public init() {}
 

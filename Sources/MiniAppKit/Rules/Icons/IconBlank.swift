@@ -8,7 +8,9 @@ public struct IconBlank: Rule {
             .file("icons/app.svg", "1️⃣<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v20H2z\" fill=\"none\"/></svg>\n",
                   expected: [.at("1️⃣", "icon 'icons/app.svg' renders nothing at 24 and 48 pixels")]),
         ],
-        nonTriggering: [.file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n")])
+        nonTriggering: [
+            .file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v20H2z\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"/></svg>\n"),
+        ])
 
     public init() {}
 

@@ -8,7 +8,9 @@ public struct IconInkOutsideCanvas: Rule {
             .file("icons/app.svg", "1️⃣<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><circle cx=\"20\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n",
                   expected: [.at("1️⃣", "part of icon 'icons/app.svg' lies outside its viewBox and is cut off")]),
         ],
-        nonTriggering: [.file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n")])
+        nonTriggering: [
+            .file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"-12 -12 24 24\"><circle r=\"12\" fill=\"currentColor\"/></svg>\n"),
+        ])
 
     public init() {}
 

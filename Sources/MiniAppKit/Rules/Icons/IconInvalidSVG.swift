@@ -14,7 +14,9 @@ public struct IconInvalidSVG: Rule {
             .file("icons/app.svg", "1️⃣<svg viewBox=\"0 0 24 24\"><circle cx=\"12\" cy=\"12\" r=\"4\"/></svg>\n",
                   expected: [.at("1️⃣", "the root '<svg>' is not in the SVG namespace; add xmlns=\"http://www.w3.org/2000/svg\"")]),
         ],
-        nonTriggering: [.file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n")])
+        nonTriggering: [
+            .file("icons/app.svg", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- exported from an editor -->\n<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><g><circle cx=\"12\" cy=\"12\" r=\"4\"/></g></svg>\n"),
+        ])
 
     public init() {}
 

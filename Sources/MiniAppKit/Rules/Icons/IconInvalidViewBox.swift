@@ -8,7 +8,9 @@ public struct IconInvalidViewBox: Rule {
             .file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=1️⃣\"0 0 24\"><circle cx=\"12\" cy=\"12\" r=\"10\"/></svg>\n",
                   expected: [.at("1️⃣", "viewBox '0 0 24' must be four numbers 'min-x min-y width height' with a positive width and height")]),
         ],
-        nonTriggering: [.file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n")])
+        nonTriggering: [
+            .file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0,0,24,24\"><circle cx=\"12\" cy=\"12\" r=\"10\"/></svg>\n"),
+        ])
 
     public init() {}
 

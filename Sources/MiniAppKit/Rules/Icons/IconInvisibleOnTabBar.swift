@@ -13,7 +13,9 @@ public struct IconInvisibleOnTabBar: Rule {
             IconExample.tabIcon("1️⃣<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"#000000\"/></svg>\n",
                                 expected: [.at("1️⃣", "tab icon 'icons/home.svg' is drawn in fixed colours that barely show on a dark tab bar; use fill=\"currentColor\" to take the tab bar's colour")]),
         ],
-        nonTriggering: [IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n")])
+        nonTriggering: [
+            IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"#8e8e93\"/></svg>\n"),
+        ])
 
     public init() {}
 

@@ -4,7 +4,9 @@ public struct IconNotRendered: Rule {
         id: "icon-not-rendered", domain: .icon, severity: .warning,
         summary: "An otherwise valid icon was not rendered: librsvg refused it, or it is too big or has too much text to render safely.",
         rationale: "mactl checks what an icon looks like by rendering it, and bounds what it renders (\(Limits.iconRenderBytes / 1024) KB, \(Limits.iconRenderText) characters of text) because a renderer cannot be interrupted. An icon past those bounds is not a real tab icon, and one librsvg cannot draw will not draw on a phone either.",
-        triggering: [], nonTriggering: [.file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n")])
+        triggering: [], nonTriggering: [
+            .file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><text x=\"2\" y=\"18\" font-size=\"16\" fill=\"currentColor\">Hi</text></svg>\n"),
+        ])
 
     public init() {}
 

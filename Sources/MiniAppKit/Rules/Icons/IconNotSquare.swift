@@ -8,7 +8,9 @@ public struct IconNotSquare: Rule {
             IconExample.tabIcon("1️⃣<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 24\"><rect width=\"32\" height=\"24\" fill=\"currentColor\"/></svg>\n",
                                 expected: [.at("1️⃣", "tab icon 'icons/home.svg' is 32 × 24; tab bars draw icons in a square, so make its viewBox square")]),
         ],
-        nonTriggering: [IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n")])
+        nonTriggering: [
+            IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 32 32\"><rect y=\"4\" width=\"32\" height=\"24\" fill=\"currentColor\"/></svg>\n"),
+        ])
 
     public init() {}
 

@@ -7,7 +7,9 @@ public struct JSONInvalidUTF8: Rule {
             JSON text exchanged between systems must be UTF-8 (RFC 8259 §8.1); a Latin-1 or UTF-16 file shows mojibake or fails to parse on the phone. The first bad byte is reported with the number of bad bytes in the file.
             """,
         triggering: [],
-        nonTriggering: [.file("app.css", "")])
+        nonTriggering: [
+            .manifest(members: #""name": "Café ☕ 咖啡""#),
+        ])
 
     public init() {}
 

@@ -7,7 +7,9 @@ public struct JSONTrailingComma: Rule {
             JavaScript object literals allow a trailing comma, JSON does not: `JSON.parse` and `JSONSerialization` both reject the file.
             """,
         triggering: [RuleExample(files: [("manifest.json", "{\n  \"app_id\": \"org.example.demo\",\n  \"name\": \"Demo\",\n  \"icons\": [{ \"src\": \"icons/app.svg\" }],\n  \"version\": { \"code\": 1, \"name\": \"1.0.0\" },\n  \"platform_version\": { \"min_code\": 1 },\n  \"pages\": [\"pages/index/index\"1️⃣,]\n}\n")], expected: [.at("1️⃣", "trailing comma; JSON does not allow a comma before a closing bracket")])],
-        nonTriggering: [.file("app.css", "")])
+        nonTriggering: [
+            .manifest(members: #""description": "Pages: [home, about,]""#),
+        ])
 
     public init() {}
 

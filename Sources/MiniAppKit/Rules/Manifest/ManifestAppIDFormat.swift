@@ -13,7 +13,11 @@ public struct ManifestAppIDFormat: Rule {
                 "app_id": 1️⃣"My App"
                 """, expected: [.at("1️⃣", "app id 'My App' is not a reverse-domain name such as 'com.example.app'")]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "app_id": "com.example.my-app2"
+                """),
+        ])
 
     public init() {}
 

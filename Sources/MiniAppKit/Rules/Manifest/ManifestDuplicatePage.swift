@@ -12,7 +12,11 @@ public struct ManifestDuplicatePage: Rule {
                 "pages": ["pages/index/index", 1️⃣"pages/index/index"]
                 """, expected: [.at("1️⃣", "page 'pages/index/index' is listed twice")]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "pages": ["pages/index/index", "pages/list/index"]
+                """, files: ["pages/list/index.html": "<body x-data=\"page\"></body>\n"]),
+        ])
 
     public init() {}
 

@@ -14,7 +14,15 @@ public struct ManifestDuplicateTabPage: Rule {
                 """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"],
                 expected: [.at("1️⃣", "page 'pages/index/index' already has a tab")]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "pages": ["pages/index/index", "pages/me/me"],
+                "tab_bar": { "tabs": [
+                  { "page": "pages/index/index", "icon": "icons/app.svg" },
+                  { "page": "pages/me/me", "icon": "icons/app.svg" }
+                ] }
+                """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"]),
+        ])
 
     public init() {}
 

@@ -13,7 +13,11 @@ public struct ManifestEmptyString: Rule {
                 "name": 1️⃣""
                 """, expected: [.at("1️⃣", "'name' must not be empty")]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "short_name": ""
+                """),
+        ])
 
     public init() {}
 

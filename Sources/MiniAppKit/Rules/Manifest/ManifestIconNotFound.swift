@@ -15,7 +15,11 @@ public struct ManifestIconNotFound: Rule {
                 "icons": [{ "src": 1️⃣"icons/App.svg" }]
                 """, expected: [.at("1️⃣", "icon 'icons/App.svg' is not in the project")]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "icons": [{ "src": "icons/App.svg" }]
+                """, files: ["icons/App.svg": MinimalApp.files["icons/app.svg"]!]),
+        ])
 
     public init() {}
 

@@ -17,7 +17,11 @@ public struct ManifestInvalidPath: Rule {
                     .at("2️⃣", "'icons[1].src' path '/icons/app.svg' is absolute; paths are relative to the package root"),
                 ]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "icons": [{ "src": "./icons/app.svg" }, { "src": "icons/app..svg" }]
+                """, files: ["icons/app..svg": MinimalApp.files["icons/app.svg"]!]),
+        ])
 
     public init() {}
 

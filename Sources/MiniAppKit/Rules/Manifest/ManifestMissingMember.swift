@@ -23,7 +23,12 @@ public struct ManifestMissingMember: Rule {
                 }
                 """, expected: [.at("1️⃣", "missing required member 'name'")]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "icons": [{ "src": "icons/app.svg" }],
+                "version": { "code": 1, "name": "1.0.0" }
+                """),
+        ])
 
     public init() {}
 

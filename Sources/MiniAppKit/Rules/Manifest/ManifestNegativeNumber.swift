@@ -13,7 +13,11 @@ public struct ManifestNegativeNumber: Rule {
                 "version": { "code": 1️⃣-1, "name": "1.0.0" }
                 """, expected: [.at("1️⃣", "'version.code' must be a non-negative integer, found -1")]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "version": { "code": 0, "name": "0.1.0" }
+                """),
+        ])
 
     public init() {}
 

@@ -9,7 +9,12 @@ public struct ManifestNoPages: Rule {
                 "pages": 1️⃣[]
                 """, expected: [.at("1️⃣", "'pages' is empty; the first page is the app's entry page")]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "pages": ["pages/index/index"],
+                "widgets": []
+                """),
+        ])
 
     public init() {}
 

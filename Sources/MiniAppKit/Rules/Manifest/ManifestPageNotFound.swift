@@ -15,7 +15,11 @@ public struct ManifestPageNotFound: Rule {
                 """, files: ["pages/about/about.html": "<body x-data=\"page\"></body>\n"],
                 expected: [.at("1️⃣", "page 'pages/about' has no template 'pages/about.html'").fixIt("\"pages/about/about\"")]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "pages": ["pages/index/index", "pages/about/about"]
+                """, files: ["pages/about/about.html": "<body x-data=\"page\"></body>\n"]),
+        ])
 
     public init() {}
 

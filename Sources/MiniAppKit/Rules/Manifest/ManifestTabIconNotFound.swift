@@ -14,7 +14,15 @@ public struct ManifestTabIconNotFound: Rule {
                 """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"],
                 expected: [.at("1️⃣", "tab icon 'icons/me.svg' is not in the project")]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "pages": ["pages/index/index", "pages/me/me"],
+                "tab_bar": { "tabs": [
+                  { "page": "pages/index/index", "icon": "icons/app.svg" },
+                  { "page": "pages/me/me", "icon": "./icons/me.svg" }
+                ] }
+                """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/me.svg": MinimalApp.files["icons/app.svg"]!]),
+        ])
 
     public init() {}
 

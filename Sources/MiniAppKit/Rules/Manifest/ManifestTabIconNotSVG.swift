@@ -14,7 +14,15 @@ public struct ManifestTabIconNotSVG: Rule {
                 """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/me.png": "PNG"],
                 expected: [.at("1️⃣", "tab icon 'icons/me.png' is not an SVG file")]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "pages": ["pages/index/index", "pages/me/me"],
+                "tab_bar": { "tabs": [
+                  { "page": "pages/index/index", "icon": "icons/app.svg" },
+                  { "page": "pages/me/me", "icon": "icons/me.SVG" }
+                ] }
+                """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/me.SVG": "<?xml version=\"1.0\"?>\n" + MinimalApp.files["icons/app.svg"]!]),
+        ])
 
     public init() {}
 

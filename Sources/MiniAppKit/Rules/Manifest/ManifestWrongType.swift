@@ -18,7 +18,12 @@ public struct ManifestWrongType: Rule {
                     .at("2️⃣", "'pages[1]' must be a string, found number 3"),
                 ]),
         ],
-        nonTriggering: [.manifest(MinimalApp.manifest)])
+        nonTriggering: [
+            .manifest(members: """
+                "platform_version": { "min_code": 2 },
+                "version": { "code": 2, "name": "2" }
+                """),
+        ])
 
     public init() {}
 

@@ -8,7 +8,15 @@ public struct PackageLargeImage: Rule {
             WeChat's code quality check flags images over 200 KB. Make the rule an error in \
             `.mactl.yml` to enforce the budget.
             """,
-        triggering: [], nonTriggering: [.file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n")])
+        triggering: [
+            RuleExample(
+                files: [("icons/app.svg", MinimalApp.files["icons/app.svg"]!)], configuration: "budgets:\n  image: 100B\n",
+                expected: [.file("icons/app.svg", "image 'icons/app.svg' is 142 B, over the image budget of 100 B")]),
+        ],
+        nonTriggering: [
+            // An image exactly at the budget.
+            RuleExample(files: [("icons/app.svg", MinimalApp.files["icons/app.svg"]!)], configuration: "budgets:\n  image: 142B\n"),
+        ])
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "ico", "avif"]
 

@@ -9,7 +9,10 @@ public struct ProjectMissingManifest: Rule {
             case-sensitive: `Manifest.json` does not count.
             """,
         triggering: [.removing(["manifest.json"], expected: [.file("manifest.json", "the project has no 'manifest.json' at its root")])],
-        nonTriggering: [.file("app.css", "body { margin: 0; }\n")])
+        nonTriggering: [
+            // A manifest that is there but empty is 'json-syntax-error', not a missing one.
+            .manifest(""),
+        ])
 
     public init() {}
 

@@ -18,7 +18,10 @@ public struct ProjectMissingRootFile: Rule {
                 .file("app.js", "the project has no 'app.js' at its root; SkipMiniApp runs without it, but W3C MiniApp Packaging requires it"),
             ]),
         ],
-        nonTriggering: [.file("app.css", "/* The pages link their own styles; W3C Packaging wants this file even so. */\n")])
+        nonTriggering: [
+            // Both are there: an empty 'app.css' and an 'app.js' that registers no hooks are enough.
+            RuleExample(files: [("app.js", "App({});\n"), ("app.css", "")]),
+        ])
 
     public init() {}
 

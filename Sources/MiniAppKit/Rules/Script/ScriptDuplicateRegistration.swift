@@ -8,7 +8,10 @@ public struct ScriptDuplicateRegistration: Rule {
             .file("pages/index/index.js", "Page({ data: { title: 'Hello' } });\n1️⃣Page({ onTap() {} });\n",
                   expected: [.at("1️⃣", "'Page' is called 2 times; only the last registration counts")]),
         ],
-        nonTriggering: [.file("pages/index/index.js", "Page({ data: { title: 'Hello' } });\n")])
+        nonTriggering: [
+            // One registration made of two objects.
+            .file("pages/index/index.js", "const base = { data: { title: 'Hello' } };\nPage({ ...base, onLoad() {} });\n"),
+        ])
 
     public init() {}
 

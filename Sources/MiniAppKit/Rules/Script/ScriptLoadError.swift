@@ -14,7 +14,10 @@ public struct ScriptLoadError: Rule {
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.log('x'\n  1️⃣},\n});\n",
                   expected: [.at("1️⃣", "SyntaxError: Unexpected token '}'. Expected ')' to end an argument list.")]),
         ],
-        nonTriggering: [.file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n});\n")])
+        nonTriggering: [
+            // A handler that throws runs only on a tap, not when the script loads.
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    throw new Error('not yet');\n  },\n});\n"),
+        ])
 
     public init() {}
 

@@ -16,7 +16,18 @@ public struct ScriptNavigateToTab: Rule {
                 supportFiles: ["manifest.json": IconExample.tabsManifest, "pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/home.svg": MinimalApp.files["icons/app.svg"]!],
                 expected: [.at("1️⃣", "'navigateTo' to the tab page 'pages/me/me'; use 'switchTab' to show a tab")]),
         ],
-        nonTriggering: [.file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n  },\n});\n")])
+        nonTriggering: [
+            // In the same two-tab app, 'switchTab' to the tab page, and 'navigateTo' a page without a tab.
+            RuleExample(
+                files: [
+                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.switchTab({ url: 'pages/me/me' });\n    skip.nav.navigateTo({ url: 'pages/detail/detail' });\n  },\n});\n"),
+                ],
+                supportFiles: [
+                    "manifest.json": IconExample.tabsManifest.replacingOccurrences(of: "\"pages/me/me\"]", with: "\"pages/me/me\", \"pages/detail/detail\"]"),
+                    "pages/me/me.html": "<body x-data=\"page\"></body>\n", "pages/detail/detail.html": "<body x-data=\"page\"></body>\n",
+                    "icons/home.svg": MinimalApp.files["icons/app.svg"]!,
+                ]),
+        ])
 
     public init() {}
 

@@ -8,7 +8,14 @@ public struct ScriptSwitchTabNonTab: Rule {
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.switchTab({ url: 1️⃣'pages/index/index' });\n  },\n});\n",
                   expected: [.at("1️⃣", "'switchTab' to 'pages/index/index', which has no tab; use 'navigateTo' for pages outside the tab bar")]),
         ],
-        nonTriggering: [.file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n  },\n});\n")])
+        nonTriggering: [
+            // In an app whose 'pages/me/me' has a tab.
+            RuleExample(
+                files: [
+                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.switchTab({ url: 'pages/me/me' });\n  },\n});\n"),
+                ],
+                supportFiles: ["manifest.json": IconExample.tabsManifest, "pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/home.svg": MinimalApp.files["icons/app.svg"]!]),
+        ])
 
     public init() {}
 

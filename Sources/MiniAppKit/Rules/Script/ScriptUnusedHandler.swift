@@ -12,7 +12,10 @@ public struct ScriptUnusedHandler: Rule {
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  1️⃣onRefresh() {},\n});\n",
                   expected: [.at("1️⃣", "handler 'onRefresh' is not bound in 'pages/index/index.html'")]),
         ],
-        nonTriggering: [.file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad() {},\n});\n")])
+        nonTriggering: [
+            // 'onLoad' is a lifecycle hook, and 'onRefresh' is called from it.
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad() {\n    this.onRefresh();\n  },\n  onRefresh() {},\n});\n"),
+        ])
 
     public init() {}
 

@@ -13,7 +13,9 @@ public struct TemplateDirectiveNeedsTemplate: Rule {
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <div 1️⃣x-if=\"store.title\"><p x-text=\"store.title\"></p></div>\n</body>\n",
                   expected: [.at("1️⃣", "'x-if' only works on a '<template>' element, not on '<div>'; wrap the element in '<template x-if>' or use 'x-show'")]),
         ],
-        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <template x-if=\"store.title\"><p x-text=\"store.title\"></p></template>\n</body>\n")])
+        nonTriggering: [
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <div x-show=\"store.title\"><p x-text=\"store.title\"></p></div>\n</body>\n"),
+        ])
 
     public init() {}
 

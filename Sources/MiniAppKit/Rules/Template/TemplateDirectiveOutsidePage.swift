@@ -8,7 +8,10 @@ public struct TemplateDirectiveOutsidePage: Rule {
             .file("pages/index/index.html", "<div x-data=\"page\"><p x-text=\"store.title\"></p></div>\n<p 1️⃣x-text=\"store.title\"></p>\n",
                   expected: [.at("1️⃣", "'x-text' is outside every 'x-data' element, so Alpine never evaluates it")]),
         ],
-        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n")])
+        nonTriggering: [
+            // A directive on the page's root itself, and markup without directives beside it.
+            .file("pages/index/index.html", "<div x-data=\"page\" x-show=\"store.title\"><p x-text=\"store.title\"></p></div>\n<p>© 2025</p>\n"),
+        ])
 
     public init() {}
 

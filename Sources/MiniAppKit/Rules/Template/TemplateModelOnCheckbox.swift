@@ -13,7 +13,11 @@ public struct TemplateModelOnCheckbox: Rule {
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"checkbox\" 1️⃣x-model=\"store.agreed\">\n</body>\n",
                   expected: [.at("1️⃣", "'x-model' on a checkbox sends its value attribute ('on'), not whether it is checked; bind ':checked' and handle '@change' in a page handler")]),
         ],
-        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.title\">\n</body>\n")])
+        nonTriggering: [
+            RuleExample(
+                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"checkbox\" :checked=\"store.agreed\" @change=\"onAgree\">\n</body>\n")],
+                supportFiles: ["pages/index/index.js": "Page({\n  data: { title: 'Hello', agreed: false },\n  onAgree(event) {\n    this.setData({ agreed: event.target.checked });\n  },\n});\n"]),
+        ])
 
     public init() {}
 

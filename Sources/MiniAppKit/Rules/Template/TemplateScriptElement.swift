@@ -13,7 +13,10 @@ public struct TemplateScriptElement: Rule {
             .file("pages/index/index.html", "<body x-data=\"page\">\n  1️⃣<script src=\"https://cdn.example.com/alpine.js\"></script>\n</body>\n",
                   expected: [.at("1️⃣", "'<script>' in a page template runs in the view, outside the logic layer; put page logic in 'pages/index/index.js'")]),
         ],
-        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n")])
+        nonTriggering: [
+            // A JSON data block is not code.
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <script type=\"application/json\">{ \"version\": 1 }</script>\n</body>\n"),
+        ])
 
     public init() {}
 

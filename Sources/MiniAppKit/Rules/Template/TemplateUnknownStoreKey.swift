@@ -12,7 +12,12 @@ public struct TemplateUnknownStoreKey: Rule {
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.1️⃣titel\"></p>\n</body>\n",
                   expected: [.at("1️⃣", "'store.titel' is not in the page's data and no 'setData' sets it; did you mean 'store.title'?")]),
         ],
-        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n")])
+        nonTriggering: [
+            RuleExample(files: [
+                ("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n  <p x-text=\"store.user.name\"></p>\n</body>\n"),
+                ("pages/index/index.js", "Page({\n  data: { title: 'Hello', user: { name: 'Ada' } },\n});\n"),
+            ]),
+        ])
 
     public init() {}
 

@@ -13,7 +13,10 @@ public struct TemplateXHTML: Rule {
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <div 1️⃣x-html=\"store.title\"></div>\n</body>\n",
                   expected: [.at("1️⃣", "'x-html' is prohibited in the Alpine CSP build and renders nothing; use 'x-text'")]),
         ],
-        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <div x-text=\"store.title\"></div>\n</body>\n")])
+        nonTriggering: [
+            // Text with 'x-text', and markup written in the template.
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <div x-text=\"store.title\"></div>\n  <template x-if=\"store.title\"><b>New</b></template>\n</body>\n"),
+        ])
 
     public init() {}
 
