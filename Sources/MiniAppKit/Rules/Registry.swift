@@ -10,6 +10,7 @@ public enum RuleRegistry {
         ProjectUnreadableFile.self,
         ProjectFileTooLarge.self,
         ProjectUnusedSuppression.self,
+        ProjectUnlistedPage.self,
         // JSON files
         JSONSyntaxError.self,
         JSONDuplicateKey.self,
@@ -45,6 +46,8 @@ public enum RuleRegistry {
         TemplateMarkupError.self,
         TemplateUnclosedElement.self,
         TemplateMissingPageRoot.self,
+        TemplateMissingStylesheet.self,
+        TemplateQuickAppMarkup.self,
         TemplateDirectiveOutsidePage.self,
         TemplateUnknownDirective.self,
         TemplateUnknownModifier.self,
