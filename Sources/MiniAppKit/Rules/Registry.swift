@@ -11,6 +11,7 @@ public enum RuleRegistry {
         ProjectFileTooLarge.self,
         ProjectUnusedSuppression.self,
         ProjectRulesSkipped.self,
+        ProjectUnlistedPage.self,
         // JSON files
         JSONSyntaxError.self,
         JSONDuplicateKey.self,
@@ -47,6 +48,8 @@ public enum RuleRegistry {
         TemplateMarkupError.self,
         TemplateUnclosedElement.self,
         TemplateMissingPageRoot.self,
+        TemplateMissingStylesheet.self,
+        TemplateQuickAppMarkup.self,
         TemplateDirectiveOutsidePage.self,
         TemplateUnknownDirective.self,
         TemplateUnknownModifier.self,

@@ -159,7 +159,7 @@ public enum MinimalApp {
         "manifest.json": manifest,
         "app.js": "App({\n  onLaunch() {}\n});\n",
         "app.css": "body { margin: 0; }\n",
-        "pages/index/index.html": "<!DOCTYPE html>\n<html>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n",
+        "pages/index/index.html": "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n",
         "pages/index/index.js": "Page({\n  data: { title: 'Hello' },\n});\n",
         "icons/app.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n",
     ]

@@ -71,6 +71,10 @@ extension RuntimeProfile {
             "A template binds to its page only inside `x-data=\"page\"`: without it there is no `store`, no handlers and no x-model wiring.",
             source: skipSource(skipView, "1f4c098e96af72271c978c7f8a9d05e130937bea", "makeMiniAppBridgeUserScript")),
         RuntimeFact(
+            "skip.html-view",
+            "A page template is an HTML document shown in a web view with Alpine: Quick App markup (a `<template>` root, `<text>`, `<div>` inside `<template>`) is inert HTML and shows a blank page.",
+            source: skipSource(skipView, "1f4c098e96af72271c978c7f8a9d05e130937bea", "MiniAppPageView.pageURL")),
+        RuntimeFact(
             "skip.namespace",
             "The host object is `miniapp`, and also `skip` when the host passes that name: the same object under both.",
             source: skipSource(skipView, "1f4c098e96af72271c978c7f8a9d05e130937bea", "MiniAppHostView.init")),
