@@ -22,13 +22,7 @@ public struct ScriptNavigateToTab: Rule {
                 supportFiles: ["manifest.json": IconExample.tabsManifest, "pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/home.svg": MinimalApp.files["icons/app.svg"]!],
                 expected: [.at("1️⃣", "'redirectTo' to the tab page 'pages/me/me'; use 'switchTab' to show a tab")]),
         ],
-        nonTriggering: [
-            RuleExample(
-                files: [
-                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n    skip.nav.switchTab({ url: 'pages/me/me' });\n  },\n});\n"),
-                ],
-                supportFiles: ["manifest.json": IconExample.tabsManifest, "pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/home.svg": MinimalApp.files["icons/app.svg"]!]),
-        ])
+        nonTriggering: [.file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.navigateTo({ url: 'pages/index/index' });\n  },\n});\n")])
 
     public init() {}
 
