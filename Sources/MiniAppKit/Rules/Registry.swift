@@ -81,6 +81,9 @@ public enum RuleRegistry {
         ScriptNavigationUnknownPage.self,
         ScriptSwitchTabNonTab.self,
         ScriptNavigateToTab.self,
+        ScriptNavigationQueryInPath.self,
+        ScriptNavigationLeadingSlash.self,
+        ScriptOnloadOptions.self,
         // Translations
         I18nInvalidFileName.self,
         I18nNotFlat.self,

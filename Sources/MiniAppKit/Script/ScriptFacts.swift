@@ -29,7 +29,9 @@ public struct ScriptFacts: Sendable, Hashable {
         ScriptFactExtractor(tokens: script.tokens).extract()
     }
 
-    /// The namespaces the runtime exposes its host API under (`miniapp` is always an alias).
+    /// The namespaces a host API may be reached under, for every runtime: facts are read once,
+    /// whatever the profile. Keep in sync with the profiles' `HostAPI.namespaces` (SkipMiniApp:
+    /// `miniapp`, and `skip` when the host passes that name); rules filter by the profile.
     public static let hostNamespaces: Set<String> = ["skip", "miniapp"]
 
     /// Globals of a browser page that the logic layer (a bare JavaScript context) does not have.

@@ -3,12 +3,23 @@ public indirect enum ScriptLiteralValue: Sendable, Hashable {
     /// A string literal, or a template literal without substitutions; the decoded value.
     case string(String)
     case object(ScriptObjectLiteral)
+    /// A string built at run time whose start is written: `'pages/d/d?id=' + id`,
+    /// `` `pages/d/d?id=${id}` ``; the fixed start, decoded.
+    case stringPrefix(String)
     /// Anything else: a variable, a call, a number, a function, a template with `${ }`.
     case dynamic
 
     public var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
+    }
+
+    /// The text the string starts with: all of a literal, the fixed start of a concatenation.
+    public var knownStart: String? {
+        switch self {
+        case .string(let value), .stringPrefix(let value): return value
+        default: return nil
+        }
     }
 
     public var objectLiteral: ScriptObjectLiteral? {

@@ -30,7 +30,45 @@ struct ScriptLiteralReader {
         if first.isPunctuator("{"), stream.partner(of: indices.lowerBound) == indices.upperBound - 1, depth < Self.maximumDepth {
             return .object(objectLiteral(open: indices.lowerBound, depth: depth + 1))
         }
-        return .dynamic
+        return concatenation(indices) ?? .dynamic
+    }
+
+    /// Operators that leave a string built with `+` a string that starts with its first
+    /// operand: `+` itself, and what binds tighter inside a later operand (`a.b`, `n * 2`).
+    private static let concatenationOperators: Set<String> = ["+", ".", "?.", "*", "/", "%", "**"]
+
+    /// `'a' + 'b'` (a string), `'pages/d/d?id=' + id` and `` `pages/d/d?id=${id}` `` (a string
+    /// with a fixed start), or nil when the expression is anything else (`'a' + b ? c : d`).
+    private func concatenation(_ indices: Range<Int>) -> ScriptLiteralValue? {
+        guard let first = stream[indices.lowerBound], first.isStringLike || first.kind == .template(.head) else { return nil }
+        // The whole expression must be a chain of `+`: any other operator at this level (`?:`,
+        // `||`, `-`, `,`) could make it something else.
+        var index = indices.lowerBound
+        while index < indices.upperBound {
+            guard let token = stream[index] else { return nil }
+            if token.kind == .punctuator {
+                if let partner = stream.partner(of: index), partner > index {
+                    index = partner + 1
+                    continue
+                }
+                guard Self.concatenationOperators.contains(token.text) else { return nil }
+            }
+            index += 1
+        }
+        // The fixed start: string literals joined by `+`, up to the first thing not written.
+        var text = ""
+        index = indices.lowerBound
+        while let token = stream[index], index < indices.upperBound {
+            if token.kind == .template(.head) { return .stringPrefix(text + token.text) }
+            let operandEnd = index + 1
+            guard token.isStringLike, operandEnd == indices.upperBound || stream.isPunctuator(operandEnd, "+") else {
+                return .stringPrefix(text)
+            }
+            text += token.text
+            if operandEnd == indices.upperBound { return .string(text) }
+            index = operandEnd + 1
+        }
+        return .stringPrefix(text)
     }
 
     /// The object literal whose `{` is at `open` (which must be paired).

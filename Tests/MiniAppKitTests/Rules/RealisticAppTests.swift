@@ -28,7 +28,7 @@ struct RealisticAppTests {
         }
         edit("pages/home/home.html", "@keydown.enter=\"onSearch\"", "@keydown.enter=\"onSerch\"")
         edit("pages/product/product.html", "<p x-text=\"store.product.description\">", "<p x-txt=\"store.product.description\">")
-        edit("pages/cart/cart.js", "'pages/product/product?checkout=1'", "'pages/checkout/checkout'")
+        edit("pages/cart/cart.js", "'pages/product/product'", "'pages/checkout/checkout'")
         edit("pages/profile/profile.js", "this.setData({ newsletter: !this.data.newsletter });", "this.setData({ newsletter: !this.data.newsletter };")
         edit("pages/home/home.html", "<template x-if=\"store.products.length === 0\">\n    <p x-text=\"$t('home.empty')\"></p>\n  </template>",
              "<div x-if=\"store.products.length === 0\">\n    <p x-text=\"$t('home.empty')\"></p>\n  </div>")

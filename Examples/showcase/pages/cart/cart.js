@@ -14,6 +14,6 @@ Page({
     this.setData({ lines, total: lines.length + ' items' });
   },
   onCheckout() {
-    skip.nav.redirectTo({ url: 'pages/product/product?checkout=1' });
+    skip.nav.redirectTo({ url: 'pages/product/product' });
   },
 });

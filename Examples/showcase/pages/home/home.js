@@ -28,7 +28,7 @@ Page({
   },
 
   onOpenProduct(id) {
-    skip.nav.navigateTo({ url: 'pages/product/product?id=' + id });
+    skip.nav.navigateTo({ url: 'pages/product/product', query: 'id=' + id });
   },
 
   onAddToCart(id) {

@@ -15,6 +15,12 @@ public struct ScriptNavigateToTab: Rule {
                 ],
                 supportFiles: ["manifest.json": IconExample.tabsManifest, "pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/home.svg": MinimalApp.files["icons/app.svg"]!],
                 expected: [.at("1️⃣", "'navigateTo' to the tab page 'pages/me/me'; use 'switchTab' to show a tab")]),
+            RuleExample(
+                files: [
+                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.redirectTo({ url: 1️⃣'pages/me/me' });\n  },\n});\n"),
+                ],
+                supportFiles: ["manifest.json": IconExample.tabsManifest, "pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/home.svg": MinimalApp.files["icons/app.svg"]!],
+                expected: [.at("1️⃣", "'redirectTo' to the tab page 'pages/me/me'; use 'switchTab' to show a tab")]),
         ],
         nonTriggering: [
             // In the same two-tab app, 'switchTab' to the tab page, and 'navigateTo' a page without a tab.
@@ -34,8 +40,8 @@ public struct ScriptNavigateToTab: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         let tabRoutes = Set(model.pages.filter(\.isTab).map(\.route))
         return NavigationTarget.all(in: model, apis: ["nav.navigateTo", "nav.redirectTo"]).compactMap { target in
-            guard tabRoutes.contains(target.route) else { return nil }
-            return Finding("'\(target.shortName)' to the tab page '\(target.route)'; use 'switchTab' to show a tab", at: target.script.span(target.range))
+            guard let route = target.route, tabRoutes.contains(route) else { return nil }
+            return Finding("'\(target.shortName)' to the tab page '\(route)'; use 'switchTab' to show a tab", at: target.script.span(target.range))
         }
     }
 }

@@ -5,15 +5,25 @@ public struct ScriptNavigationUnknownPage: Rule {
         summary: "'navigateTo', 'redirectTo', 'reLaunch' or 'switchTab' names a page that is not in the manifest's 'pages'.",
         rationale: """
             The runtime opens only pages listed in the manifest; a url to any other page does \
-            nothing when tapped. Only literal urls are checked: a url built at run time is not \
-            guessed at. A query (`?id=1`) and a leading `/` are allowed.
+            nothing when tapped. Every spelling is checked, the moved flat ones (`skip.navigateTo`) \
+            included. A literal url is checked, and so is the written start of a url built at run \
+            time when it holds the whole path (`'pages/d/d?id=' + id`, `` `pages/d/d?id=${id}` ``); \
+            `'pages/' + name` is not guessed at. The page is read without its query and leading \
+            `/`: whether the runtime takes those is `script-navigation-query-in-path`'s and \
+            `script-navigation-leading-slash`'s.
             """,
+        runtimeFacts: ["skip.flat-api-removed"],
         triggering: [
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 1️⃣'pages/detail/detail?id=1' });\n  },\n});\n",
                   expected: [.at("1️⃣", "'navigateTo' opens 'pages/detail/detail', which is not a page in the manifest")]),
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap(id) {\n    skip.navigateTo({ url: 1️⃣'pages/nope/nope' });\n    skip.nav.navigateTo({ url: 2️⃣`pages/detal/detail?id=${id}` });\n  },\n});\n",
+                  expected: [
+                    .at("1️⃣", "'navigateTo' opens 'pages/nope/nope', which is not a page in the manifest"),
+                    .at("2️⃣", "'navigateTo' opens 'pages/detal/detail', which is not a page in the manifest"),
+                  ]),
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap(id) {\n    skip.nav.reLaunch({ url: '/pages/index/index?from=tap' });\n    skip.nav.navigateTo({ url: 'pages/item/item?id=' + id });\n  },\n});\n"),
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap(name) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'from=tap' });\n    skip.nav.navigateTo({ url: 'pages/' + name + '/' + name });\n  },\n});\n"),
         ])
 
     public init() {}
@@ -22,9 +32,9 @@ public struct ScriptNavigationUnknownPage: Rule {
         let routes = model.pageRoutes
         let targets = NavigationTarget.all(in: model, apis: ["nav.navigateTo", "nav.redirectTo", "nav.reLaunch", "nav.switchTab"])
         return targets.compactMap { target in
-            guard !routes.contains(target.route) else { return nil }
-            var message = "'\(target.shortName)' opens '\(target.route)', which is not a page in the manifest"
-            if let suggestion = NameSuggester.closest(to: target.route, in: routes.sorted()) { message += "; did you mean '\(suggestion)'?" }
+            guard let route = target.route, !routes.contains(route) else { return nil }
+            var message = "'\(target.shortName)' opens '\(route)', which is not a page in the manifest"
+            if let suggestion = NameSuggester.closest(to: route, in: routes.sorted()) { message += "; did you mean '\(suggestion)'?" }
             return Finding(message, at: target.script.span(target.range))
         }
     }

@@ -7,6 +7,8 @@ public struct ScriptSwitchTabNonTab: Rule {
         triggering: [
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.switchTab({ url: 1️⃣'pages/index/index' });\n  },\n});\n",
                   expected: [.at("1️⃣", "'switchTab' to 'pages/index/index', which has no tab; use 'navigateTo' for pages outside the tab bar")]),
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    miniapp.switchTab({ url: 1️⃣'pages/index/index' });\n  },\n});\n",
+                  expected: [.at("1️⃣", "'switchTab' to 'pages/index/index', which has no tab; use 'navigateTo' for pages outside the tab bar")]),
         ],
         nonTriggering: [
             // In an app whose 'pages/me/me' has a tab.
@@ -24,9 +26,9 @@ public struct ScriptSwitchTabNonTab: Rule {
         let pageRoutes = model.pageRoutes
         return NavigationTarget.all(in: model, apis: ["nav.switchTab"]).compactMap { target in
             // A page missing from the manifest is the unknown-page rule's.
-            guard pageRoutes.contains(target.route), !tabRoutes.contains(target.route) else { return nil }
+            guard let route = target.route, pageRoutes.contains(route), !tabRoutes.contains(route) else { return nil }
             return Finding(
-                "'switchTab' to '\(target.route)', which has no tab; use 'navigateTo' for pages outside the tab bar",
+                "'switchTab' to '\(route)', which has no tab; use 'navigateTo' for pages outside the tab bar",
                 at: target.script.span(target.range))
         }
     }
