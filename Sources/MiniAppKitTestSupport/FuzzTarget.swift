@@ -100,7 +100,7 @@ package enum FuzzHarness {
 
     static let pageTemplate = """
         <!DOCTYPE html>
-        <html><head><title>Fuzz</title></head>
+        <html><head><title>Fuzz</title><link rel="stylesheet" href="../../app.css"><link rel="stylesheet" href="index.css"></head>
         <body x-data="page"><p x-text="store.count"></p><button @click="onTap" x-text="$t('tab.home')"></button>
         <ul><template x-for="item in store.items" :key="item.id"><li @click="onSelect" x-text="item.name"></li></template></ul>
         <span x-text="$t('page.title', { name: store.user.name })"></span></body></html>
@@ -108,7 +108,7 @@ package enum FuzzHarness {
 
     static let secondPage = """
         <!DOCTYPE html>
-        <html><head><title>About</title></head>
+        <html><head><title>About</title><link rel="stylesheet" href="../../app.css"></head>
         <body x-data="page"><p x-text="$t('tab.about')"></p></body></html>
         """
 

@@ -66,7 +66,7 @@ struct HostileCorpusTests {
         Case(fixture: "projects/deep-html-page", status: 1, lines: [
             "pages/index/index.html:9:1: error: \(unclosed)",
             "pages/index/index.html:9:499996: error: \(unclosed)",
-            "100001 errors, 0 warnings and 0 notes in 8 files",
+            "100001 errors, 2 warnings and 0 notes in 8 files",
         ], megabytes: 768),
         lintError("invalid-utf8-manifest", "manifest.json:1:131: error: invalid UTF-8 byte 0xFF (3 invalid bytes in the file); JSON text must be UTF-8 [json-invalid-utf8]"),
         lintError("invalid-utf8-page", "pages/index/index.html:9:4: error: invalid UTF-8 byte 0xFF (3 invalid bytes in the file); page templates must be UTF-8 [template-markup-error]"),

@@ -226,7 +226,7 @@ struct WatchTests {
             let page = app.appendingPathComponent("pages/index/index.html")
             let text = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "x-text=", with: "x-txt=")
             try Data(text.utf8).write(to: page)
-            #expect(waitFor("+ pages/index/index.html:8:7: error: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]", in: output))
+            #expect(waitFor("+ pages/index/index.html:10:7: error: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]", in: output))
             #expect(waitFor("1 error, 1 warning and 0 notes", in: output))
         }
     }

@@ -38,7 +38,7 @@ struct ConfigurationSectionsTests {
 
     @Test func excludedFilesDoNotShipEvenWhenReferenced() {
         var files = MinimalApp.files
-        files["pages/index/index.html"] = "<body x-data=\"page\"><img src=\"../../assets/big.png\"></body>"
+        files["pages/index/index.html"] = "<link rel=\"stylesheet\" href=\"../../app.css\"><body x-data=\"page\"><img src=\"../../assets/big.png\"></body>"
         files["assets/big.png"] = "x"
         let model = ProjectModel(project: Project(contents: files), configuration: parse("exclude:\n  - assets/**\n"))
         let plan = BundlePlanner.plan(model)
@@ -48,7 +48,7 @@ struct ConfigurationSectionsTests {
 
     @Test func theDefaultLocaleCanBeOverridden() {
         var files = MinimalApp.files
-        files["pages/index/index.html"] = "<body x-data=\"page\"><p x-text=\"$t('title')\"></p></body>"
+        files["pages/index/index.html"] = "<link rel=\"stylesheet\" href=\"../../app.css\"><body x-data=\"page\"><p x-text=\"$t('title')\"></p></body>"
         files["i18n/de.json"] = "{ \"title\": \"Titel\" }"
         #expect(Linter.lint(Project(contents: files)).diagnostics.map(\.id) == ["i18n-missing-default-locale"])
         let overridden = Linter.lint(Project(contents: files), configuration: parse("i18n:\n  default_locale: de\n"))

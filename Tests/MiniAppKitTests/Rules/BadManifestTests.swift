@@ -82,9 +82,9 @@ struct BadManifestTests {
     @Test func tooManyTabsAreReported() {
         let tabs = (0..<6).map { "{ \"page\": \"pages/p\($0)/p\($0)\", \"icon\": \"icons/app.svg\" }" }.joined(separator: ",")
         let pages = (0..<6).map { "\"pages/p\($0)/p\($0)\"" }.joined(separator: ",")
-        let manifest = MinimalApp.manifest.replacingOccurrences(of: "\"pages\": [\"pages/index/index\"]", with: "\"pages\": [\(pages)], \"tab_bar\": { \"tabs\": [\(tabs)] }")
+        let manifest = MinimalApp.manifest.replacingOccurrences(of: "\"pages\": [\"pages/index/index\"]", with: "\"pages\": [\"pages/index/index\", \(pages)], \"tab_bar\": { \"tabs\": [\(tabs)] }")
         var files: [String: String] = [:]
-        for index in 0..<6 { files["pages/p\(index)/p\(index).html"] = "<body x-data=\"page\"></body>" }
+        for index in 0..<6 { files["pages/p\(index)/p\(index).html"] = "<link rel=\"stylesheet\" href=\"../../app.css\"><body x-data=\"page\"></body>" }
         #expect(lintManifest(manifest, extraFiles: files).map(\.message) == [
             "'tab_bar.tabs' has 6 tabs; a tab bar needs 2 to 5, and more do not fit on a phone's tab bar",
         ])

@@ -37,14 +37,14 @@ struct RealisticAppTests {
 
         let diagnostics = Linter.lint(Project(contents: files)).diagnostics.map(DiagnosticSummary.init)
         #expect(diagnostics.map(\.description) == [
-            "pages/cart/cart.html:14:56: '@click' assigns to 'store.total' in the view, where the logic layer never sees it; name a page handler and call 'setData' there [template-inline-statement]",
+            "pages/cart/cart.html:17:56: '@click' assigns to 'store.total' in the view, where the logic layer never sees it; name a page handler and call 'setData' there [template-inline-statement]",
             "pages/cart/cart.js:16:3: handler 'onCheckout' is not bound in 'pages/cart/cart.html' [script-unused-handler]",
             "pages/cart/cart.js:17:32: 'redirectTo' opens 'pages/checkout/checkout', which is not a page in the manifest [script-navigation-unknown-page]",
-            "pages/home/home.html:10:64: unknown handler 'onSerch' in '@keydown'; did you mean 'onSearch'? [template-unknown-handler]",
-            "pages/home/home.html:22:8: 'x-if' only works on a '<template>' element, not on '<div>'; wrap the element in '<template x-if>' or use 'x-show' [template-directive-needs-template]",
+            "pages/home/home.html:11:64: unknown handler 'onSerch' in '@keydown'; did you mean 'onSearch'? [template-unknown-handler]",
+            "pages/home/home.html:23:8: 'x-if' only works on a '<template>' element, not on '<div>'; wrap the element in '<template x-if>' or use 'x-show' [template-directive-needs-template]",
             "pages/home/home.js:20:3: handler 'onSearch' is not bound in 'pages/home/home.html' [script-unused-handler]",
             "pages/home/home.js:37:31: 'switchTab' to 'pages/product/product', which has no tab; use 'navigateTo' for pages outside the tab bar [script-switch-tab-non-tab]",
-            "pages/product/product.html:6:8: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]",
+            "pages/product/product.html:9:8: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]",
             "pages/profile/profile.js:7:55: SyntaxError: Unexpected token ';'. Expected ')' to end an argument list. [script-load-error]",
         ])
     }
@@ -74,7 +74,7 @@ struct RealisticAppTests {
             "icons/cart.svg:1:135: '<script>' in an icon runs when the icon is opened; an icon must be a plain picture [icon-active-content]",
             "icons/profile.svg:1:1: icon 'icons/profile.svg' renders nothing at 24 and 48 pixels [icon-blank]",
             "manifest.json:45:17: tab icon 'icons/house.svg' is not in the project [manifest-tab-icon-not-found]",
-            "pages/home/home.html:12:61: translation key 'home.loadng' is not in the default locale 'i18n/en-US.json'; did you mean 'home.loading'? [i18n-missing-key]",
+            "pages/home/home.html:13:61: translation key 'home.loadng' is not in the default locale 'i18n/en-US.json'; did you mean 'home.loading'? [i18n-missing-key]",
         ])
     }
 }

@@ -22,7 +22,7 @@ struct SuppressionTests {
 
     @Test func unknownRulesAndEmptySuppressionsAreReported() {
         var files = MinimalApp.files
-        files["pages/index/index.html"] = "<body x-data=\"page\">\n  <!-- mactl-disable-next-line template-unknown-directiv -->\n  <!-- mactl-disable-next-line -->\n  <p x-text=\"store.title\"></p>\n</body>\n"
+        files["pages/index/index.html"] = "<link rel=\"stylesheet\" href=\"../../app.css\"><body x-data=\"page\">\n  <!-- mactl-disable-next-line template-unknown-directiv -->\n  <!-- mactl-disable-next-line -->\n  <p x-text=\"store.title\"></p>\n</body>\n"
         #expect(lint(files).map(\.message) == [
             "'mactl-disable-next-line' names the unknown rule 'template-unknown-directiv'; did you mean 'template-unknown-directive'?",
             "'mactl-disable-next-line' names no rule; write the ids of the rules to silence",
@@ -31,7 +31,7 @@ struct SuppressionTests {
 
     @Test func theRuleCanBeTurnedOff() {
         var files = MinimalApp.files
-        files["pages/index/index.html"] = "<body x-data=\"page\">\n  <!-- mactl-disable-next-line template-x-html -->\n  <p x-text=\"store.title\"></p>\n</body>\n"
+        files["pages/index/index.html"] = "<link rel=\"stylesheet\" href=\"../../app.css\"><body x-data=\"page\">\n  <!-- mactl-disable-next-line template-x-html -->\n  <p x-text=\"store.title\"></p>\n</body>\n"
         let configuration = ConfigurationParser.parse(
             SourceFile(path: ".mactl.yml", text: "rules:\n  project-unused-suppression: off\n"), knownRuleIDs: RuleRegistry.allIDs)
         #expect(Linter.lint(Project(contents: files), configuration: configuration).diagnostics.isEmpty)
