@@ -33,8 +33,8 @@ public struct RuntimeProfile: Sendable {
     public var onLoadOptionMembers: [String]?
     /// Whether the `app_id` is used as a folder name on the device.
     public var appIDIsFolderName: Bool
-    /// Whether the runtime evaluates page scripts in the JavaScript context mactl models
-    /// (globals `App`, `Page`, the host namespace), so scripts can be run at lint time.
+    /// Whether mactl models the runtime's script globals, so an exception a script throws
+    /// when mactl runs it at lint time is the runtime's too; otherwise only syntax errors are.
     public var evaluatesScripts: Bool
     /// Every fact the profile's rules rely on, each with its source.
     public var facts: [RuntimeFact]

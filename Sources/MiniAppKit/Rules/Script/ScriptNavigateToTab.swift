@@ -8,6 +8,7 @@ public struct ScriptNavigateToTab: Rule {
             without its tab selected, twice in memory, as WeChat-style hosts refuse to do. Use \
             `switchTab` to show a tab page.
             """,
+        runtimeFacts: ["skip.flat-api-removed"],
         triggering: [
             RuleExample(
                 files: [
