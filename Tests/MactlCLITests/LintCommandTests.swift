@@ -66,6 +66,26 @@ struct LintCommandTests {
         #expect(result.standardError.hasPrefix("Error: The value 'xml' is invalid for '--format <format>'."))
     }
 
+    /// `--runtime` chooses the profile over `.mactl.yml`: an app without `app.js` is a warning
+    /// under SkipMiniApp, which runs without it, and an error under the W3C specs.
+    @Test func theRuntimeOptionChoosesTheProfile() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("portable")
+            #expect(try CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
+            try FileManager.default.removeItem(at: app.appendingPathComponent("app.js"))
+            let skip = try CLIRunner.run(["lint", app.path])
+            #expect(skip.status == 0)
+            #expect(skip.standardOutput.contains("app.js: warning: the project has no 'app.js' at its root; SkipMiniApp runs without it, but W3C MiniApp Packaging requires it [project-missing-root-file]\n"))
+            try Data("runtime: skip\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
+            let w3c = try CLIRunner.run(["lint", app.path, "--runtime", "w3c"])
+            #expect(w3c.status == 1)
+            #expect(w3c.standardOutput.contains("app.js: error: the project has no 'app.js' at its root; W3C MiniApp Packaging requires it [project-missing-root-file]\n"))
+            let unknown = try CLIRunner.run(["lint", app.path, "--runtime", "quickapp"])
+            #expect(unknown.status == 2)
+            #expect(unknown.standardError.contains("unknown runtime 'quickapp'; expected 'skip' or 'w3c'"))
+        }
+    }
+
     @Test func anUnknownOptionExitsTwo() throws {
         #expect(try CLIRunner.run(["lint", "--frmat", "json"]).status == 2)
         #expect(try CLIRunner.run(["frobnicate"]).status == 2)
