@@ -48,6 +48,15 @@ public struct RuleExample: Sendable {
         manifest(MinimalApp.manifest(with: members), files: files, binaryFiles: binaryFiles, removing: removing, expected: expected)
     }
 
+    /// The minimal app with a second page and a tab bar of two tabs: the near-miss of the tab rules.
+    public static let twoTabApp = manifest(members: """
+        "pages": ["pages/index/index", "pages/me/me"],
+        "tab_bar": { "tabs": [
+          { "page": "pages/index/index", "icon": "icons/app.svg" },
+          { "page": "pages/me/me", "icon": "icons/app.svg" }
+        ] }
+        """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"])
+
     /// An example made of the minimal app with one file added or replaced.
     public static func file(
         _ path: String, _ text: String, removing: [String] = [], expected: [ExpectedFinding] = []

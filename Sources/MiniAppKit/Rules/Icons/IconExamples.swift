@@ -1,6 +1,12 @@
 /// A two-tab app whose first tab uses 'icons/home.svg', for the tab icon rules' examples.
 enum IconExample {
-    static let tabsManifest = "{\n  \"app_id\": \"org.example.demo\",\n  \"name\": \"Demo\",\n  \"icons\": [{ \"src\": \"icons/app.svg\" }],\n  \"version\": { \"code\": 1, \"name\": \"1.0.0\" },\n  \"platform_version\": { \"min_code\": 1 },\n  \"pages\": [\"pages/index/index\", \"pages/me/me\"],\n  \"tab_bar\": { \"tabs\": [\n    { \"page\": \"pages/index/index\", \"icon\": \"icons/home.svg\" },\n    { \"page\": \"pages/me/me\", \"icon\": \"icons/app.svg\" }\n  ] }\n}\n"
+    static let tabsManifest = MinimalApp.manifest(with: """
+        "pages": ["pages/index/index", "pages/me/me"],
+        "tab_bar": { "tabs": [
+          { "page": "pages/index/index", "icon": "icons/home.svg" },
+          { "page": "pages/me/me", "icon": "icons/app.svg" }
+        ] }
+        """)
 
     static func tabIcon(_ svg: String, expected: [ExpectedFinding] = []) -> RuleExample {
         RuleExample(

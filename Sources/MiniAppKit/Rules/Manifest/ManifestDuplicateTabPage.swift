@@ -15,13 +15,7 @@ public struct ManifestDuplicateTabPage: Rule {
                 expected: [.at("1️⃣", "page 'pages/index/index' already has a tab")]),
         ],
         nonTriggering: [
-            .manifest(members: """
-                "pages": ["pages/index/index", "pages/me/me"],
-                "tab_bar": { "tabs": [
-                  { "page": "pages/index/index", "icon": "icons/app.svg" },
-                  { "page": "pages/me/me", "icon": "icons/app.svg" }
-                ] }
-                """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"]),
+            .twoTabApp,
         ])
 
     public init() {}

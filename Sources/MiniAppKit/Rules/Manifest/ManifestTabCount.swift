@@ -14,13 +14,7 @@ public struct ManifestTabCount: Rule {
                 """, expected: [.at("1️⃣", "'tab_bar.tabs' has 1 tab; a tab bar needs 2 to 5, and with fewer than 2 none is shown")]),
         ],
         nonTriggering: [
-            .manifest(members: """
-                "pages": ["pages/index/index", "pages/me/me"],
-                "tab_bar": { "tabs": [
-                  { "page": "pages/index/index", "icon": "icons/app.svg" },
-                  { "page": "pages/me/me", "icon": "icons/app.svg" }
-                ] }
-                """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"]),
+            .twoTabApp,
         ])
 
     public init() {}
