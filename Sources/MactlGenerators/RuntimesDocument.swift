@@ -17,15 +17,15 @@ public enum RuntimesDocument {
             "| profile | runtime |",
             "|---|---|",
         ]
-        lines += profiles.map { "| `\($0.id)` | \($0.title): \(escapeTable($0.summary)) |" }
+        lines += profiles.map { "| `\($0.id)` | \($0.title): \(RulesDocument.escapeTable($0.summary)) |" }
         lines.append("")
         for profile in profiles {
             lines += ["## \(profile.id): \(profile.title)", "", "| fact | what the runtime does | source | rules |", "|---|---|---|---|"]
             for fact in profile.facts {
                 let users = rules.filter { $0.runtimeFacts.contains(fact.id) }.map { "[`\($0.id)`](rules.md#\($0.id))" }
                 lines.append(
-                    "| <a id=\"\(anchor(forFact: fact.id))\"></a>`\(fact.id)` | \(escapeTable(fact.statement)) | "
-                        + "\(escapeTable(fact.source.citation)) | \(users.joined(separator: ", ")) |")
+                    "| <a id=\"\(anchor(forFact: fact.id))\"></a>`\(fact.id)` | \(RulesDocument.escapeTable(fact.statement)) | "
+                        + "\(RulesDocument.escapeTable(fact.source.citation)) | \(users.joined(separator: ", ")) |")
             }
             lines.append("")
         }
@@ -34,6 +34,4 @@ public enum RuntimesDocument {
 
     /// The HTML anchor of a fact: its id with the dot as a dash.
     public static func anchor(forFact id: String) -> String { id.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "-") }
-
-    static func escapeTable(_ text: String) -> String { RulesDocument.escapeTable(text) }
 }

@@ -13,24 +13,29 @@ public struct LocaleChoice: Sendable {
         self.lastResort = lastResort
     }
 
-    /// The tags tried for a device identifier (`zh-Hans_CN`) and the manifest's `lang`:
-    /// the device tag, its language with the default region, its language; the same for
-    /// the manifest's `lang`; then the last resort. Duplicates keep their first place.
+    /// The tags tried for a device identifier (`zh-Hans_CN`, read as `zh-Hans-CN`) and the
+    /// manifest's `lang`: the device tag's chain, the manifest language's chain, then the last
+    /// resort. Duplicates keep their first place.
     public func candidates(deviceIdentifier: String, manifestLanguage: String?) -> [String] {
-        var tags: [String] = []
-        for tag in chain(deviceIdentifier) + chain(manifestLanguage ?? lastResort) + [lastResort] where !tags.contains(tag) {
-            tags.append(tag)
-        }
-        return tags
+        Self.withoutRepeats(chain(deviceIdentifier: deviceIdentifier) + chain(manifestLanguage ?? lastResort) + [lastResort])
     }
 
-    /// One tag's chain: itself (with `_` as `-`), its language and default region, its language.
-    func chain(_ identifier: String) -> [String] {
-        let tag = identifier.replacingOccurrences(of: "_", with: "-")
+    /// The chain of a device identifier, whose `_` the runtime reads as `-`.
+    public func chain(deviceIdentifier: String) -> [String] {
+        chain(deviceIdentifier.replacingOccurrences(of: "_", with: "-"))
+    }
+
+    /// One tag's chain: itself, its language with the language's default region, its language.
+    public func chain(_ tag: String) -> [String] {
         let language = String(tag.split(separator: "-").first ?? Substring(tag))
         var chain = [tag]
-        if let region = defaultRegions[language] { chain.append(language + "-" + region) }
+        if let region = defaultRegions[language.lowercased()] { chain.append(language + "-" + region) }
         chain.append(language)
-        return chain
+        return Self.withoutRepeats(chain)
+    }
+
+    static func withoutRepeats(_ tags: [String]) -> [String] {
+        var seen: Set<String> = []
+        return tags.filter { seen.insert($0).inserted }
     }
 }

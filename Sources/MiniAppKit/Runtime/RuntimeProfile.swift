@@ -20,6 +20,12 @@ public struct RuntimeProfile: Sendable {
     /// them, a missing file breaks nothing on it and is worth a warning (it still breaks a
     /// W3C host).
     public var readsIconsAndWidgets: Bool
+    /// Whether pages are HTML rendered with Alpine.js in a web view, so markup of another
+    /// framework (Quick App's `<template>`/`<text>`) shows blank.
+    public var pagesAreAlpineHTML: Bool
+    /// Whether a project run from a folder gets only the pages `pages` lists, so an unlisted
+    /// page opens blank.
+    public var copiesOnlyListedPages: Bool
     /// Whether a page gets `app.css` and its own `.css` only through a `<link>` in its
     /// template, because the runtime injects no stylesheet.
     public var stylesheetsMustBeLinked: Bool
@@ -48,9 +54,6 @@ public struct RuntimeProfile: Sendable {
 
     /// Every runtime mactl knows, the default first.
     public static let all: [RuntimeProfile] = [.skip, .w3c]
-
-    /// The fact of this id, if the profile has one.
-    public func fact(_ id: String) -> RuntimeFact? { facts.first { $0.id == id } }
 }
 
 /// One thing a runtime does that a rule relies on, and where it was read.

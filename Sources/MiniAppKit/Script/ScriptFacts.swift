@@ -29,10 +29,9 @@ public struct ScriptFacts: Sendable, Hashable {
         ScriptFactExtractor(tokens: script.tokens).extract()
     }
 
-    /// The namespaces a host API may be reached under, for every runtime: facts are read once,
-    /// whatever the profile. Keep in sync with the profiles' `HostAPI.namespaces` (SkipMiniApp:
-    /// `miniapp`, and `skip` when the host passes that name); rules filter by the profile.
-    public static let hostNamespaces: Set<String> = ["skip", "miniapp"]
+    /// The namespaces a host API may be reached under, in any runtime: facts are read once,
+    /// whatever the profile, and the rules filter by the project's.
+    public static let hostNamespaces = Set(RuntimeProfile.all.compactMap(\.hostAPI).flatMap(\.namespaces))
 
     /// Globals of a browser page that the logic layer (a bare JavaScript context) does not have.
     public static let browserOnlyGlobals: Set<String> = [

@@ -52,21 +52,18 @@ public struct I18nLocaleNeverChosen: Rule {
         let catalogs = model.locales.catalogs.filter { LanguageTag.isWellFormed($0.tag) }
         // File systems on phones may ignore case, so a tag matches in any case: only what no
         // lookup can reach is reported.
-        let available = Set(catalogs.map { $0.tag.lowercased() })
-        let found = { (candidates: [String]) in candidates.first { available.contains($0.lowercased()) } }
+        let tags = catalogs.map(\.tag)
         let manifestLanguage = model.manifest?["lang"]?.stringValue
-        let devices = Self.deviceIdentifiers(for: catalogs.map(\.tag), choice: choice)
-        let chosen = Set(devices.compactMap { device in
-            found(choice.candidates(deviceIdentifier: device, manifestLanguage: manifestLanguage))?.lowercased()
+        let chosen = Set(Self.deviceIdentifiers(for: tags, choice: choice).compactMap { device in
+            LocaleResolver.first(of: choice.candidates(deviceIdentifier: device, manifestLanguage: manifestLanguage), in: tags)
         })
-        return catalogs.filter { !chosen.contains($0.tag.lowercased()) }.map { catalog in
+        return catalogs.filter { !chosen.contains($0.tag) }.map { catalog in
             let device = Self.representativeDevice(for: catalog.tag, choice: choice)
-            let chain = choice.chain(device)
+            let chain = choice.chain(deviceIdentifier: device)
             let candidates = choice.candidates(deviceIdentifier: device, manifestLanguage: manifestLanguage)
-            let instead = found(candidates).flatMap { tag in catalogs.first { $0.tag.lowercased() == tag.lowercased() } }
-                .map { "gets '\($0.path)'" } ?? "gets no file"
+            let instead = LocaleResolver.first(of: candidates, in: tags).map { "gets 'i18n/\($0).json'" } ?? "gets no file"
             var message = "'\(catalog.path)' is never chosen: a '\(device)' device tries \(chain.joined(separator: ", ")) and \(instead)"
-            let names = Self.reachableNames(for: catalog.tag, choice: choice).filter { !available.contains($0.lowercased()) }
+            let names = Self.reachableNames(for: catalog.tag, choice: choice).filter { LocaleResolver.first(of: [$0], in: tags) == nil }
             if !names.isEmpty {
                 message += "; name the file " + names.map { "'\($0).json'" }.joined(separator: " or ")
             }

@@ -29,9 +29,7 @@ public struct I18nMissingDefaultLocale: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         guard model.locales.defaultCatalog == nil, !model.translationKeysInUse.isEmpty || !model.locales.catalogs.isEmpty else { return [] }
         let lang = model.locales.requestedLanguage
-        let candidates = (LocaleResolver.candidates(for: lang) + ["en"]).reduce(into: [String]()) { list, tag in
-            if !list.contains(tag) { list.append(tag) }
-        }.map { "'i18n/\($0).json'" }
+        let candidates = LocaleChoice.withoutRepeats(LocaleResolver.candidates(for: lang) + ["en"]).map { "'i18n/\($0).json'" }
         let expectation = candidates.count > 1 ? candidates.dropLast().joined(separator: ", ") + " or " + candidates.last! : candidates[0]
         let span = model.manifest?["lang"].flatMap { model.manifestSpan($0.range) } ?? .file(ProjectModel.manifestPath)
         return [Finding("no locale file serves the default language '\(lang)': expected \(expectation)", at: span)]

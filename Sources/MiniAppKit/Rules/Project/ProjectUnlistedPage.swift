@@ -60,8 +60,8 @@ public struct ProjectUnlistedPage: Rule {
                     at: .file(path))
             }
             var notes: [DiagnosticNote] = []
-            if model.runtime.fact("skip.directory-whitelist") != nil {
-                notes.append(DiagnosticNote(message: "run from a folder, SkipMiniApp copies only listed pages: navigating to this one shows a blank page"))
+            if model.runtime.copiesOnlyListedPages {
+                notes.append(DiagnosticNote(message: "run from a folder, \(model.runtime.title) copies only listed pages: navigating to this one shows a blank page"))
             }
             return Finding(
                 "page '\(path)' is not listed in the manifest; add \"\(stem)\" to 'pages'", at: .file(path), notes: notes,

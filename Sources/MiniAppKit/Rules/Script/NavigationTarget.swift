@@ -15,6 +15,9 @@ struct NavigationTarget {
     var options: ScriptObjectLiteral
     var script: ScriptModel
 
+    /// The navigation calls that open the page their `url` names.
+    static let urlAPIs: Set<String> = ["nav.navigateTo", "nav.redirectTo", "nav.reLaunch", "nav.switchTab"]
+
     /// `navigateTo` for `nav.navigateTo`, as messages name the call.
     var shortName: String { api.split(separator: ".").last.map(String.init) ?? api }
 

@@ -31,7 +31,7 @@ public struct ScriptNavigationLeadingSlash: Rule {
 
     public func check(_ model: ProjectModel) -> [Finding] {
         guard model.runtime.navigationURLIsFilePath else { return [] }
-        return NavigationTarget.all(in: model, apis: ScriptNavigationQueryInPath.apis).compactMap { target in
+        return NavigationTarget.all(in: model, apis: NavigationTarget.urlAPIs).compactMap { target in
             guard target.url.hasPrefix("/") else { return nil }
             let source = NavigationURLSource(target: target)
             let slashes = target.url.prefix { $0 == "/" }.count

@@ -29,13 +29,11 @@ public struct ScriptNavigationQueryInPath: Rule {
                 configuration: "runtime: w3c\n"),
         ])
 
-    static let apis: Set<String> = ["nav.navigateTo", "nav.redirectTo", "nav.reLaunch", "nav.switchTab"]
-
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
         guard model.runtime.navigationURLIsFilePath else { return [] }
-        return NavigationTarget.all(in: model, apis: Self.apis).compactMap { target in
+        return NavigationTarget.all(in: model, apis: NavigationTarget.urlAPIs).compactMap { target in
             guard let question = target.url.firstIndex(of: "?") else { return nil }
             let source = NavigationURLSource(target: target)
             let path = String(target.url[..<question])

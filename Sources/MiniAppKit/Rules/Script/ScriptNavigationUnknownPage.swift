@@ -30,7 +30,7 @@ public struct ScriptNavigationUnknownPage: Rule {
 
     public func check(_ model: ProjectModel) -> [Finding] {
         let routes = model.pageRoutes
-        let targets = NavigationTarget.all(in: model, apis: ["nav.navigateTo", "nav.redirectTo", "nav.reLaunch", "nav.switchTab"])
+        let targets = NavigationTarget.all(in: model, apis: NavigationTarget.urlAPIs)
         return targets.compactMap { target in
             guard let route = target.route, !routes.contains(route) else { return nil }
             var message = "'\(target.shortName)' opens '\(route)', which is not a page in the manifest"

@@ -64,30 +64,16 @@ public struct TemplateMissingStylesheet: Rule {
         }
     }
 
-    /// Whether the stylesheet exists and holds something besides comments and whitespace.
+    /// Whether the stylesheet exists and holds something besides comments and whitespace
+    /// (and a byte order mark, which the CSS tokenizer would read as a name).
     static func hasRules(_ model: ProjectModel, _ path: String) -> Bool {
         guard let bytes = model.project.file(path)?.bytes else { return false }
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
-                index += 2
-                while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")) {
-                    index += 1
-                }
-                index += 2
-            } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
-                index += 1
-            } else if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
-                index += 3  // a byte order mark
-            } else {
-                return true
-            }
-        }
-        return false
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        return !CSSTokenizer.significantTokens(of: body).isEmpty
     }
 
-    /// The package paths of the stylesheets the page links, and those they `@import`.
+    /// The package paths of the stylesheets the page links, and those they `@import` (from the
+    /// model's asset references, which already hold every stylesheet's `url()`s and imports).
     static func linkedStylesheets(of template: PageTemplate, at templatePath: String, in model: ProjectModel) -> Set<String> {
         var pending: [String] = []
         for element in template.elements where element.name == "link" {
@@ -98,10 +84,8 @@ public struct TemplateMissingStylesheet: Rule {
         }
         var linked: Set<String> = []
         while let path = pending.popLast() {
-            guard linked.insert(path).inserted, let file = model.project.file(path) else { continue }
-            for url in CSSURLScanner.urls(in: file.bytes) {
-                if let imported = AssetReferences.resolve(url.value, from: path), imported.hasSuffix(".css") { pending.append(imported) }
-            }
+            guard linked.insert(path).inserted, model.project.contains(path) else { continue }
+            pending += model.assetReferences.filter { $0.source == path && $0.path.hasSuffix(".css") }.map(\.path)
         }
         return linked
     }

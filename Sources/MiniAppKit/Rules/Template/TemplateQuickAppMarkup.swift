@@ -40,7 +40,7 @@ public struct TemplateQuickAppMarkup: Rule {
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.fact("skip.html-view") != nil else { return [] }
+        guard model.runtime.pagesAreAlpineHTML else { return [] }
         let listed = model.pages.compactMap(\.template)
         let unlisted = ProjectUnlistedPage.unlistedTemplates(in: model).compactMap(model.project.file).map(TemplateParser.parse)
         return (listed + unlisted).compactMap(Self.finding)

@@ -29,13 +29,10 @@ extension RuntimeProfile {
             factIDs: ["skip.namespace", "skip.host-api", "skip.flat-api-removed", "skip.globals"]),
         requiresRootScriptAndStyle: false,
         readsIconsAndWidgets: false,
+        pagesAreAlpineHTML: true,
+        copiesOnlyListedPages: true,
         stylesheetsMustBeLinked: true,
-        localeChoice: LocaleChoice(
-            defaultRegions: [
-                "fr": "FR", "es": "ES", "pt": "PT", "de": "DE", "it": "IT", "nl": "NL", "ru": "RU", "ar": "SA",
-                "zh": "CN", "ja": "JP", "ko": "KR", "en": "US",
-            ],
-            lastResort: "en"),
+        localeChoice: .skipMiniApp,
         navigationURLIsFilePath: true,
         onLoadOptionMembers: ["query"],
         appIDIsFolderName: true,
@@ -123,4 +120,14 @@ extension RuntimeProfile {
             "`icons[].src` and `widgets` are decoded but never read.",
             source: skipSource("Sources/SkipMiniAppModel/MiniAppManifest.swift", "c043b4a65aec91f1e1ef842241229efe0998e29f", "MiniAppManifest (Codable)")),
     ]
+}
+
+extension LocaleChoice {
+    /// SkipMiniApp's chain and default regions (`skip.locale-chain`).
+    public static let skipMiniApp = LocaleChoice(
+        defaultRegions: [
+            "fr": "FR", "es": "ES", "pt": "PT", "de": "DE", "it": "IT", "nl": "NL", "ru": "RU", "ar": "SA",
+            "zh": "CN", "ja": "JP", "ko": "KR", "en": "US",
+        ],
+        lastResort: "en")
 }

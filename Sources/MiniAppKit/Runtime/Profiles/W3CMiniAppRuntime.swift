@@ -8,6 +8,8 @@ extension RuntimeProfile {
         hostAPI: nil,
         requiresRootScriptAndStyle: true,
         readsIconsAndWidgets: true,
+        pagesAreAlpineHTML: false,
+        copiesOnlyListedPages: false,
         stylesheetsMustBeLinked: false,
         localeChoice: nil,
         navigationURLIsFilePath: false,
