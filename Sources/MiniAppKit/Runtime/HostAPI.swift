@@ -11,6 +11,10 @@ public struct HostAPI: Sendable {
     /// Globals the logic layer has besides JavaScript's own: `App`, `Page`, `console`, timers,
     /// `fetch`, and the namespaces.
     public var globals: [String]
+    /// Globals the runtime declares by evaluating script in the shared context (`fetch`,
+    /// `__i18nMessages`, …): a script's top-level `let`, `const` or `class` of the same name
+    /// fails, and its `function` or `var` replaces the runtime's for every script.
+    public var scriptDeclaredGlobals: [String] = []
     /// The facts this table was read from, cited by the rules that use it.
     public var factIDs: [String]
 

@@ -42,8 +42,14 @@ public struct RuntimeProfile: Sendable {
     /// Whether mactl models the runtime's script globals, so an exception a script throws
     /// when mactl runs it at lint time is the runtime's too; otherwise only syntax errors are.
     public var evaluatesScripts: Bool
+    /// The behaviours rules check for (`RuntimeBehavior`); empty for a runtime mactl does not
+    /// model that closely.
+    public var behaviors: Set<RuntimeBehavior> = []
     /// Every fact the profile's rules rely on, each with its source.
     public var facts: [RuntimeFact]
+
+    /// Whether the runtime has `behavior`.
+    public func has(_ behavior: RuntimeBehavior) -> Bool { behaviors.contains(behavior) }
 
     /// The profile of the given `id`, if there is one.
     public static func named(_ id: String) -> RuntimeProfile? { all.first { $0.id == id } }

@@ -26,6 +26,7 @@ extension RuntimeProfile {
                 "App", "Page", "console", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "fetch",
                 "miniapp", "skip",
             ],
+            scriptDeclaredGlobals: ["fetch", "__i18nMessages", "__i18nLocale", "__i18nTranslate", "__FSDirectoryHandle", "__FSFileHandle"],
             factIDs: ["skip.namespace", "skip.host-api", "skip.flat-api-removed", "skip.globals"]),
         requiresRootScriptAndStyle: false,
         readsIconsAndWidgets: false,
@@ -37,10 +38,18 @@ extension RuntimeProfile {
         onLoadOptionMembers: ["query"],
         appIDIsFolderName: true,
         evaluatesScripts: true,
+        behaviors: Set(RuntimeBehavior.allCases),
         facts: skipFacts)
 
     private static let skipRuntime = "Sources/SkipMiniAppModel/MiniAppRuntime.swift"
     private static let skipView = "Sources/SkipMiniApp/MiniAppView.swift"
+    private static let skipI18n = "Sources/SkipMiniAppModel/Modules/MiniAppI18nModule.swift"
+    private static let skipNavigation = "Sources/SkipMiniAppModel/Modules/MiniAppNavigationModule.swift"
+    private static let skipNetwork = "Sources/SkipMiniAppModel/Modules/MiniAppNetworkModule.swift"
+    private static let runtimeCommit = "d1b640110c2bf6e26398cca785862c712831a103"
+    private static let viewCommit = "1f4c098e96af72271c978c7f8a9d05e130937bea"
+    private static let i18nCommit = "7b034b0ae1a4793f4d3b335a4f747a24ac0f80df"
+    private static let navigationCommit = "e47705f453abfe03bb2eec431e080f0ae3aa3dea"
 
     private static func skipSource(_ file: String, _ commit: String, _ symbol: String) -> RuntimeSource {
         RuntimeSource(repository: "skiptools/skip-miniapp", file: file, commit: commit, symbol: symbol)
@@ -119,6 +128,82 @@ extension RuntimeProfile {
             "skip.icons-decoded-only",
             "`icons[].src` and `widgets` are decoded but never read.",
             source: skipSource("Sources/SkipMiniAppModel/MiniAppManifest.swift", "c043b4a65aec91f1e1ef842241229efe0998e29f", "MiniAppManifest (Codable)")),
+        RuntimeFact(
+            "skip.one-script-context",
+            "All scripts run in one JavaScript context: `app.js` and every page script share one global scope. A top-level `let`, `const` or `class` declared by two scripts makes the later one fail before any of its code runs (no `Page()`, no data, no handlers); a top-level `function` or `var` in two scripts silently replaces the earlier for every page.",
+            source: skipSource(skipRuntime, runtimeCommit, "init, loadPage")),
+        RuntimeFact(
+            "skip.page-script-per-visit",
+            "A page's script runs again each time the page is opened anew (each `navigateTo`, `redirectTo`, `reLaunch` to it; tab roots on first display only). On a second run a top-level `let`, `const` or `class` fails, the first visit's registration is kept, and the page shows the data the first visit left.",
+            source: skipSource(skipView, viewCommit, "MiniAppPageView.onAppear")),
+        RuntimeFact(
+            "skip.script-declared-globals",
+            "The runtime declares `fetch`, `__i18nMessages`, `__i18nLocale`, `__i18nTranslate`, `__FSDirectoryHandle` and `__FSFileHandle` by evaluating script in the shared context: a top-level `let`, `const` or `class` of one of these names fails the whole script, and a top-level `function` or `var` replaces the runtime's for every script.",
+            source: skipSource(skipI18n, i18nCommit, "registerInRuntime")),
+        RuntimeFact(
+            "skip.script-errors-silent",
+            "On iOS every script error is dropped: a script that fails at load, a handler or lifecycle hook that throws, a timer or promise callback that throws leave no message anywhere.",
+            source: RuntimeSource(repository: "skiptools/skip-script", file: "Sources/SkipScript/JSContext.swift", commit: "b8daafb", symbol: "JSContext.evaluateScript")),
+        RuntimeFact(
+            "skip.handler-bridge-keys",
+            "Each handler name is written unquoted as a key of the view's `Alpine.data('page')` object (`name: function(detail) {…}`), after the bridge's `store` getter, `handler` and `model` and before its `init`: a name that is not an identifier is a SyntaxError for the whole view script (Alpine included), and `store`, `handler`, `model` replace the bridge's own while `init` is replaced by it.",
+            source: skipSource(skipView, viewCommit, "makeMiniAppBridgeUserScript")),
+        RuntimeFact(
+            "skip.event-type-detail",
+            "A handler called from the view receives `{type: 'tap', detail}` and nothing else: no `target`, `currentTarget`, `dataset` or `timeStamp`.",
+            source: skipSource(skipView, viewCommit, "dispatchMiniAppBridgeJSON")),
+        RuntimeFact(
+            "skip.event-detail-cloned",
+            "The view posts the detail with `webkit.messageHandlers.miniappBridge.postMessage` inside `try {} catch(e) {}`: on iOS the detail is structured-cloned, so a DOM event (what Alpine passes for `@click=\"name\"`) or a reactive proxy (an `x-for` item, a store object) cannot be sent and the tap is dropped silently.",
+            source: skipSource(skipView, viewCommit, "makeMiniAppBridgeUserScript ($handler)")),
+        RuntimeFact(
+            "skip.model-wired-once",
+            "`x-model` is wired once, after Alpine's first pass: `document.querySelectorAll('[x-model]')` keeps elements whose attribute is exactly `x-model` and whose value starts with `store.`. Modifiers (`x-model.lazy`), other values, elements an `x-if` or `x-for` adds or re-creates later are never wired.",
+            source: skipSource(skipView, viewCommit, "makeMiniAppBridgeUserScript (init)")),
+        RuntimeFact(
+            "skip.model-flat-key",
+            "An `x-model` update posts the text after `store.` as the key and the element's `value` as a string: `store.a.b` is written as the flat key `'a.b'`, and a checkbox posts its `value` (`\"on\"`) whether checked or not.",
+            source: skipSource(skipRuntime, runtimeCommit, "updatePageData")),
+        RuntimeFact(
+            "skip.model-launch-page",
+            "An `x-model` update is written into the data of `currentPage`, which stays the launch page (`pages[0]`) whatever page is shown: the runtime never updates its page stack.",
+            source: skipSource(skipRuntime, runtimeCommit, "updatePageData")),
+        RuntimeFact(
+            "skip.setdata-launch-page",
+            "`setData` posts the caller's whole data to the launch page's view as well (the legacy `pendingDataUpdate`, taken only by the view of `pages[0]`): a key the launch page shares with another page shows the other page's value once that page calls `setData`.",
+            source: skipSource(skipRuntime, runtimeCommit, "registerPageFunction (setData)")),
+        RuntimeFact(
+            "skip.i18n-format-options",
+            "`i18n.n(x, options)` and `i18n.d(x, options)` paste `options.toString()` into evaluated code: an object gives `[object Object]`, a SyntaxError, and on iOS the call returns `undefined`.",
+            source: skipSource(skipI18n, i18nCommit, "registerInRuntime (n, d)")),
+        RuntimeFact(
+            "skip.i18n-date-value",
+            "`i18n.d(x)` formats with `Intl.DateTimeFormat.format(x)`: a string such as `'2024-01-15'` is a RangeError, and on iOS the call returns `undefined`.",
+            source: skipSource(skipI18n, i18nCommit, "registerInRuntime (d)")),
+        RuntimeFact(
+            "skip.plural-count-int",
+            "`i18n.plural(count, forms)` converts `count` with Swift's `Int(…)` when `forms` is an object: a count that is NaN (`undefined`, a non-numeric string, an object) or infinite traps, and the host app crashes on iOS.",
+            source: skipSource(skipI18n, i18nCommit, "registerInRuntime (plural)")),
+        RuntimeFact(
+            "skip.navigate-back-delta-int",
+            "`nav.navigateBack({delta})` converts `delta` with Swift's `Int(…)`: a non-numeric or infinite delta traps, and the host app crashes on iOS.",
+            source: skipSource(skipNavigation, navigationCommit, "registerInRuntime (navigateBack)")),
+        RuntimeFact(
+            "skip.query-to-string",
+            "`nav.navigateTo({url, query})` passes `query.toString()`: an object arrives in `onLoad` as `\"[object Object]\"`.",
+            source: skipSource(skipNavigation, navigationCommit, "registerInRuntime (navigateTo)")),
+        RuntimeFact(
+            "skip.fetch-headers",
+            "`fetch` and `net.fetch` never send `headers` (converted with `JSValue.toObject`, nil for a plain object), and a response's `headers` is always `{}`.",
+            source: skipSource(skipNetwork, runtimeCommit, "registerInRuntime")),
+        RuntimeFact(
+            "skip.redirect-on-root",
+            "`nav.redirectTo` replaces the top pushed page of the active stack; on a stack root (a tab page, or the launch page without tabs) the view has nothing to replace and nothing happens on screen.",
+            source: skipSource(skipView, viewCommit, "handleNavigationAction (redirectTo)")),
+        RuntimeFact(
+            "skip.empty-files",
+            "A zero-byte file is skipped when a folder is loaded and shows as missing: an empty page `.html` is a blank page, an empty page `.js` registers no `Page()` (no data, no handlers), an empty `.css` applies nothing.",
+            source: skipSource(skipView, viewCommit, "loadFromDirectory")),
     ]
 }
 
