@@ -77,6 +77,7 @@ public enum RuleRegistry {
         ScriptUnusedHandler.self,
         ScriptUndeclaredSetDataKey.self,
         ScriptBrowserGlobal.self,
+        ScriptOtherPlatformGlobal.self,
         ScriptUnknownHostAPI.self,
         ScriptNavigationUnknownPage.self,
         ScriptSwitchTabNonTab.self,

@@ -26,13 +26,19 @@ struct ScriptFactExtractor {
             } else if receiversOfSetData.contains(name), let call = setDataCall(at: index) {
                 facts.setDataCalls.append(call)
             } else if ScriptFacts.browserOnlyGlobals.contains(name), !declaredNames.contains(name), isReference(at: index) {
-                let isTypeofGuard = stream[index - 1]?.isIdentifier("typeof") ?? false
-                facts.browserGlobalUses.append(BrowserGlobalUse(name: name, range: token.range, isTypeofGuard: isTypeofGuard))
+                facts.browserGlobalUses.append(globalUse(at: index))
+            } else if ScriptFacts.otherPlatformGlobals.contains(name), !declaredNames.contains(name), isReference(at: index) {
+                facts.platformGlobalUses.append(globalUse(at: index))
             } else if let function = RegistrationFunction(rawValue: name), stream.isPunctuator(index + 1, "(") {
                 facts.registrationCalls.append(RegistrationCallSite(function: function, range: token.range))
             }
         }
         return facts
+    }
+
+    private func globalUse(at index: Int) -> BrowserGlobalUse {
+        let isTypeofGuard = stream[index - 1]?.isIdentifier("typeof") ?? false
+        return BrowserGlobalUse(name: stream[index]?.text ?? "", range: stream[index]?.range ?? 0..<0, isTypeofGuard: isTypeofGuard)
     }
 
     /// `skip.a.b(…)`, `miniapp.a?.b(…)`, `skip.log?.(…)` starting at the namespace.

@@ -10,15 +10,19 @@ public struct ScriptFacts: Sendable, Hashable {
     public var setDataCalls: [SetDataCall]
     public var browserGlobalUses: [BrowserGlobalUse]
     public var registrationCalls: [RegistrationCallSite]
+    /// Uses of globals other MiniApp platforms define (`getApp`, `wx`, `require`), which no
+    /// declaration in the file shadows.
+    public var platformGlobalUses: [BrowserGlobalUse]
 
     public init(
         hostAPICalls: [HostAPICall] = [], setDataCalls: [SetDataCall] = [], browserGlobalUses: [BrowserGlobalUse] = [],
-        registrationCalls: [RegistrationCallSite] = []
+        registrationCalls: [RegistrationCallSite] = [], platformGlobalUses: [BrowserGlobalUse] = []
     ) {
         self.hostAPICalls = hostAPICalls
         self.setDataCalls = setDataCalls
         self.browserGlobalUses = browserGlobalUses
         self.registrationCalls = registrationCalls
+        self.platformGlobalUses = platformGlobalUses
     }
 
     public static func extract(from file: SourceFile) -> ScriptFacts {
@@ -40,6 +44,10 @@ public struct ScriptFacts: Sendable, Hashable {
         "cancelAnimationFrame", "getComputedStyle", "Image", "Worker", "EventSource", "Notification", "FileReader",
         "customElements", "caches", "screen",
     ]
+
+    /// Globals of WeChat-style MiniApp platforms and of Node that scripts ported from them
+    /// use; whether a runtime has one is the profile's `HostAPI.globals`.
+    public static let otherPlatformGlobals: Set<String> = ["getApp", "getCurrentPages", "require", "wx", "global"]
 }
 
 /// A call of the host API: `skip.nav.navigateTo({ url: 'pages/x/x' })`.
@@ -91,8 +99,8 @@ public struct SetDataCall: Sendable, Hashable {
     }
 }
 
-/// A use of a browser-only global (`document`, `localStorage`, …) that no declaration in
-/// the file shadows.
+/// A use of a global the logic layer may lack: a browser-only one (`document`,
+/// `localStorage`, …) or another platform's (`getApp`), that no declaration in the file shadows.
 public struct BrowserGlobalUse: Sendable, Hashable {
     public var name: String
     public var range: Range<Int>

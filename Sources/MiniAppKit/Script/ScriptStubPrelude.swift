@@ -1,5 +1,5 @@
 /// The JavaScript that `ScriptEvaluator` runs before each script: stand-ins for the globals
-/// a logic-layer script may use at load time (`Page`, `App`, `getApp`, `skip`/`miniapp`,
+/// a logic-layer script may use at load time (`Page`, `App`, `skip`/`miniapp`,
 /// `console`, timers) that record registrations instead of acting on them.
 ///
 /// Recording happens in JavaScript because the shapes are easiest to read there; each event is
@@ -83,8 +83,8 @@ enum ScriptStubPrelude {
 
       global.Page = function Page(options) { register('page', options); };
       global.App = function App(options) { register('app', options); };
-      var app = { globalData: {} };
-      global.getApp = function getApp() { return app; };
+      // No `getApp`: SkipMiniApp does not define it, so a script that calls it at load
+      // stops there on the device, and here too.
 
       var timerCount = 0;
       function scheduler(kind) {

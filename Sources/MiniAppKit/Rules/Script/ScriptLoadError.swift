@@ -6,7 +6,7 @@ public struct ScriptLoadError: Rule {
         rationale: """
             The runtime evaluates each script in JavaScriptCore when the page opens; if it fails, \
             `Page(...)` is never registered and every handler of the page is dead. mactl runs the \
-            script the same way, with stub globals (`Page`, `App`, `getApp`, `skip`, `console`) \
+            script the same way, with stand-ins for the globals the runtime defines (`Page`, `App`, `skip`, `console`) \
             and a time limit, and reports the first failure with its position. The template's \
             checks against a script that does not load are skipped. An exception at load depends \
             on the globals the host defines, so under a runtime whose globals mactl does not model \
