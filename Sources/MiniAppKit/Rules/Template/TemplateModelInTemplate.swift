@@ -34,13 +34,14 @@ public struct TemplateModelInTemplate: Rule {
                 .at("1️⃣", "'x-model' is never wired: the '<template x-for=\"item in store.items\">' around it has no items on the first render, and the view bridge wires 'x-model' only once, at start, so the page's data never receives this input; use ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"),
                 .at("2️⃣", "'x-model' is never wired: the '<template x-if=\"store.items.length > 0\">' around it is false on the first render, and the view bridge wires 'x-model' only once, at start, so the page's data never receives this input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"),
             ]),
-            // True on the first render, or set by onLoad: wired, but not once re-created (warnings).
+            // Rendered at start, or set by onLoad: wired, but not once re-created (warnings).
             RuleExample(files: [
-                ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-if=\"store.editing\">\n    <input type=\"text\" 1️⃣x-model=\"store.title\">\n  </template>\n  <template x-if=\"store.ready\">\n    <input type=\"text\" 2️⃣x-model=\"store.title\">\n  </template>\n</body>\n"),
-                ("pages/index/index.js", "Page({\n  data: { title: 'Hello', editing: true, ready: false },\n  onLoad() {\n    this.setData({ ready: true });\n  },\n});\n"),
+                ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-if=\"store.editing\">\n    <input type=\"text\" 1️⃣x-model=\"store.title\">\n  </template>\n  <template x-if=\"store.ready\">\n    <input type=\"text\" 2️⃣x-model=\"store.title\">\n  </template>\n  <template x-for=\"tag in store.tags\">\n    <input type=\"text\" 3️⃣x-model=\"store.title\">\n  </template>\n</body>\n"),
+                ("pages/index/index.js", "Page({\n  data: { title: 'Hello', editing: true, ready: false, tags: ['new'] },\n  onLoad() {\n    this.setData({ ready: true });\n  },\n});\n"),
             ], expected: [
-                .at("1️⃣", "'x-model' inside '<template x-if=\"store.editing\">' is wired only as first rendered: once the condition turns false and true again, the re-created field is never wired and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"),
-                .at("2️⃣", "'x-model' inside '<template x-if=\"store.ready\">' is wired only as first rendered: once the condition turns false and true again, the re-created field is never wired and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"),
+                .at("1️⃣", "'x-model' inside '<template x-if=\"store.editing\">' is wired only as first rendered: once the condition turns false and true again, the re-created field is never wired and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'").severity(.warning),
+                .at("2️⃣", "'x-model' inside '<template x-if=\"store.ready\">' is wired only as first rendered: once the condition turns false and true again, the re-created field is never wired and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'").severity(.warning),
+                .at("3️⃣", "'x-model' inside '<template x-for=\"tag in store.tags\">' is wired only in the items of the first render: items added or re-created later are never wired and the page's data does not receive their input; use ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'").severity(.warning),
             ]),
         ],
         nonTriggering: [
