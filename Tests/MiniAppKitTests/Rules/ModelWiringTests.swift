@@ -159,4 +159,34 @@ import Testing
         let found = diagnostics(["manifest.json": manifest, "pages/form/form.html": form, "pages/form/form.js": "Page({ data: { open: false } });\n"])
         #expect(found.map { "\($0.line) \($0.id) \($0.severity)" } == ["2 template-model-off-launch-page warning"])
     }
+
+    func routing(_ files: [String: String], runtime: String? = nil) -> [String] {
+        var contents = MinimalApp.files
+        contents["manifest.json"] = MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/detail/detail"]"#)
+        contents["pages/detail/detail.html"] = "<body x-data=\"page\"><p x-text=\"store.title\" @click=\"onTap()\"></p></body>\n"
+        contents.merge(files) { $1 }
+        return Linter.lint(Project(contents: contents)).diagnostics.filter { $0.id == "script-setdata-shared-key" }
+            .map { "\($0.span?.path ?? ""):\($0.span?.start.line ?? 0):\($0.span?.start.column ?? 0) \($0.message)" }
+    }
+
+    @Test func sharedKeysAreNamedInTheOrderThePageWritesThem() {
+        let found = routing([
+            "pages/index/index.html": "<body x-data=\"page\"><p x-text=\"store.title\"></p><p x-text=\"store['count']\"></p><p x-text=\"store.other\"></p></body>\n",
+            "pages/index/index.js": "Page({ data: { title: 'Hello', other: 1 }, onLoad() { this.setData({ count: 1 }); } });\n",
+            "pages/detail/detail.js": "Page({\n  data: { title: 'Detail' },\n  onTap() { this.setData({ 'count.total': 2 }); },\n});\n",
+        ])
+        #expect(found == [
+            "pages/detail/detail.js:2:11 'pages/detail/detail' shares the keys 'title' and 'count' with the launch page 'pages/index/index' and calls 'setData', which sends this page's whole data to the launch page's view too: the launch page then shows this page's 'title' and 'count' instead of its own; rename the keys on one of the pages",
+        ])
+    }
+
+    @Test func routingStaysQuietWhereNothingReachesTheLaunchPagesView() {
+        let detail = "Page({ data: { title: 'Detail' }, onTap() { this.setData({ title: 'x' }); } });\n"
+        // The launch page shows no 'title'; or it has no script (no data of its own).
+        #expect(routing(["pages/index/index.html": "<body x-data=\"page\"></body>\n", "pages/detail/detail.js": detail]) == [])
+        #expect(routing(["pages/index/index.js": "", "pages/detail/detail.js": detail]).count == 0)
+        // The other page's script does not load: script-load-error's.
+        #expect(routing(["pages/detail/detail.js": "Page({ data: { title: 'x' }, onTap() { this.setData({ title: 'x' }); } );\n"]) == [])
+        #expect(routing(["pages/detail/detail.js": detail]).count == 1)
+    }
 }

@@ -17,11 +17,11 @@ public struct TemplateModelOffLaunchPage: Rule {
         runtimeFacts: ["skip.model-launch-page", "skip.model-wired-once"],
         triggering: [
             RuleExample(
-                files: [("pages/form/form.html", "<body x-data=\"page\">\n  <input type=\"text\" 1️⃣x-model=\"store.name\">\n</body>\n")],
-                supportFiles: [
-                    "manifest.json": MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/form/form"]"#),
-                    "pages/form/form.js": "Page({\n  data: { name: '' },\n});\n",
+                files: [
+                    ("manifest.json", MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/form/form"]"#)),
+                    ("pages/form/form.html", "<body x-data=\"page\">\n  <input type=\"text\" 1️⃣x-model=\"store.name\">\n</body>\n"),
                 ],
+                supportFiles: ["pages/form/form.js": "Page({\n  data: { name: '' },\n});\n"],
                 expected: [
                     .at("1️⃣", "'x-model' on 'pages/form/form' writes 'name' into the data of the launch page 'pages/index/index', not this page's: 'this.data.name' here never changes, and the update is dropped if the launch page was never opened; use ':value=\"store.name\" @input=\"handler('onName', $event.target.value)\"' and 'setData' in the handler"),
                 ]),
