@@ -23,6 +23,8 @@ struct ModelBinding {
 
     let use: DirectiveUse
     let wiring: Wiring
+    /// The `x-if` or `x-for` of each `<template>` around the element, nearest first.
+    let templatesAround: [DirectiveUse]
 
     /// The key as the author meant it, for suggestions: `user.name` for `store.user.name`.
     var pathAfterStore: [String]? {
@@ -58,8 +60,12 @@ extension PageModel {
     /// renders (no `x-if`, `x-for` or `x-teleport`), which are not in the document.
     func modelBindings() -> [ModelBinding] {
         guard let template, hasPageComponent else { return [] }
+        // Looked up once per page: a template may hold thousands of fields, nested deep.
+        var rendering: [Int: [DirectiveUse]] = [:]
+        for use in directives where [.if, .for, .teleport].contains(use.directive.kind) { rendering[use.element, default: []].append(use) }
+        let components = Set(uses(.data).map(\.element))
         return uses(.model).compactMap { use in
-            guard isInDocument(use.element, of: template) else { return nil }
+            guard let around = templates(around: use.element, in: template, rendering: rendering, components: components) else { return nil }
             let value = use.attribute.value ?? ""
             let root = use.expression?.namePath?.first
             if let root, root != "store", scope(ofElement: use.element).localNames.contains(root) { return nil }
@@ -73,7 +79,7 @@ extension PageModel {
             } else {
                 wiring = .notStorePath
             }
-            return ModelBinding(use: use, wiring: wiring)
+            return ModelBinding(use: use, wiring: wiring, templatesAround: around)
         }
     }
 
@@ -93,22 +99,21 @@ extension PageModel {
         return type == "checkbox" || (type == "radio" && element.attribute(named: "value") == nil)
     }
 
-    /// False inside a `<template>` Alpine does not render: its content is not in the document.
-    /// Alpine renders one only for an `x-if`, `x-for` or `x-teleport` inside a component.
-    private func isInDocument(_ element: Int, of template: PageTemplate) -> Bool {
+    /// The `x-if` or `x-for` of each `<template>` around an element, nearest first; nil inside
+    /// a `<template>` Alpine does not render, whose content is not in the document: Alpine
+    /// renders one only for an `x-if`, `x-for` or `x-teleport` inside a component.
+    private func templates(
+        around element: Int, in template: PageTemplate, rendering: [Int: [DirectiveUse]], components: Set<Int>
+    ) -> [DirectiveUse]? {
         let ancestors = template.ancestors(of: element)
-        let components = Set(uses(.data).map(\.element))
+        // A template is inside a component when the outermost component is it or above it.
+        let outermostComponent = ancestors.lastIndex(where: components.contains) ?? -1
+        var around: [DirectiveUse] = []
         for (position, ancestor) in ancestors.enumerated() where template.elements[ancestor].name == "template" {
-            guard !renderingDirectives(of: ancestor).isEmpty,
-                  components.contains(ancestor) || ancestors[(position + 1)...].contains(where: components.contains)
-            else { return false }
+            guard let uses = rendering[ancestor], outermostComponent >= position else { return nil }
+            if let use = uses.first(where: { $0.directive.kind == .if || $0.directive.kind == .for }) { around.append(use) }
         }
-        return true
-    }
-
-    /// The `x-if`, `x-for` and `x-teleport` directives on an element.
-    func renderingDirectives(of element: Int) -> [DirectiveUse] {
-        directives.filter { $0.element == element && [.if, .for, .teleport].contains($0.directive.kind) }
+        return around
     }
 
     /// The page's wired `x-model`s when they write into this page's own data: on the launch

@@ -63,16 +63,11 @@ public struct TemplateModelInTemplate: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         guard model.runtime.has(.modelWiredOnceIntoLaunchPage) else { return [] }
         return model.pages.flatMap { page -> [Finding] in
-            guard let template = page.template else { return [] }
             let bindings = page.ownModelBindings(in: model)
             guard !bindings.isEmpty else { return [] }
             let data = page.firstRenderData
             return bindings.compactMap { binding, _ -> Finding? in
-                // Templates around the field, nearest first, with the directive that renders each.
-                let around = template.ancestors(of: binding.use.element).compactMap { ancestor -> DirectiveUse? in
-                    guard template.elements[ancestor].name == "template" else { return nil }
-                    return page.renderingDirectives(of: ancestor).first { $0.directive.kind == .if || $0.directive.kind == .for }
-                }
+                let around = binding.templatesAround
                 guard let nearest = around.first else { return nil }
                 let span = page.span(binding.use.attribute.nameRange)
                 let handler = binding.handlerForm

@@ -40,7 +40,9 @@ public struct TemplateModelNestedKey: Rule {
         return model.pages.flatMap { page in
             page.ownModelBindings(in: model).compactMap { binding, key -> Finding? in
                 // A value Alpine cannot parse is template-unsupported-expression's.
-                guard binding.use.failure == nil, binding.use.expression != nil, !ModelBinding.isPlainName(key) else { return nil }
+                // A flat key is one name, exactly as Alpine reads the path (`store.title `, with a
+                // space, is the key 'title ').
+                guard binding.use.failure == nil, binding.use.expression != nil, binding.pathAfterStore != [key] else { return nil }
                 let attribute = binding.use.attribute
                 var range = attribute.valueRange ?? attribute.nameRange
                 if attribute.valueIsVerbatim, let valueRange = attribute.valueRange { range = (valueRange.lowerBound + 6)..<valueRange.upperBound }
