@@ -44,7 +44,7 @@ public enum RulesDocument {
                     lines.append("")
                     lines += example.expected.map { expected in
                         let place = expected.marker ?? "`\(expected.path ?? "")`"
-                        return "- \(place) `\(rule.defaultSeverity.rawValue): \(expected.message)`"
+                        return "- \(place) `\((expected.severity ?? rule.defaultSeverity).rawValue): \(expected.message)`"
                     }
                     lines.append("")
                 }

@@ -41,6 +41,12 @@ public enum Limits {
     /// tokens alone would take gigabytes (a 50 MB script took 3.6 GB and two minutes).
     public static let scriptSize = 16 * 1024 * 1024
 
+    /// The longest JSON text of a page's `data` that mactl keeps to know what the first render
+    /// shows (the `x-model` rules); a longer one is treated as unknown. Real pages start with
+    /// a few keys; a script can build megabytes at load time, and the text crosses from
+    /// JavaScriptCore to Swift as a string inside a string.
+    public static let pageDataText = 1024 * 1024
+
     /// Icons above this size are not rendered (`icon-not-rendered`): librsvg cannot be
     /// interrupted once it starts.
     public static let iconRenderBytes = 256 * 1024
@@ -88,6 +94,7 @@ public enum Limits {
         Documented(name: "suggestionCandidates", value: "\(suggestionCandidates) names", meaning: "most known names compared for one suggestion"),
         Documented(name: "scriptSeconds", value: "\(Int(scriptSeconds)) s", meaning: "time a script may run while it loads (`script-load-error`)"),
         Documented(name: "scriptSize", value: ByteSize.format(scriptSize), meaning: "largest script run and analysed (`script-load-error`)"),
+        Documented(name: "pageDataText", value: "\(pageDataText) characters", meaning: "longest JSON text of a page's `data` kept for what the first render shows; longer is unknown (the `x-model` rules warn instead of erring)"),
         Documented(name: "iconRenderBytes", value: ByteSize.format(iconRenderBytes), meaning: "largest icon rendered with librsvg (`icon-not-rendered`)"),
         Documented(name: "iconRenderText", value: "\(iconRenderText) characters", meaning: "most text in an icon rendered with librsvg (`icon-not-rendered`)"),
         Documented(name: "packageUncompressedSize", value: ByteSize.format(packageUncompressedSize), meaning: "most a package may inflate to in all (`verify`)"),

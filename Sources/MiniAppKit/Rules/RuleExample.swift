@@ -80,6 +80,9 @@ public struct ExpectedFinding: Sendable, Hashable {
     /// The fix-it's replacement text, when the example pins it; a rule that emits fix-its
     /// pins one in its examples.
     public var fixIt: String?
+    /// The severity, when the finding's differs from the rule's (`Finding.defaultSeverity`):
+    /// the tests check it and the docs show it.
+    public var severity: Severity?
 
     /// This finding with its notes pinned.
     public func notes(_ messages: [String]) -> ExpectedFinding {
@@ -92,6 +95,13 @@ public struct ExpectedFinding: Sendable, Hashable {
     public func fixIt(_ replacement: String) -> ExpectedFinding {
         var pinned = self
         pinned.fixIt = replacement
+        return pinned
+    }
+
+    /// This finding with its severity pinned.
+    public func severity(_ severity: Severity) -> ExpectedFinding {
+        var pinned = self
+        pinned.severity = severity
         return pinned
     }
 

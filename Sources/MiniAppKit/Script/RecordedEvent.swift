@@ -1,7 +1,7 @@
 import Foundation
 
 /// One event the stub prelude recorded, as the JSON text it passes to Swift
-/// (see `ScriptStubPrelude`): `{ f: kind, at: { l, c }, s: shape }`.
+/// (see `ScriptStubPrelude`): `{ f: kind, at: { l, c }, s: shape, d: data JSON text }`.
 struct RecordedEvent: Decodable {
     struct Position: Decodable {
         var line: Int
@@ -57,9 +57,11 @@ struct RecordedEvent: Decodable {
     var function: String
     var position: Position?
     var options: Shape?
+    /// For a page: its `data` as the JSON text the runtime copies it through, when known.
+    var dataText: String?
 
     private enum CodingKeys: String, CodingKey {
-        case function = "f", position = "at", options = "s"
+        case function = "f", position = "at", options = "s", dataText = "d"
     }
 
     static func decode(_ text: String) -> RecordedEvent? {

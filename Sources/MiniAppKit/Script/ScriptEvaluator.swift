@@ -52,7 +52,9 @@ public final class ScriptEvaluator: @unchecked Sendable {
             switch event.function {
             case "page", "app":
                 let function: RegistrationFunction = event.function == "page" ? .page : .app
-                registration.calls.append(RegistrationCall(function: function, callOffset: offset, options: event.options?.value ?? .other))
+                var call = RegistrationCall(function: function, callOffset: offset, options: event.options?.value ?? .other)
+                call.initialData = event.dataText.flatMap(RegistrationCall.parseData)
+                registration.calls.append(call)
             case "timeout":
                 registration.timers.append(ScheduledTimer(kind: .timeout, callOffset: offset))
             case "interval":

@@ -49,6 +49,10 @@ public struct RegistrationCall: Sendable, Hashable {
     public var lifecycleHooks: [String]
     /// Members that are neither `data` nor functions (e.g. `globalData` on App).
     public var otherMembers: [ScriptMember]
+    /// For a page: its `data` as the runtime copies it (through JSON, so functions and
+    /// `undefined` are gone and a `Date` is a string), when the script could be asked for it.
+    /// The values the page's first render starts from, before `onLoad` changes them.
+    public var initialData: JSONNode?
 
     public init(function: RegistrationFunction, callOffset: Int?, options: ScriptValueShape) {
         self.function = function
@@ -74,6 +78,16 @@ public struct RegistrationCall: Sendable, Hashable {
         self.handlerNames = handlerNames
         self.lifecycleHooks = lifecycleHooks
         self.otherMembers = otherMembers
+    }
+}
+
+extension RegistrationCall {
+    /// The recorded JSON text parsed with mactl's parser; nil when it does not parse to an
+    /// object (the runtime's text always does, unless it nests deeper than the parser goes).
+    static func parseData(_ text: String) -> JSONNode? {
+        let document = JSONParser.parse(SourceFile(path: "", text: text))
+        guard document.issues.isEmpty, let root = document.root, root.members != nil else { return nil }
+        return root
     }
 }
 

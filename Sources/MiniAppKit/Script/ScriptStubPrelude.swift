@@ -23,6 +23,7 @@ enum ScriptStubPrelude {
       var exec = RegExp.prototype.exec;
       var positionPattern = /:(\d+):(\d+)$/;
       var maximumDepth = 32;
+      var maximumDataText = \#(Limits.pageDataText);
 
       function noop() {}
 
@@ -71,12 +72,34 @@ enum ScriptStubPrelude {
         return null;
       }
 
+      // The JSON text of a page's data as SkipMiniApp copies it (`JSON.parse(JSON.stringify(data))`
+      // when `data` is an object, `{}` otherwise): the values the first render starts from. Left
+      // out (unknown) when `data` is an accessor, which the shapes never call either, when
+      // stringifying throws (a cycle, a BigInt), when a function gives no text, and when the
+      // text is longer than the limit.
+      function dataText(options) {
+        if (options === null || typeof options !== 'object') return undefined;
+        var property = describe(options, 'data');
+        if (property && !('value' in property)) return undefined;
+        var data = property ? property.value : undefined;
+        if (data === null || (typeof data !== 'object' && typeof data !== 'function')) return '{}';
+        var text = stringify(data);
+        return typeof text === 'string' && text.length <= maximumDataText ? text : undefined;
+      }
+
       function register(kind, options) {
         var entry = { f: kind, at: callerPosition(), s: { k: 'other' } };
         try {
           entry.s = shapeOf(options, 0, []);
         } catch (error) {
           // A Proxy or a throwing getter on the registration object: its shape is unknown.
+        }
+        if (kind === 'page') {
+          try {
+            entry.d = dataText(options);
+          } catch (error) {
+            // The runtime's copy throws too; what the page starts with is unknown.
+          }
         }
         record(stringify(entry));
       }

@@ -65,9 +65,11 @@ struct RuleExampleTests {
             if let marker = finding.marker, let location = allMarkers[marker] {
                 return DiagnosticSummary(
                     path: location.path, line: location.position.line, column: location.position.column, id: id, message: finding.message,
-                    notes: finding.notes, fixIt: finding.fixIt)
+                    notes: finding.notes, fixIt: finding.fixIt, severity: finding.severity?.rawValue)
             }
-            return DiagnosticSummary(path: finding.path ?? "", line: 0, column: 0, id: id, message: finding.message, notes: finding.notes, fixIt: finding.fixIt)
+            return DiagnosticSummary(
+                path: finding.path ?? "", line: 0, column: 0, id: id, message: finding.message, notes: finding.notes, fixIt: finding.fixIt,
+                severity: finding.severity?.rawValue)
         }
         // Notes and fix-its are compared where the example pins them.
         let actual = diagnostics.map { diagnostic -> DiagnosticSummary in
@@ -75,6 +77,7 @@ struct RuleExampleTests {
             let pin = expected.first { $0.path == summary.path && $0.line == summary.line && $0.column == summary.column && $0.message == summary.message }
             if pin?.notes != nil { summary.notes = diagnostic.notes.map(\.message) }
             if pin?.fixIt != nil { summary.fixIt = diagnostic.fixIt?.replacement }
+            if pin?.severity != nil { summary.severity = diagnostic.severity.rawValue }
             return summary
         }
         return (actual.sorted(), expected.sorted())

@@ -10,8 +10,10 @@ struct DiagnosticSummary: Hashable, CustomStringConvertible, Comparable {
     /// Compared only where an example pins them; nil otherwise.
     var notes: [String]?
     var fixIt: String?
+    /// Compared only where an example pins it; nil otherwise.
+    var severity: String?
 
-    init(path: String, line: Int, column: Int, id: String, message: String, notes: [String]? = nil, fixIt: String? = nil) {
+    init(path: String, line: Int, column: Int, id: String, message: String, notes: [String]? = nil, fixIt: String? = nil, severity: String? = nil) {
         self.path = path
         self.line = line
         self.column = column
@@ -19,6 +21,7 @@ struct DiagnosticSummary: Hashable, CustomStringConvertible, Comparable {
         self.message = message
         self.notes = notes
         self.fixIt = fixIt
+        self.severity = severity
     }
 
     init(_ diagnostic: Diagnostic) {
@@ -28,7 +31,7 @@ struct DiagnosticSummary: Hashable, CustomStringConvertible, Comparable {
     }
 
     var description: String {
-        "\(path):\(line):\(column): \(message) [\(id)]" + (notes.map { " notes: \($0)" } ?? "") + (fixIt.map { " fix-it: '\($0)'" } ?? "")
+        "\(path):\(line):\(column): \(message) [\(id)]" + (notes.map { " notes: \($0)" } ?? "") + (fixIt.map { " fix-it: '\($0)'" } ?? "") + (severity.map { " severity: \($0)" } ?? "")
     }
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }

@@ -6,4 +6,8 @@ Page({
   onToggleNewsletter() {
     this.setData({ newsletter: !this.data.newsletter });
   },
+  // Not x-model: SkipMiniApp writes x-model input into the first page's data only.
+  onName(event) {
+    this.setData({ 'user.name': event.detail });
+  },
 });

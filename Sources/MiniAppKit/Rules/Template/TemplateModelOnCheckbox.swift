@@ -1,38 +1,60 @@
-/// `x-model` on a checkbox or radio button.
+/// `x-model` on a checkbox, or on a radio button without a `value`.
 public struct TemplateModelOnCheckbox: Rule {
     public static let description = RuleDescription(
         id: "template-model-on-checkbox", domain: .template, severity: .error,
-        summary: "'x-model' is on a checkbox or a radio button.",
+        summary: "'x-model' is on a checkbox, or on a radio button without a 'value'.",
         rationale: """
-            The runtime's bridge sends an `x-model` element's `value` to the logic layer as a \
-            string on each input event. A checkbox's `value` is its value attribute (`"on"`), not \
-            whether it is checked, so the page data never learns the state. Bind `:checked` and \
-            handle `@change` in a page handler instead.
+            SkipMiniApp's view bridge sends an `x-model` element's `value` to the logic layer as \
+            a string on each input event. A checkbox's `value` is its value attribute (`"on"` \
+            when it has none) whether it is checked or not, so the page's data receives `"on"` \
+            at every click and never learns the state. Bind `:checked` and send the state from \
+            `@change` with `handler('onAgree', $event.target.checked)`; the page handler reads it \
+            as `event.detail` (a handler receives only `{ type, detail }`, and a bare \
+            `@change="onAgree"` would pass a DOM event, which iOS cannot send). A radio button \
+            posts its `value` when it becomes selected, which is right, but without a `value` \
+            attribute that is `"on"` for every button: give each one a `value`.
             """,
+        runtimeFacts: ["skip.model-flat-key", "skip.event-type-detail", "skip.event-detail-cloned"],
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"checkbox\" 1️⃣x-model=\"store.agreed\">\n</body>\n",
-                  expected: [.at("1️⃣", "'x-model' on a checkbox sends its value attribute ('on'), not whether it is checked; bind ':checked' and handle '@change' in a page handler")]),
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"checkbox\" 1️⃣x-model=\"store.agreed\">\n  <input type=\"radio\" name=\"size\" 2️⃣x-model=\"store.size\">\n</body>\n",
+                  expected: [
+                    .at("1️⃣", "'x-model' on a checkbox posts its value ('on') whether it is checked or not, so the page's data never learns the state; bind ':checked=\"store.agreed\"' and send the state with '@change=\"handler('onAgreed', $event.target.checked)\"'"),
+                    .at("2️⃣", "'x-model' on a radio button without a 'value' posts 'on' whichever button is selected, so the page's data never learns the choice; give each radio button a 'value'"),
+                  ]),
         ],
         nonTriggering: [
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"checkbox\" :checked=\"store.agreed\" @change=\"onAgree\">\n</body>\n")],
-                supportFiles: ["pages/index/index.js": "Page({\n  data: { title: 'Hello', agreed: false },\n  onAgree(event) {\n    this.setData({ agreed: event.target.checked });\n  },\n});\n"]),
+                files: [
+                    ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"checkbox\" :checked=\"store.agreed\" @change=\"handler('onAgree', $event.target.checked)\">\n  <input type=\"radio\" name=\"size\" value=\"s\" x-model=\"store.size\">\n  <input type=\"radio\" name=\"size\" value=\"m\" x-model=\"store.size\">\n</body>\n"),
+                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello', agreed: false, size: 's' },\n  onAgree(event) {\n    this.setData({ agreed: event.detail });\n  },\n});\n"),
+                ]),
+            RuleExample(
+                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"checkbox\" x-model=\"store.agreed\">\n</body>\n")],
+                configuration: "runtime: w3c\n"),
         ])
 
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page -> [Finding] in
+        guard model.runtime.has(.modelWiredOnceIntoLaunchPage) else { return [] }
+        return model.pages.flatMap { page -> [Finding] in
             guard let template = page.template else { return [] }
-            return page.uses(.model).compactMap { use in
-                let element = template.elements[use.element]
-                guard element.name == "input", let type = element.attribute(named: "type")?.value?.lowercased(),
-                      type == "checkbox" || type == "radio" else { return nil }
-                let noun = type == "checkbox" ? "a checkbox" : "a radio button"
-                let state = type == "checkbox" ? "whether it is checked" : "which one is selected"
+            return page.modelBindings().compactMap { binding in
+                guard binding.wiring == .checkbox else { return nil }
+                let element = template.elements[binding.use.element]
+                let span = page.span(binding.use.attribute.nameRange)
+                guard element.attribute(named: "type")?.value?.lowercased() == "checkbox" else {
+                    return Finding(
+                        "'x-model' on a radio button without a 'value' posts 'on' whichever button is selected, so the page's data never learns the choice; give each radio button a 'value'",
+                        at: span)
+                }
+                let value = element.attribute(named: "value")?.value ?? "on"
+                let key = binding.pathAfterStore?.joined(separator: ".")
+                let checked = key.map { ":checked=\"store.\($0)\"" } ?? ":checked"
+                let handler = key == nil ? "onChange" : binding.suggestedHandler
                 return Finding(
-                    "'x-model' on \(noun) sends its value attribute ('on'), not \(state); bind ':checked' and handle '@change' in a page handler",
-                    at: page.span(use.attribute.nameRange))
+                    "'x-model' on a checkbox posts its value ('\(value)') whether it is checked or not, so the page's data never learns the state; bind '\(checked)' and send the state with '@change=\"handler('\(handler)', $event.target.checked)\"'",
+                    at: span)
             }
         }
     }

@@ -7,14 +7,15 @@ public struct TemplateUnknownModifier: Rule {
             Alpine ignores modifiers it does not know, so `@submit.prevnt` submits the form and \
             reloads the page. Keyboard events (`@keydown.enter`, `@keyup.page-down`) take any key \
             name as a modifier and are not checked; `.debounce` and `.throttle` take a duration \
-            (`.500ms`).
+            (`.500ms`). On SkipMiniApp any modifier stops `x-model` from being wired, known or \
+            not: `template-model-modifier` reports those instead.
             """,
         triggering: [
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <form @submit.1️⃣prevnt=\"onSave\"></form>\n</body>\n",
                   expected: [.at("1️⃣", "unknown modifier 'prevnt' on '@submit'; did you mean 'prevent'?")]),
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input @input.debounce.300ms=\"onSearch\" @keydown.ctrl.enter=\"onSend\" x-model.lazy=\"store.title\">\n  <div x-show=\"store.title\" x-transition.scale.80.duration.200ms></div>\n</body>\n"),
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input @input.debounce.300ms=\"onSearch\" @keydown.ctrl.enter=\"onSend\" x-model=\"store.title\">\n  <div x-show=\"store.title\" x-transition.scale.80.duration.200ms></div>\n</body>\n"),
         ])
 
     static let eventModifiers = ["prevent", "stop", "outside", "window", "document", "once", "debounce", "throttle", "self", "camel", "dot", "passive", "capture"]
@@ -27,13 +28,18 @@ public struct TemplateUnknownModifier: Rule {
 
     public func check(_ model: ProjectModel) -> [Finding] {
         model.pages.flatMap { page in
-            page.directives.flatMap { use -> [Finding] in
+            let bridged = model.runtime.has(.modelWiredOnceIntoLaunchPage) ? Set(page.modelBindings().map { ObjectIdentifier($0.use) }) : []
+            return page.directives.flatMap { use -> [Finding] in
                 let known: [String]
                 switch use.directive.kind {
                 case .on:
                     if Self.keyboardEvents.contains(use.directive.argument?.lowercased() ?? "") { return [] }
                     known = Self.eventModifiers
-                case .model: known = Self.modelModifiers
+                case .model:
+                    // Where the bridge wires x-model, every modifier of a bridged one is
+                    // template-model-modifier's (or the checkbox rule's); view-local ones stay here.
+                    if bridged.contains(ObjectIdentifier(use)) { return [] }
+                    known = Self.modelModifiers
                 case .transition: known = Self.transitionModifiers
                 case .bind: known = Self.bindModifiers
                 case .show: known = ["important"]
