@@ -63,6 +63,7 @@ public enum RuleRegistry {
         TemplateXHTML.self,
         TemplateUnknownHandler.self,
         TemplateHandlersWithoutScript.self,
+        TemplateEventDetailNotClonable.self,
         TemplateUnknownStoreKey.self,
         TemplateUndefinedName.self,
         TemplateHostAPI.self,
@@ -84,6 +85,9 @@ public enum RuleRegistry {
         ScriptNavigationQueryInPath.self,
         ScriptNavigationLeadingSlash.self,
         ScriptOnloadOptions.self,
+        ScriptHandlerNameNotIdentifier.self,
+        ScriptHandlerNameReserved.self,
+        ScriptEventMemberNotPassed.self,
         // Translations
         I18nInvalidFileName.self,
         I18nNotFlat.self,
