@@ -86,14 +86,18 @@ public struct TemplateEventDetailNotClonable: Rule {
                 for node in use.nodes {
                     guard let call = Self.handlerCall(node, handlers: handlers, scope: scope) else { continue }
                     let detail = DetailValue(call.detail, scope: scope, data: registration.data)
-                    guard let problem = detail.problem else { continue }
-                    let text = call.detail.namePath?.joined(separator: ".") ?? "the detail"
+                    guard let problem = detail.problem, let culprit = detail.culprit else { continue }
+                    let range = use.fileRange(culprit.range)
+                    let text = culprit.namePath?.joined(separator: ".")
+                        ?? use.expressionBase.flatMap { _ in page.template.map { String(decoding: $0.file.bytes[range], as: UTF8.self) } }
+                        ?? "the detail"
                     var message = "'\(text)' is \(problem.what), which iOS cannot send as a detail: the \(Self.action(of: use)) is dropped silently; pass a number or a string"
                     // A field's value is what an input event usually wants; a click has none.
                     if let primitive = problem.primitive, !(detail.isDOMEvent && Self.isClick(use)) {
-                        message += ", as in '\(call.written(primitive))'"
+                        // Inside an object or array literal the primitive takes the culprit's place only.
+                        message += culprit.range == call.detail.range ? ", as in '\(call.written(primitive))'" : " in its place, as in '\(primitive)'"
                     }
-                    findings.append(Finding(message, at: page.span(use.fileRange(call.detail.range))))
+                    findings.append(Finding(message, at: page.span(range)))
                 }
             }
             return findings
@@ -140,10 +144,12 @@ public struct TemplateEventDetailNotClonable: Rule {
 private enum DetailValue {
     /// A number, a string, a boolean, `null` or `undefined`, or a plain literal of them.
     case sendable
-    case domEvent
-    case domNode
+    /// Each case that cannot be sent carries the expression that gives it (the whole detail,
+    /// or a value inside an object or array literal).
+    case domEvent(AlpineExpression)
+    case domNode(AlpineExpression)
     /// A reactive proxy of the store's data, with the shape the page's `data` gives it.
-    case reactive(shape: ScriptValueShape, origin: String?, path: [String]?)
+    case reactive(shape: ScriptValueShape, origin: String?, path: [String]?, at: AlpineExpression)
     /// mactl cannot tell.
     case unknown
 
@@ -167,15 +173,15 @@ private enum DetailValue {
             self = properties.map { DetailValue($0.value, scope: scope, data: data) }.reduce(.sendable, DetailValue.either)
         case .identifier(let name) where !scope.contains(name):
             switch name {
-            case "$event": self = .domEvent
-            case "$el", "$root": self = .domNode
+            case "$event": self = .domEvent(expression)
+            case "$el", "$root": self = .domNode(expression)
             default: self = DetailValue.fromStore(expression, scope: scope, data: data)
             }
         case .member(let object, let name, _):
             if case .identifier("$event") = object.kind, !scope.contains("$event") {
-                self = DetailValue.eventNodes.contains(name) ? .domNode : .unknown
+                self = DetailValue.eventNodes.contains(name) ? .domNode(expression) : .unknown
             } else if case .identifier("$refs") = object.kind, !scope.contains("$refs") {
-                self = .domNode
+                self = .domNode(expression)
             } else {
                 self = DetailValue.fromStore(expression, scope: scope, data: data)
             }
@@ -194,7 +200,7 @@ private enum DetailValue {
         case .object, .array:
             var origin: String?
             if let root = expression.namePath?.first, case .storeElements(_, let collection) = scope.loopSources[root] { origin = collection }
-            return .reactive(shape: shape, origin: origin, path: expression.namePath)
+            return .reactive(shape: shape, origin: origin, path: expression.namePath, at: expression)
         case .string, .number, .boolean, .null, .undefined:
             return .sendable
         case .function, .other:
@@ -211,6 +217,14 @@ private enum DetailValue {
         return second
     }
 
+    /// The expression that cannot be sent.
+    var culprit: AlpineExpression? {
+        switch self {
+        case .sendable, .unknown: nil
+        case .domEvent(let expression), .domNode(let expression), .reactive(_, _, _, let expression): expression
+        }
+    }
+
     var isDOMEvent: Bool {
         if case .domEvent = self { return true }
         return false
@@ -225,10 +239,11 @@ private enum DetailValue {
             return ("a DOM event", "$event.target.value")
         case .domNode:
             return ("a DOM element", nil)
-        case .reactive(let shape, let origin, let path):
+        case .reactive(let shape, let origin, let path, _):
             let kind = shape.kind == .array ? "an array" : "an object"
             let whose = origin.map { "from '\($0)'" } ?? "from the page's store"
             let primitive = path.flatMap { path in DetailValue.primitiveMember(of: shape).map { (path + [$0]).joined(separator: ".") } }
+            if path == ["store"] { return ("the page's store (a reactive proxy)", primitive) }
             return ("\(kind) \(whose) (a reactive proxy)", primitive)
         }
     }
