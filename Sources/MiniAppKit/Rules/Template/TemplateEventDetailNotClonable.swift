@@ -69,6 +69,9 @@ public struct TemplateEventDetailNotClonable: Rule {
         return model.pages.flatMap { page -> [Finding] in
             guard let script = page.script, script.loaded, let registration = script.page else { return [] }
             let handlers = Set(registration.handlerNames).subtracting(PageScope.componentMembers)
+            // A page method named `handler` replaces the bridge's helper (script-handler-name-reserved):
+            // `handler('name', detail)` then posts the name as its detail.
+            let bridgeHelper = !registration.handlerNames.contains("handler")
             var findings: [Finding] = []
             for use in page.directives {
                 guard let expression = use.expression else { continue }
@@ -84,7 +87,7 @@ public struct TemplateEventDetailNotClonable: Rule {
                     continue
                 }
                 for node in use.nodes {
-                    guard let call = Self.handlerCall(node, handlers: handlers, scope: scope) else { continue }
+                    guard let call = Self.handlerCall(node, handlers: handlers, bridgeHelper: bridgeHelper, scope: scope) else { continue }
                     let detail = DetailValue(call.detail, scope: scope, data: registration.data)
                     guard let problem = detail.problem, let culprit = detail.culprit else { continue }
                     let range = use.fileRange(culprit.range)
@@ -127,9 +130,10 @@ public struct TemplateEventDetailNotClonable: Rule {
         }
     }
 
-    static func handlerCall(_ node: AlpineExpression, handlers: Set<String>, scope: ElementScope) -> HandlerCall? {
+    static func handlerCall(_ node: AlpineExpression, handlers: Set<String>, bridgeHelper: Bool, scope: ElementScope) -> HandlerCall? {
         guard case .call(let callee, let arguments) = node.kind, case .identifier(let name) = callee.kind, !scope.contains(name) else { return nil }
         if name == "handler" {
+            guard bridgeHelper else { return nil }
             guard arguments.count >= 2 else { return nil }
             var handler: String?
             if case .string(let written) = arguments[0].kind { handler = written }
