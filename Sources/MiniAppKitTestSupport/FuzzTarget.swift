@@ -101,8 +101,8 @@ package enum FuzzHarness {
     static let pageTemplate = """
         <!DOCTYPE html>
         <html><head><title>Fuzz</title><link rel="stylesheet" href="../../app.css"><link rel="stylesheet" href="index.css"></head>
-        <body x-data="page"><p x-text="store.count"></p><button @click="onTap" x-text="$t('tab.home')"></button>
-        <ul><template x-for="item in store.items" :key="item.id"><li @click="onSelect" x-text="item.name"></li></template></ul>
+        <body x-data="page"><p x-text="store.count"></p><button @click="onTap()" x-text="$t('tab.home')"></button>
+        <ul><template x-for="item in store.items" :key="item.id"><li @click="handler('onSelect', item.id)" x-text="item.name"></li></template></ul>
         <span x-text="$t('page.title', { name: store.user.name })"></span></body></html>
         """
 

@@ -67,6 +67,7 @@ public enum RuleRegistry {
         TemplateXHTML.self,
         TemplateUnknownHandler.self,
         TemplateHandlersWithoutScript.self,
+        TemplateEventDetailNotClonable.self,
         TemplateUnknownStoreKey.self,
         TemplateUndefinedName.self,
         TemplateHostAPI.self,
@@ -90,6 +91,9 @@ public enum RuleRegistry {
         ScriptNavigationQueryInPath.self,
         ScriptNavigationLeadingSlash.self,
         ScriptOnloadOptions.self,
+        ScriptHandlerNameNotIdentifier.self,
+        ScriptHandlerNameReserved.self,
+        ScriptEventMemberNotPassed.self,
         // Translations
         I18nInvalidFileName.self,
         I18nNotFlat.self,

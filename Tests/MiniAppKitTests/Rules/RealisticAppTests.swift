@@ -26,13 +26,13 @@ struct RealisticAppTests {
             #expect(text.contains(old), "\(path) has no '\(old)'")
             files[path] = text.replacingOccurrences(of: old, with: new)
         }
-        edit("pages/home/home.html", "@keydown.enter=\"onSearch\"", "@keydown.enter=\"onSerch\"")
+        edit("pages/home/home.html", "@keydown.enter=\"onSearch()\"", "@keydown.enter=\"onSerch()\"")
         edit("pages/product/product.html", "<p x-text=\"store.product.description\">", "<p x-txt=\"store.product.description\">")
         edit("pages/cart/cart.js", "'pages/product/product'", "'pages/checkout/checkout'")
         edit("pages/profile/profile.js", "this.setData({ newsletter: !this.data.newsletter });", "this.setData({ newsletter: !this.data.newsletter };")
         edit("pages/home/home.html", "<template x-if=\"store.products.length === 0\">\n    <p x-text=\"$t('home.empty')\"></p>\n  </template>",
              "<div x-if=\"store.products.length === 0\">\n    <p x-text=\"$t('home.empty')\"></p>\n  </div>")
-        edit("pages/cart/cart.html", "@click=\"onCheckout\"", "@click=\"store.total = 0\"")
+        edit("pages/cart/cart.html", "@click=\"onCheckout()\"", "@click=\"store.total = 0\"")
         edit("pages/home/home.js", "skip.nav.switchTab({ url: 'pages/cart/cart' })", "skip.nav.switchTab({ url: 'pages/product/product' })")
 
         let diagnostics = Linter.lint(Project(contents: files)).diagnostics.map(DiagnosticSummary.init)

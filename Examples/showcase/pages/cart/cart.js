@@ -6,11 +6,11 @@ Page({
   onShow() {
     skip.nav.setNavigationBarTitle({ title: 'cart.title' });
   },
-  onQuantity(id) {
-    skip.log('quantity', id);
+  onQuantity(e) {
+    skip.log('quantity', e.detail);
   },
-  onRemove(id) {
-    const lines = this.data.lines.filter((line) => line.id !== id);
+  onRemove(e) {
+    const lines = this.data.lines.filter((line) => line.id !== e.detail);
     this.setData({ lines, total: lines.length + ' items' });
   },
   onCheckout() {

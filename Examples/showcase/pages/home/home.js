@@ -22,18 +22,17 @@ Page({
     skip.log('search', query);
   },
 
-  onSort(field) {
-    const products = this.data.products.slice().sort((a, b) => a[field] - b[field]);
+  onSort(e) {
+    const products = this.data.products.slice().sort((a, b) => a[e.detail] - b[e.detail]);
     this.setData({ products });
   },
 
-  onOpenProduct(id) {
-    skip.nav.navigateTo({ url: 'pages/product/product', query: 'id=' + id });
+  onOpenProduct(e) {
+    skip.nav.navigateTo({ url: 'pages/product/product', query: 'id=' + e.detail });
   },
 
-  onAddToCart(id) {
-    const cart = getApp().cart || [];
-    cart.push(id);
+  onAddToCart(e) {
+    cartItems.push(e.detail);
     skip.nav.switchTab({ url: 'pages/cart/cart' });
   },
 });

@@ -15,7 +15,7 @@ public struct ScriptNavigationQueryInPath: Rule {
             """,
         runtimeFacts: ["skip.navigation-url-is-path", "skip.switch-tab-exact", "skip.onload-query"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap(id) {\n    skip.nav.navigateTo({ url: 1️⃣'pages/index/index?id=1' });\n    skip.nav.navigateTo({ url: 2️⃣'pages/index/index?id=' + id });\n    skip.redirectTo({ url: 3️⃣`pages/index/index?id=${id}` });\n  },\n});\n",
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap({ detail: id }) {\n    skip.nav.navigateTo({ url: 1️⃣'pages/index/index?id=1' });\n    skip.nav.navigateTo({ url: 2️⃣'pages/index/index?id=' + id });\n    skip.redirectTo({ url: 3️⃣`pages/index/index?id=${id}` });\n  },\n});\n",
                   expected: [
                     .at("1️⃣", "'navigateTo' url 'pages/index/index?id=1' is used verbatim as a file path, so the page loads blank; pass the query in 'query:'").fixIt("'pages/index/index', query: 'id=1'"),
                     .at("2️⃣", "'navigateTo' url 'pages/index/index?id=…' is used verbatim as a file path, so the page loads blank; pass the query in 'query:'").fixIt("'pages/index/index', query: 'id=' + id"),
@@ -23,7 +23,7 @@ public struct ScriptNavigationQueryInPath: Rule {
                   ]),
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap(id) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + id });\n    skip.nav.navigateTo({ url: 'pages/index/' + 'index', query: `id=${id}` });\n    skip.log('pages/index/index?id=1');\n  },\n});\n"),
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap({ detail: id }) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + id });\n    skip.nav.navigateTo({ url: 'pages/index/' + 'index', query: `id=${id}` });\n    skip.log('pages/index/index?id=1');\n  },\n});\n"),
             RuleExample(
                 files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 'pages/index/index?id=1' });\n  },\n});\n")],
                 configuration: "runtime: w3c\n"),

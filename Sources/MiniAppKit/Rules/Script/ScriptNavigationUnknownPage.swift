@@ -16,14 +16,14 @@ public struct ScriptNavigationUnknownPage: Rule {
         triggering: [
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 1️⃣'pages/detail/detail?id=1' });\n  },\n});\n",
                   expected: [.at("1️⃣", "'navigateTo' opens 'pages/detail/detail', which is not a page in the manifest")]),
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap(id) {\n    skip.navigateTo({ url: 1️⃣'pages/nope/nope' });\n    skip.nav.navigateTo({ url: 2️⃣`pages/detal/detail?id=${id}` });\n  },\n});\n",
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap({ detail: id }) {\n    skip.navigateTo({ url: 1️⃣'pages/nope/nope' });\n    skip.nav.navigateTo({ url: 2️⃣`pages/detal/detail?id=${id}` });\n  },\n});\n",
                   expected: [
                     .at("1️⃣", "'navigateTo' opens 'pages/nope/nope', which is not a page in the manifest"),
                     .at("2️⃣", "'navigateTo' opens 'pages/detal/detail', which is not a page in the manifest"),
                   ]),
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap(name) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'from=tap' });\n    skip.nav.navigateTo({ url: 'pages/' + name + '/' + name });\n  },\n});\n"),
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap({ detail: name }) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'from=tap' });\n    skip.nav.navigateTo({ url: 'pages/' + name + '/' + name });\n  },\n});\n"),
         ])
 
     public init() {}

@@ -35,7 +35,7 @@ public struct ScriptOnloadOptions: Rule {
         guard let members = model.runtime.onLoadOptionMembers else { return [] }
         let shape = "'{ \(members.joined(separator: ", ")) }'"
         return model.pages.compactMap(\.script).flatMap { script in
-            OnLoadOptionReader(tokens: script.tokens).reads().compactMap { read -> Finding? in
+            PageParameterReader(tokens: script.tokens).reads(ofMethods: ["onLoad"]).compactMap { read -> Finding? in
                 guard !members.contains(read.name) else { return nil }
                 let written = read.parameter.map { "\($0).\(read.name)" } ?? read.name
                 let instead = read.parameter.map { "\($0).\(members.first ?? "query")" } ?? (members.first ?? "query")

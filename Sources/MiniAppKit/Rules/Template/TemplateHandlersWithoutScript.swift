@@ -5,7 +5,7 @@ public struct TemplateHandlersWithoutScript: Rule {
         summary: "A page template binds event handlers, but the page has no '.js' file.",
         rationale: "A page's script is optional only while nothing needs it: every handler an event names lives in the page's `Page({...})`, so without the script every such event does nothing.",
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"1️⃣onTap\">+</button>\n</body>\n",
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"1️⃣onTap()\">+</button>\n</body>\n",
                   removing: ["pages/index/index.js"],
                   expected: [.at("1️⃣", "'@click' names the handler 'onTap', but the page has no script 'pages/index/index.js' to define it")]),
         ],

@@ -6,13 +6,13 @@ public struct TemplateHostAPI: Rule {
         rationale: """
             The host API lives in the logic layer only; the WebView has no `skip` object, so the \
             expression fails with "Undefined variable". Call a page handler and use the host API \
-            there (`@click="onOpen"` with `skip.nav.navigateTo` in `onOpen`).
+            there (`@click="onOpen()"` with `skip.nav.navigateTo` in `onOpen`).
             """,
         triggering: [
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"1️⃣skip.nav.navigateBack()\">back</button>\n</body>\n",
                   expected: [.at("1️⃣", "'skip' is the logic layer's host API and does not exist in the view; call a page handler that uses it")]),
         ],
-        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onBack\" x-text=\"store.skip\">back</button>\n</body>\n")])
+        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onBack()\" x-text=\"store.skip\">back</button>\n</body>\n")])
 
     public init() {}
 

@@ -7,8 +7,8 @@ public struct TemplateInlineStatement: Rule {
             Data flows one way: the logic layer owns the page's data and sends it to the view \
             with `setData`; events flow back by handler name. `@click="store.count++"` changes \
             only the WebView's copy of the store: the logic layer's `this.data` never sees it, \
-            and the next `setData` overwrites it. Name a handler (`@click="onTap"`, \
-            `@click="onTap(item.id)"` or `@click="handler('onTap', item)"`) and change the data \
+            and the next `setData` overwrites it. Name a handler (`@click="onTap()"`, \
+            `@click="onTap(item.id)"` or `@click="handler('onTap', item.id)"`) and change the data \
             there. State that belongs to the view alone, in an inline `x-data="{ open: false }"`, \
             may be changed in place.
             """,
@@ -17,7 +17,7 @@ public struct TemplateInlineStatement: Rule {
                   expected: [.at("1️⃣", "'@click' changes 'store.count' with '++' in the view, where the logic layer never sees it; name a page handler and call 'setData' there")]),
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onTap\">+</button>\n  <div x-data=\"{ open: false }\"><button @click=\"open = !open\">menu</button></div>\n</body>\n"),
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onTap()\">+</button>\n  <div x-data=\"{ open: false }\"><button @click=\"open = !open\">menu</button></div>\n</body>\n"),
         ])
 
     public init() {}

@@ -15,7 +15,7 @@ public struct TemplateUndefinedName: Rule {
                   expected: [.at("1️⃣", "'title' is not defined in the view; page data is read as 'store.title'")]),
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"(item, i) in store.items\" :key=\"i\">\n    <p x-text=\"item.name + $t('n')\" @click=\"onTap($event)\"></p>\n  </template>\n  <div x-data=\"{ open: false }\" x-show=\"open\"></div>\n</body>\n"),
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"(item, i) in store.items\" :key=\"i\">\n    <p x-text=\"item.name + $t('n')\" @click=\"onTap($event.target.id)\"></p>\n  </template>\n  <div x-data=\"{ open: false }\" x-show=\"open\"></div>\n</body>\n"),
         ])
 
     public init() {}

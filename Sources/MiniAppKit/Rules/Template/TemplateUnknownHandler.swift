@@ -11,13 +11,13 @@ public struct TemplateUnknownHandler: Rule {
             """,
         triggering: [
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"1️⃣onTapp\">+</button>\n</body>\n")],
+                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"1️⃣onTapp()\">+</button>\n</body>\n")],
                 supportFiles: ["pages/index/index.js": pageScript],
                 expected: [.at("1️⃣", "unknown handler 'onTapp' in '@click'; did you mean 'onTap'?").fixIt("onTap")]),
         ],
         nonTriggering: [
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onTap\" @dblclick=\"handler('onTap', 2)\">+</button>\n</body>\n")],
+                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onTap()\" @dblclick=\"handler('onTap', 2)\">+</button>\n</body>\n")],
                 supportFiles: ["pages/index/index.js": pageScript]),
         ])
 

@@ -15,7 +15,7 @@ public struct TemplateUnknownModifier: Rule {
                   expected: [.at("1️⃣", "unknown modifier 'prevnt' on '@submit'; did you mean 'prevent'?")]),
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input @input.debounce.300ms=\"onSearch\" @keydown.ctrl.enter=\"onSend\" x-model=\"store.title\">\n  <div x-show=\"store.title\" x-transition.scale.80.duration.200ms></div>\n</body>\n"),
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input @input.debounce.300ms=\"onSearch()\" @keydown.ctrl.enter=\"onSend()\" x-model=\"store.title\">\n  <div x-show=\"store.title\" x-transition.scale.80.duration.200ms></div>\n</body>\n"),
         ])
 
     static let eventModifiers = ["prevent", "stop", "outside", "window", "document", "once", "debounce", "throttle", "self", "camel", "dot", "passive", "capture"]
