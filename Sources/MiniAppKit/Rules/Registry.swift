@@ -84,6 +84,10 @@ public enum RuleRegistry {
         ScriptNavigationQueryInPath.self,
         ScriptNavigationLeadingSlash.self,
         ScriptOnloadOptions.self,
+        ScriptGlobalRedeclared.self,
+        ScriptGlobalOnRevisit.self,
+        ScriptGlobalReplaced.self,
+        ScriptRuntimeGlobalShadowed.self,
         // Translations
         I18nInvalidFileName.self,
         I18nNotFlat.self,
