@@ -12,6 +12,7 @@ public enum RuleRegistry {
         ProjectUnusedSuppression.self,
         ProjectRulesSkipped.self,
         ProjectUnlistedPage.self,
+        ProjectEmptyFile.self,
         // JSON files
         JSONSyntaxError.self,
         JSONDuplicateKey.self,

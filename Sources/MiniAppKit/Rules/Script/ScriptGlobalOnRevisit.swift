@@ -27,6 +27,7 @@ public struct ScriptGlobalOnRevisit: Rule {
         triggering: [
             RuleExample(
                 files: [
+                    ("manifest.json", SharedScopeExample.twoPagesManifest),
                     ("pages/detail/detail.js", "const 1️⃣pageSize = 20;\nclass 2️⃣Loader {}\nPage({\n  data: { title: 'Detail' },\n});\n"),
                 ],
                 supportFiles: SharedScopeExample.twoPages,
@@ -49,6 +50,15 @@ public struct ScriptGlobalOnRevisit: Rule {
         nonTriggering: [
             // The launch page runs once when nothing navigates to it; a `let` inside a function is its own.
             .file("pages/index/index.js", "const greeting = 'Hello';\nPage({\n  data: { title: greeting },\n  onLoad() {\n    let count = 0;\n    this.setData({ title: greeting + count });\n  },\n});\n"),
+            // A tab page of a two-tab app runs once: 'switchTab' shows the same copy again.
+            {
+                var example = RuleExample.twoTabApp
+                example.files += [
+                    ("pages/me/me.js", "const greeting = 'Hi';\nPage({\n  data: { title: greeting },\n});\n"),
+                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTapMe() {\n    skip.nav.switchTab({ url: 'pages/me/me' });\n  },\n});\n"),
+                ]
+                return example
+            }(),
             // `var` and `function` may be declared again.
             RuleExample(
                 files: [("pages/detail/detail.js", "var pageSize = 20;\nfunction load() {}\nPage({\n  data: { title: 'Detail' },\n});\n")],

@@ -76,12 +76,14 @@ struct SharedScriptScope {
 
 /// Support files for the shared-scope rules' examples.
 enum SharedScopeExample {
+    static let twoPagesManifest = MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/detail/detail"]"#)
+
     static let detailTemplate = "<!DOCTYPE html>\n<html>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n"
 
     /// The minimal app with a second page, `pages/detail/detail`, that nothing opens: no tab
     /// bar, so `pages/index/index` is the launch page and the detail page a pushed one.
     static let twoPages: [String: String] = [
-        "manifest.json": MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/detail/detail"]"#),
+        "manifest.json": twoPagesManifest,
         "pages/detail/detail.html": detailTemplate,
         "pages/detail/detail.js": "Page({\n  data: { title: 'Detail' },\n});\n",
     ]
