@@ -12,6 +12,7 @@ public enum RuleRegistry {
         ProjectUnusedSuppression.self,
         ProjectRulesSkipped.self,
         ProjectUnlistedPage.self,
+        ProjectEmptyFile.self,
         // JSON files
         JSONSyntaxError.self,
         JSONDuplicateKey.self,
@@ -94,6 +95,10 @@ public enum RuleRegistry {
         ScriptHandlerNameNotIdentifier.self,
         ScriptHandlerNameReserved.self,
         ScriptEventMemberNotPassed.self,
+        ScriptGlobalRedeclared.self,
+        ScriptGlobalOnRevisit.self,
+        ScriptGlobalReplaced.self,
+        ScriptRuntimeGlobalShadowed.self,
         // Translations
         I18nInvalidFileName.self,
         I18nNotFlat.self,

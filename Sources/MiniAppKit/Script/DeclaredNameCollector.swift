@@ -25,21 +25,28 @@ struct DeclaredNameCollector {
             if token.kind == .identifier {
                 switch token.text {
                 case "var", "let", "const":
-                    collectDeclarators(after: index, into: &names)
+                    names.formUnion(declarators(after: index).names.compactMap { stream[$0]?.text })
                 case "function", "class":
-                    var nameIndex = index + 1
-                    if stream.isPunctuator(nameIndex, "*") { nameIndex += 1 }
-                    if stream.isIdentifier(nameIndex), let name = stream[nameIndex]?.text, name != "extends" { names.insert(name) }
+                    if let nameIndex = nameIndex(afterFunctionOrClass: index), let name = stream[nameIndex]?.text { names.insert(name) }
                 default:
                     // `name => …`
                     if stream.isPunctuator(index + 1, "=>") { names.insert(token.text) }
                 }
             } else if token.isPunctuator("("), let close = stream.partner(of: index), close > index, isParameterList(open: index, close: close) {
-                collectBindings(in: index..<close, into: &names)
+                names.formUnion(bindingIndices(in: index..<close).compactMap { stream[$0]?.text })
             }
             index += 1
         }
         return names
+    }
+
+    /// The index of the name after `function`, `function*` or `class` at `keyword`; nil for an
+    /// anonymous one (`function (`, `class extends B`, `class {`).
+    func nameIndex(afterFunctionOrClass keyword: Int) -> Int? {
+        var index = keyword + 1
+        if stream.isPunctuator(index, "*") { index += 1 }
+        guard stream.isIdentifier(index), stream[index]?.text != "extends" else { return nil }
+        return index
     }
 
     /// `( … ) =>`, or `( … ) {` after anything but `if`, `while`, `for`, `switch`, `with`
@@ -51,35 +58,40 @@ struct DeclaredNameCollector {
         return true
     }
 
-    /// Binding names in a pattern or parameter list `indices` (from its opening bracket).
-    private func collectBindings(in indices: Range<Int>, into names: inout Set<String>) {
-        for index in indices where stream.isIdentifier(index) {
-            guard let token = stream[index], !Self.nonBindingWords.contains(token.text),
-                stream.isPunctuator(index - 1, in: Self.beforeBinding), stream.isPunctuator(index + 1, in: Self.afterBinding)
-            else { continue }
-            names.insert(token.text)
+    /// The indices of the binding names in a pattern or parameter list `indices` (from its
+    /// opening bracket).
+    func bindingIndices(in indices: Range<Int>) -> [Int] {
+        indices.filter { index in
+            guard stream.isIdentifier(index), let token = stream[index] else { return false }
+            return !Self.nonBindingWords.contains(token.text)
+                && stream.isPunctuator(index - 1, in: Self.beforeBinding) && stream.isPunctuator(index + 1, in: Self.afterBinding)
         }
     }
 
-    /// `let a = 1, { b } = c, [d] = e;`
-    private func collectDeclarators(after keyword: Int, into names: inout Set<String>) {
+    /// The declarators after a `var`, `let` or `const` at `keyword` (`let a = 1, { b } = c,
+    /// [d] = e;`): the indices of the names they bind, in order, and the index of the token
+    /// that ends the declaration (its `;`, a closing bracket, the first token of the next
+    /// statement, or the end).
+    func declarators(after keyword: Int) -> (names: [Int], end: Int) {
+        var names: [Int] = []
         var index = keyword + 1
         while let token = stream[index] {
             if token.kind == .identifier {
-                names.insert(token.text)
+                names.append(index)
                 index += 1
             } else if token.isPunctuator("{") || token.isPunctuator("["), let close = stream.partner(of: index) {
-                collectBindings(in: index..<close, into: &names)
+                names += bindingIndices(in: index..<close)
                 index = close + 1
             } else {
-                return
+                return (names, index)
             }
             if stream.isPunctuator(index, "=") {
                 index = endOfInitializer(from: index + 1)
             }
-            guard stream.isPunctuator(index, ",") else { return }
+            guard stream.isPunctuator(index, ",") else { return (names, index) }
             index += 1
         }
+        return (names, index)
     }
 
     private static let initializerEnders: Set<String> = [",", ";", ")", "]", "}"]

@@ -21,6 +21,8 @@ public struct ScriptMissingRegistration: Rule {
         nonTriggering: [
             .file("pages/index/index.js", "const data = { title: 'Hello' };\nPage({ data });\n"),
             .file("app.js", "// The app needs no App() hooks.\nconsole.log('started');\n"),
+            // A zero-byte script, which SkipMiniApp skips: `project-empty-file` reports it.
+            .file("pages/index/index.js", ""),
         ])
 
     /// The hooks `App()` keeps; a name of one of them in `app.js` means the author meant to register it.
@@ -36,7 +38,9 @@ public struct ScriptMissingRegistration: Rule {
             findings.append(Finding("'app.js' defines '\(hook.text)' but does not call 'App({...})'; the hook never runs", at: start(app)))
         }
         for page in model.pages {
-            guard let script = page.script, script.loaded, script.registration.pageCalls.isEmpty else { continue }
+            // A zero-byte script the runtime skips is `project-empty-file`'s.
+            guard let script = page.script, script.loaded, script.registration.pageCalls.isEmpty, !model.isSkippedAsEmpty(page.scriptPath)
+            else { continue }
             let message = script.registration.appCalls.isEmpty
                 ? "page script does not call 'Page({...})'; the page has no data and no handlers"
                 : "page script calls 'App({...})' instead of 'Page({...})'"

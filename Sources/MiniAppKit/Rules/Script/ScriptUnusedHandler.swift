@@ -22,7 +22,8 @@ public struct ScriptUnusedHandler: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         var findings: [Finding] = []
         for page in model.pages {
-            guard page.template != nil, let script = page.script, script.loaded, let registration = script.page else { continue }
+            // A zero-byte template the runtime skips binds nothing: `project-empty-file` reports it.
+            guard page.template != nil, !model.isSkippedAsEmpty(page.templatePath), let script = page.script, script.loaded, let registration = script.page else { continue }
             let bound = page.boundHandlerNames
             let calledInScript = Set(script.tokens.indices.dropFirst().compactMap { index -> String? in
                 // `this.onRefresh()` from another handler counts as a use.

@@ -14,13 +14,18 @@ public struct TemplateMarkupError: Rule {
             .file("pages/index/index.html", "<!DOCTYPE html>\n<html>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n  1️⃣</div>\n</body>\n</html>\n",
                   expected: [.at("1️⃣", "unexpected end tag 'div'")]),
         ],
-        nonTriggering: [.file("pages/index/index.html", "<!DOCTYPE html>\n<html>\n<body x-data=\"page\">\n  <section><template x-if=\"store.title\"><p x-text=\"store.title\"></p></template></section>\n</body>\n</html>\n")])
+        nonTriggering: [
+            .file("pages/index/index.html", "<!DOCTYPE html>\n<html>\n<body x-data=\"page\">\n  <section><template x-if=\"store.title\"><p x-text=\"store.title\"></p></template></section>\n</body>\n</html>\n"),
+            // A zero-byte template, which SkipMiniApp skips: `project-empty-file` reports it.
+            .file("pages/index/index.html", ""),
+        ])
 
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
         model.pages.flatMap { page -> [Finding] in
-            guard let template = page.template else { return [] }
+            // A zero-byte template the runtime skips is `project-empty-file`'s.
+            guard let template = page.template, !model.isSkippedAsEmpty(page.templatePath) else { return [] }
             var findings = template.issues.map { Finding($0.message, at: template.span($0.range)) }
             if template.omittedIssueCount > 0, let last = template.issues.last {
                 findings.append(Finding("\(template.omittedIssueCount) more markup errors are not shown", at: template.span(last.range)))

@@ -40,6 +40,8 @@ public struct TemplateMissingPageRoot: Rule {
                 ("pages/index/index.html", "<!DOCTYPE html>\n<html>\n<body>\n  <h1>About</h1>\n  <p class=\"note\">Version 1.0</p>\n</body>\n</html>\n"),
                 ("pages/index/index.js", "Page({\n  data: { items: [] },\n  onLoad() { console.log('about'); },\n  onShow() {},\n});\n"),
             ]),
+            // A zero-byte template, which SkipMiniApp skips: `project-empty-file` reports it.
+            RuleExample(files: [("pages/index/index.html", ""), ("pages/index/index.js", "Page({\n  onTapSave() {}\n});\n")]),
             // A static page with no script at all.
             RuleExample(
                 files: [("pages/index/index.html", "<!DOCTYPE html>\n<html>\n<body><h1>Minimal</h1></body>\n</html>\n")],
@@ -50,7 +52,8 @@ public struct TemplateMissingPageRoot: Rule {
 
     public func check(_ model: ProjectModel) -> [Finding] {
         model.pages.compactMap { page -> Finding? in
-            guard let template = page.template else { return nil }
+            // A zero-byte template the runtime skips is `project-empty-file`'s.
+            guard let template = page.template, !model.isSkippedAsEmpty(page.templatePath) else { return nil }
             let dataUses = page.uses(.data)
             // The outermost x-data: one with no x-data around it.
             let dataElements = Set(dataUses.map(\.element))

@@ -49,7 +49,8 @@ public struct TemplateMissingStylesheet: Rule {
         guard model.runtime.stylesheetsMustBeLinked else { return [] }
         let appStyle = Self.hasRules(model, "app.css") ? "app.css" : nil
         return model.pages.flatMap { page -> [Finding] in
-            guard let template = page.template else { return [] }
+            // A zero-byte template the runtime skips is `project-empty-file`'s.
+            guard let template = page.template, !model.isSkippedAsEmpty(page.templatePath) else { return [] }
             let ownPath = page.route + ".css"
             let wanted = [appStyle, Self.hasRules(model, ownPath) ? ownPath : nil].compactMap { $0 }
             guard !wanted.isEmpty else { return [] }
