@@ -43,7 +43,7 @@ struct RealisticAppTests {
             "pages/home/home.html:11:64: unknown handler 'onSerch' in '@keydown'; did you mean 'onSearch'? [template-unknown-handler]",
             "pages/home/home.html:23:8: 'x-if' only works on a '<template>' element, not on '<div>'; wrap the element in '<template x-if>' or use 'x-show' [template-directive-needs-template]",
             "pages/home/home.js:20:3: handler 'onSearch' is not bound in 'pages/home/home.html' [script-unused-handler]",
-            "pages/home/home.js:37:31: 'switchTab' to 'pages/product/product', which has no tab; use 'navigateTo' for pages outside the tab bar [script-switch-tab-non-tab]",
+            "pages/home/home.js:36:31: 'switchTab' to 'pages/product/product', which has no tab; use 'navigateTo' for pages outside the tab bar [script-switch-tab-non-tab]",
             "pages/product/product.html:9:8: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]",
             "pages/profile/profile.js:7:55: SyntaxError: Unexpected token ';'. Expected ')' to end an argument list. [script-load-error]",
         ])
