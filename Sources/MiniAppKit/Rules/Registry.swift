@@ -95,6 +95,7 @@ public enum RuleRegistry {
         ScriptHandlerNameNotIdentifier.self,
         ScriptHandlerNameReserved.self,
         ScriptEventMemberNotPassed.self,
+        ScriptEventUsedAsDetail.self,
         ScriptGlobalRedeclared.self,
         ScriptGlobalOnRevisit.self,
         ScriptGlobalReplaced.self,

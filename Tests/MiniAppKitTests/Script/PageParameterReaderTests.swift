@@ -44,4 +44,26 @@ import Testing
         #expect(reads("Page(options);", of: ["onTap"]) == [])
         #expect(reads("x.Page({ onTap(e) { e.target; } });", of: ["onTap"]) == [])
     }
+
+    func valueUses(_ source: String, of methods: Set<String>) -> [String] {
+        let file = SourceFile(path: "pages/home/home.js", text: source)
+        return PageParameterReader(tokens: JavaScriptLexer.lex(file).tokens).valueUses(ofMethods: methods).map { use in
+            let position = file.position(at: use.range.lowerBound)
+            return "\(use.method) \(position.line):\(position.column) \(use.use)"
+        }
+    }
+
+    @Test func findsTheEventUsedAsAValueButNotPassedOnOrRebound() {
+        let source = """
+            Page({
+              onOpen(id) { return list[id] + `${id}` + Number(id) + (id === 3); },
+              onKeep(e) { helper(e); if (e == null) return; skip.log(e.detail + 1, !e); },
+              onReset(e) { e = e || {}; return 'x' + e; },
+              onMap(e) { return [1].map((e) => e + 1); },
+            });
+            """
+        #expect(valueUses(source, of: ["onOpen", "onKeep", "onReset", "onMap"]) == [
+            "onOpen 2:28 used as a key", "onOpen 2:37 put into a template string", "onOpen 2:51 converted with 'Number'", "onOpen 2:58 compared",
+        ])
+    }
 }

@@ -1,0 +1,105 @@
+/// A handler uses its event as if it were the value the template passed (`onOpen(id)` then
+/// `'id=' + id`).
+public struct ScriptEventUsedAsDetail: Rule {
+    public static let description = RuleDescription(
+        id: "script-event-used-as-detail", domain: .script, severity: .warning,
+        summary: "A handler the template calls with a value uses its parameter as that value, but the parameter is the event '{ type, detail }'.",
+        rationale: """
+            SkipMiniApp calls a handler with one argument, `{ type: 'tap', detail }`, whatever \
+            the template writes: `@click="onOpen(item.id)"` arrives as `{ type: 'tap', detail: \
+            3 }`, not as `3`. A handler written the way other frameworks call it, `onOpen(id) { \
+            navigateTo({ url, query: 'id=' + id }) }`, then joins `[object Object]` into the \
+            query, compares an object with a number (never equal), or looks up `list[id]` \
+            (undefined): on the device the tap seems to do nothing or opens the wrong thing, \
+            with no error. Read the value as `id.detail`. Only handlers the template calls with \
+            an argument are checked, and only uses that make sense for a string or a number \
+            alone (`+`, comparisons, `[id]`, `${id}`, `Number(id)`, `String(id)`); a parameter \
+            that is passed on, reassigned or shadowed is left alone. Runtimes that pass other \
+            arguments (`w3c`) are not checked.
+            """,
+        runtimeFacts: ["skip.event-type-detail"],
+        triggering: [
+            RuleExample(
+                files: [
+                    ("pages/index/index.js", "Page({\n  data: { items: [{ id: 1, name: 'A' }], picked: 0 },\n  onOpen(id) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + 1️⃣id });\n  },\n  onRemove(id) {\n    this.setData({ items: this.data.items.filter((item) => item.id !== 2️⃣id) });\n  },\n});\n"),
+                    ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"item in store.items\" :key=\"item.id\">\n    <p @click=\"onOpen(item.id)\" @dblclick=\"handler('onRemove', item.id)\" x-text=\"item.name\"></p>\n  </template>\n</body>\n"),
+                ],
+                expected: [
+                    .at("1️⃣", "'id' is the event '{ type, detail }', not the value the template passes ('item.id'): joined into a string, it reads '[object Object]'; read 'id.detail'").fixIt("id.detail"),
+                    .at("2️⃣", "'id' is the event '{ type, detail }', not the value the template passes ('item.id'): compared, it never equals that value; read 'id.detail'").fixIt("id.detail"),
+                ]),
+        ],
+        nonTriggering: [
+            // Reads the detail; passes the event on; 'onLog' gets no argument from the template.
+            RuleExample(
+                files: [
+                    ("pages/index/index.js", "function log(e) { skip.log(e.detail); }\nPage({\n  data: { items: [{ id: 1, name: 'A' }] },\n  onOpen(e) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + e.detail });\n  },\n  onPick(e) {\n    log(e);\n    if (e == null) return;\n  },\n  onLog(e) {\n    skip.log('tap ' + e);\n  },\n});\n"),
+                    ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"item in store.items\" :key=\"item.id\">\n    <p @click=\"onOpen(item.id)\" @dblclick=\"onPick(item.id)\" @mouseover=\"onLog()\" x-text=\"item.name\"></p>\n  </template>\n</body>\n"),
+                ]),
+            RuleExample(
+                files: [
+                    ("pages/index/index.js", "Page({\n  data: { items: [{ id: 1, name: 'A' }] },\n  onOpen(id) {\n    skip.log('id=' + id);\n  },\n});\n"),
+                    ("pages/index/index.html", "<body x-data=\"page\">\n  <p @click=\"onOpen(1)\">open</p>\n</body>\n"),
+                ],
+                configuration: "runtime: w3c\n"),
+        ])
+
+    public init() {}
+
+    /// What the use makes of an object, by `PageParameterReader.ValueUse.use`.
+    static func consequence(of use: String) -> String {
+        switch use {
+        case "compared": "compared, it never equals that value"
+        case "used as a key": "used as a key, it looks up '[object Object]'"
+        case "converted with 'Number'", "converted with 'parseInt'", "converted with 'parseFloat'": "\(use), it is NaN"
+        default: "\(use), it reads '[object Object]'"
+        }
+    }
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        guard model.runtime.has(.eventCarriesOnlyTypeAndDetail) else { return [] }
+        return model.pages.flatMap { page -> [Finding] in
+            guard let template = page.template, let script = page.script, script.loaded else { return [] }
+            let passed = Self.valuesPassed(in: page, template: template)
+            let handlers = Set(script.handlerNames.filter { passed[$0] != nil })
+            guard !handlers.isEmpty else { return [] }
+            return PageParameterReader(tokens: script.tokens).valueUses(ofMethods: handlers).map { use in
+                Finding(
+                    "'\(use.parameter)' is the event '{ type, detail }', not the value the template passes ('\(passed[use.method] ?? "")'): \(Self.consequence(of: use.use)); read '\(use.parameter).detail'",
+                    at: script.span(use.range),
+                    fixIt: FixIt(message: "read the detail", span: script.span(use.range), replacement: "\(use.parameter).detail"))
+            }
+        }
+    }
+
+    /// The handlers the template calls with a value, and the first value's text:
+    /// `onOpen(item.id)` and `handler('onOpen', item.id)`.
+    static func valuesPassed(in page: PageModel, template: PageTemplate) -> [String: String] {
+        var passed: [String: String] = [:]
+        for use in page.uses(.on) {
+            guard let expression = use.expression, case .call(let callee, let arguments) = expression.kind,
+                case .identifier(let name) = callee.kind
+            else { continue }
+            let handler: String
+            let value: AlpineExpression
+            if name == "handler" {
+                guard arguments.count >= 2, case .string(let named) = arguments[0].kind else { continue }
+                handler = named
+                value = arguments[1]
+            } else {
+                guard !name.hasPrefix("$"), let first = arguments.first else { continue }
+                handler = name
+                value = first
+            }
+            if passed[handler] == nil { passed[handler] = Self.text(of: value, in: use, template: template) }
+        }
+        return passed
+    }
+
+    /// The expression as written in the template.
+    private static func text(of expression: AlpineExpression, in use: DirectiveUse, template: PageTemplate) -> String {
+        let range = use.fileRange(expression.range)
+        guard range.upperBound <= template.file.bytes.count else { return "…" }
+        return String(decoding: template.file.bytes[range], as: UTF8.self)
+    }
+}
