@@ -65,7 +65,7 @@ public struct ScriptEventUsedAsDetail: Rule {
             guard !handlers.isEmpty else { return [] }
             return PageParameterReader(tokens: script.tokens).valueUses(ofMethods: handlers).map { use in
                 Finding(
-                    "'\(use.parameter)' is the event '{ type, detail }', not the value the template passes ('\(passed[use.method] ?? "")'): \(Self.consequence(of: use.use)); read '\(use.parameter).detail'",
+                    "'\(use.parameter)' is the event '{ type, detail }', not the value the template passes (\(Self.quoted(passed[use.method] ?? ""))): \(Self.consequence(of: use.use)); read '\(use.parameter).detail'",
                     at: script.span(use.range),
                     fixIt: FixIt(message: "read the detail", span: script.span(use.range), replacement: "\(use.parameter).detail"))
             }
@@ -94,6 +94,11 @@ public struct ScriptEventUsedAsDetail: Rule {
             if passed[handler] == nil { passed[handler] = Self.text(of: value, in: use, template: template) }
         }
         return passed
+    }
+
+    /// The value as written, in quotes unless it is a string literal already.
+    static func quoted(_ text: String) -> String {
+        text.hasPrefix("'") || text.hasPrefix("\"") ? text : "'\(text)'"
     }
 
     /// The expression as written in the template.
