@@ -100,6 +100,13 @@ public enum RuleRegistry {
         ScriptGlobalOnRevisit.self,
         ScriptGlobalReplaced.self,
         ScriptRuntimeGlobalShadowed.self,
+        ScriptI18nFormatOptions.self,
+        ScriptI18nDateString.self,
+        ScriptPluralCountNotNumber.self,
+        ScriptNavigateBackDelta.self,
+        ScriptNavigationQueryNotString.self,
+        ScriptFetchHeaders.self,
+        ScriptRedirectFromRoot.self,
         // Translations
         I18nInvalidFileName.self,
         I18nNotFlat.self,
