@@ -7,8 +7,8 @@ public struct ScriptRedirectFromRoot: Rule {
         rationale: """
             SkipMiniApp's view carries out `redirectTo` by replacing the top page pushed on \
             the active stack; on a stack root there is none, so nothing happens on screen, \
-            while the runtime's own stack records the change (later `navigateBack` calls then \
-            disagree with what is shown). The stack roots are the tab pages when the manifest \
+            while the runtime's navigation module records the change in its own stack. The \
+            stack roots are the tab pages when the manifest \
             has two tabs or more, else the launch page (`pages[0]`). Open the page with \
             `navigateTo` instead (or `switchTab` for a tab page). A page that some navigation \
             in the project may push (a `navigateTo`, `redirectTo` or `reLaunch` whose url names \
