@@ -39,7 +39,7 @@ struct RealisticAppTests {
         #expect(diagnostics.map(\.description) == [
             "pages/cart/cart.html:17:56: '@click' assigns to 'store.total' in the view, where the logic layer never sees it; name a page handler and call 'setData' there [template-inline-statement]",
             "pages/cart/cart.js:16:3: handler 'onCheckout' is not bound in 'pages/cart/cart.html' [script-unused-handler]",
-            "pages/cart/cart.js:17:32: 'redirectTo' opens 'pages/checkout/checkout', which is not a page in the manifest [script-navigation-unknown-page]",
+            "pages/cart/cart.js:17:32: 'navigateTo' opens 'pages/checkout/checkout', which is not a page in the manifest [script-navigation-unknown-page]",
             "pages/home/home.html:11:64: unknown handler 'onSerch' in '@keydown'; did you mean 'onSearch'? [template-unknown-handler]",
             "pages/home/home.html:23:8: 'x-if' only works on a '<template>' element, not on '<div>'; wrap the element in '<template x-if>' or use 'x-show' [template-directive-needs-template]",
             "pages/home/home.js:20:3: handler 'onSearch' is not bound in 'pages/home/home.html' [script-unused-handler]",

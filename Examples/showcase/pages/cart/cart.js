@@ -14,6 +14,6 @@ Page({
     this.setData({ lines, total: lines.length + ' items' });
   },
   onCheckout() {
-    skip.nav.redirectTo({ url: 'pages/product/product' });
+    skip.nav.navigateTo({ url: 'pages/product/product' });
   },
 });
