@@ -38,7 +38,9 @@ struct FetchCalls {
 
     /// The calls in source order; `namespaces` are the host's (`skip`, `miniapp`).
     func calls(namespaces: Set<String>) -> [Call] {
+        guard stream.tokens.contains(where: { $0.isIdentifier("fetch") }) else { return [] }
         let declared = DeclaredNameCollector(stream: stream).collect()
+        let responses = ResponseIndex(stream: stream)
         var calls: [Call] = []
         for index in 0..<stream.count where stream[index]?.isIdentifier("fetch") == true {
             var calleeStart = index
@@ -64,21 +66,57 @@ struct FetchCalls {
             calls.append(
                 Call(
                     name: name, range: first.range.lowerBound..<last.range.upperBound, arguments: reader.arguments(open: open),
-                    headerReads: headerReads(calleeStart: calleeStart, close: close)))
+                    headerReads: headerReads(calleeStart: calleeStart, close: close, responses: responses)))
         }
         return calls
     }
 
     // MARK: - The response
 
-    private func headerReads(calleeStart: Int, close: Int) -> [HeaderRead] {
+    /// What finding a response's reads needs in one pass, so that many calls in a large file
+    /// do not each scan the rest of it: where each name is followed by a `headers` read, and
+    /// the innermost `{` around each token.
+    private struct ResponseIndex {
+        /// The indices of `name` in `name.headers`, `name?.headers`, `name['headers']`, ascending.
+        var readSites: [String: [Int]] = [:]
+        /// The index of the innermost paired `{` around each token, or -1 at the top level.
+        var innermostBrace: [Int32]
+
+        init(stream: BracketedTokens) {
+            innermostBrace = [Int32](repeating: -1, count: stream.count)
+            var open: [Int] = []
+            for index in 0..<stream.count {
+                if let top = open.last, stream.partner(of: top) == index { open.removeLast() }
+                innermostBrace[index] = Int32(open.last ?? -1)
+                if stream.isPunctuator(index, "{"), let partner = stream.partner(of: index), partner > index { open.append(index) }
+                guard let token = stream[index], token.kind == .identifier, !stream.isPunctuator(index - 1, in: FetchCalls.memberAccess) else {
+                    continue
+                }
+                let readsHeaders =
+                    (stream.isPunctuator(index + 1, in: FetchCalls.memberAccess) && stream[index + 2]?.isIdentifier("headers") == true)
+                    || (stream.isPunctuator(index + 1, "[") && stream[index + 2]?.kind == .string && stream[index + 2]?.text == "headers"
+                        && stream.isPunctuator(index + 3, "]"))
+                if readsHeaders { readSites[token.text, default: []].append(index) }
+            }
+        }
+
+        /// The sites of `name` in `range`.
+        func sites(of name: String, in range: Range<Int>) -> ArraySlice<Int> {
+            guard let sites = readSites[name] else { return [] }
+            let lower = sites.partitioningIndex { $0 >= range.lowerBound }
+            let upper = sites.partitioningIndex { $0 >= range.upperBound }
+            return sites[lower..<max(lower, upper)]
+        }
+    }
+
+    private func headerReads(calleeStart: Int, close: Int, responses: ResponseIndex) -> [HeaderRead] {
         var reads: [HeaderRead] = []
         // fetch(…).then(r => …) / .then(function (r) { … })
         if stream.isPunctuator(close + 1, "."), stream[close + 2]?.isIdentifier("then") == true, stream.isPunctuator(close + 3, "("),
             let thenClose = stream.partner(of: close + 3)
         {
             let callback = close + 4..<stream.endOfListElement(from: close + 4, before: thenClose)
-            reads += callbackReads(callback)
+            reads += callbackReads(callback, responses: responses)
         }
         guard stream[calleeStart - 1]?.isIdentifier("await") == true else { return reads }
         let awaitIndex = calleeStart - 1
@@ -92,7 +130,9 @@ struct FetchCalls {
         guard stream.isPunctuator(awaitIndex - 1, "=") else { return reads }
         let target = awaitIndex - 2
         if let name = stream[target], name.kind == .identifier, isDeclarationKeyword(target - 1) {
-            reads += namedReads(name.text, in: close + 1..<endOfEnclosingBlock(of: target))
+            let brace = Int(responses.innermostBrace[target])
+            let end = brace < 0 ? stream.count : (stream.partner(of: brace) ?? stream.count)
+            reads += namedReads(name.text, in: close + 1..<end, responses: responses)
         } else if stream.isPunctuator(target, "}"), let open = stream.partner(of: target), isDeclarationKeyword(open - 1) {
             reads += destructuredHeaders(open: open)
         }
@@ -106,7 +146,7 @@ struct FetchCalls {
 
     /// `r => …`, `(r) => …`, `async (r) => …`, `function (r) { … }`, and `{ headers }` in
     /// place of `r`.
-    private func callbackReads(_ callback: Range<Int>) -> [HeaderRead] {
+    private func callbackReads(_ callback: Range<Int>, responses: ResponseIndex) -> [HeaderRead] {
         var index = callback.lowerBound
         if stream[index]?.isIdentifier("async") == true { index += 1 }
         if stream[index]?.isIdentifier("function") == true {
@@ -115,30 +155,27 @@ struct FetchCalls {
             guard stream.isPunctuator(index, "("), let closeParameters = stream.partner(of: index),
                 stream.isPunctuator(closeParameters + 1, "{"), let closeBody = stream.partner(of: closeParameters + 1)
             else { return [] }
-            return parameterReads(index, body: closeParameters + 2..<closeBody)
+            return parameterReads(index, body: closeParameters + 2..<closeBody, responses: responses)
         }
         if let name = stream[index], name.kind == .identifier, stream.isPunctuator(index + 1, "=>") {
-            return namedReads(name.text, in: index + 2..<callback.upperBound)
+            return namedReads(name.text, in: index + 2..<callback.upperBound, responses: responses)
         }
         guard stream.isPunctuator(index, "("), let closeParameters = stream.partner(of: index),
             stream.isPunctuator(closeParameters + 1, "=>")
         else { return [] }
-        return parameterReads(index, body: closeParameters + 2..<callback.upperBound)
+        return parameterReads(index, body: closeParameters + 2..<callback.upperBound, responses: responses)
     }
 
     /// The reads of the first parameter of the list opened at `open`, in `body`.
-    private func parameterReads(_ open: Int, body: Range<Int>) -> [HeaderRead] {
+    private func parameterReads(_ open: Int, body: Range<Int>, responses: ResponseIndex) -> [HeaderRead] {
         if stream.isPunctuator(open + 1, "{") { return destructuredHeaders(open: open + 1) }
         guard let name = stream[open + 1], name.kind == .identifier, stream.isPunctuator(open + 2, in: [",", ")", "="]) else { return [] }
-        return namedReads(name.text, in: body)
+        return namedReads(name.text, in: body, responses: responses)
     }
 
     /// `name.headers`, `name?.headers`, `name['headers']` in `range`, `name` not a property.
-    private func namedReads(_ name: String, in range: Range<Int>) -> [HeaderRead] {
-        range.compactMap { index -> HeaderRead? in
-            guard stream[index]?.isIdentifier(name) == true, !stream.isPunctuator(index - 1, in: Self.memberAccess) else { return nil }
-            return memberRead(at: index + 1, object: index, shown: name, response: name)
-        }
+    private func namedReads(_ name: String, in range: Range<Int>, responses: ResponseIndex) -> [HeaderRead] {
+        responses.sites(of: name, in: range).compactMap { memberRead(at: $0 + 1, object: $0, shown: name, response: name) }
     }
 
     /// `.headers`, `?.headers` or `['headers']` at `index`, after the object that starts at
@@ -174,22 +211,5 @@ struct FetchCalls {
             start = end + 1
         }
         return reads
-    }
-
-    /// The index just past the block that holds the token at `index`: the `}` of the
-    /// innermost `{ … }` around it, or the end of the file at the top level.
-    private func endOfEnclosingBlock(of index: Int) -> Int {
-        var cursor = index - 1
-        while cursor >= 0 {
-            if let partner = stream.partner(of: cursor) {
-                if partner < cursor {
-                    cursor = partner - 1
-                    continue
-                }
-                if stream.isPunctuator(cursor, "{") { return partner }
-            }
-            cursor -= 1
-        }
-        return stream.count
     }
 }

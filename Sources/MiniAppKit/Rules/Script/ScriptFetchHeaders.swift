@@ -47,10 +47,11 @@ public struct ScriptFetchHeaders: Rule {
             let values = WrittenValues(script: script)
             var findings: [Finding] = []
             for call in calls {
-                if let headers = sentHeaders(call, values: values) {
+                if let (headers, constant) = sentHeaders(call, values: values) {
+                    let place = constant.map { " (in '\($0)')" } ?? ""
                     findings.append(
                         Finding(
-                            "'\(call.name)' never sends 'headers': the runtime drops them and the request goes out without them; put what the server needs in the url or a string 'body'",
+                            "'\(call.name)' never sends 'headers'\(place): the runtime drops them and the request goes out without them; put what the server needs in the url or a string 'body'",
                             at: script.span(headers)))
                 }
                 for read in call.headerReads {
@@ -66,7 +67,7 @@ public struct ScriptFetchHeaders: Rule {
 
     /// Where the options passed to `call` name non-empty `headers`: the key in an object
     /// written in the call, or the argument when the options are a top-level constant.
-    private func sentHeaders(_ call: FetchCalls.Call, values: WrittenValues) -> Range<Int>? {
+    private func sentHeaders(_ call: FetchCalls.Call, values: WrittenValues) -> (Range<Int>, constant: String?)? {
         guard let argument = call.arguments.dropFirst().first else { return nil }
         let options = values.value(at: argument.range)
         guard case .object(let literal) = options.value, let headers = literal.member(named: "headers") else { return nil }
@@ -77,7 +78,7 @@ public struct ScriptFetchHeaders: Rule {
         case .object(let object) where object.members.isEmpty && !object.hasSpread:
             return nil
         default:
-            return options.constant == nil ? headers.keyRange : argument.range
+            return (options.constant == nil ? headers.keyRange : argument.range, options.constant)
         }
     }
 }

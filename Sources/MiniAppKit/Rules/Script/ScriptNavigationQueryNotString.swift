@@ -55,7 +55,7 @@ public struct ScriptNavigationQueryNotString: Rule {
                     let written = resolved.constant == nil && options.constant == nil ? Self.queryString(object, values: values) : nil
                     let fixIt = written.map { FixIt(message: "write the query as a string", span: span, replacement: $0) }
                     return Finding(
-                        "\(start) an object, \(passes) '[object Object]'; write the query as a string, as in \(written ?? "'id=' + id")",
+                        "\(start) an object, \(passes) '[object Object]'; write the query as a string, as in \(written.flatMap { $0 == "''" ? nil : $0 } ?? "'id=' + id")",
                         at: span, fixIt: fixIt)
                 case .array:
                     return Finding(

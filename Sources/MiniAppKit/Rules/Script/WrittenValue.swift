@@ -254,7 +254,7 @@ struct WrittenValues {
 extension Collection {
     /// The first index whose element satisfies `predicate`, which must be false for a prefix
     /// of the collection and true for the rest; a binary search.
-    fileprivate func partitioningIndex(where predicate: (Element) -> Bool) -> Index {
+    func partitioningIndex(where predicate: (Element) -> Bool) -> Index {
         var low = startIndex
         var count = self.count
         while count > 0 {
