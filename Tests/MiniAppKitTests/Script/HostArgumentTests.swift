@@ -64,6 +64,28 @@ import Testing
         #expect(!JavaScriptNumber.intConversionTraps(0))
     }
 
+    /// The fix-it of `script-i18n-date-string` formats where the string did not: a `Date` held
+    /// in a global (as the runtime's `setObject(dateVal, forKeyedSubscript: "__tmpDate")` holds
+    /// it) goes through `Intl.DateTimeFormat.format`, and a date alone keeps its day because
+    /// `T00:00` makes it local midnight. Strings that name no real day get no fix-it.
+    @Test func theDateFixItFormatsInJavaScriptCore() {
+        let dates = ["2024-01-15", "2024-02-29", "2024-01-15T10:30", "2024-01-15T10:30:00.000+02:00", "2024-01-15T24:00"]
+        let expressions = dates.compactMap { ScriptI18nDateString.dateExpression(for: $0, literal: "'\($0)'") }
+        #expect(expressions.count == dates.count)
+        let format = { (value: String) in
+            "(function () { try { __tmpDate = \(value); return new Intl.DateTimeFormat('en-US', {}).format(__tmpDate); } catch (e) { return e.name; } })()"
+        }
+        let printed = javaScriptCore(expressions.map(format) + dates.map { format("'\($0)'") })
+        #expect(Array(printed.prefix(2)) == ["1/15/2024", "2/29/2024"])
+        #expect(!printed.prefix(dates.count).contains("RangeError"))
+        #expect(Array(printed.suffix(dates.count)) == Array(repeating: "RangeError", count: dates.count))
+
+        let invalid = ["2024-02-30", "2023-02-29", "2024-13-01", "2024-01-15T25:00", "2024-01-15T24:01", "15/01/2024", "2024-01"]
+        #expect(invalid.compactMap { ScriptI18nDateString.dateExpression(for: $0, literal: "'\($0)'") } == [])
+        let parsed = javaScriptCore(invalid.prefix(5).map { "isNaN(new Date('\($0)T00:00'.replace(/T(\\d\\d:\\d\\d)T00:00$/, 'T$1')))" })
+        #expect(parsed == Array(repeating: "true", count: 5))
+    }
+
     // MARK: - Written values
 
     func script(_ source: String) -> ScriptModel {
