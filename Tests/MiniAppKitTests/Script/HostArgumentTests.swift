@@ -171,11 +171,13 @@ import Testing
               + 2;
             const B = { a: 1 }.a;
             const C = 'x'
+            const { D = 1, E } = globalThis;
             skip.log(A);
             skip.log(B);
             skip.log(C);
+            skip.log(D);
             """)
-        #expect(values.map(\.constant) == [nil, nil, "C"])
+        #expect(values.map(\.constant) == [nil, nil, "C", nil])
     }
 
     // MARK: - Fetch calls

@@ -89,7 +89,7 @@ struct WrittenValues {
         self.script = script
         stream = BracketedTokens(tokens: script.tokens)
         reader = ScriptLiteralReader(stream: stream)
-        let candidates = Self.topLevelConstants(in: stream)
+        let candidates = Self.topLevelConstants(of: script, in: stream)
         // The constants' own names are blanked, so that the names left are the other
         // declarations: a constant shadowed anywhere in the file is not resolved.
         var tokens = script.tokens
@@ -193,32 +193,17 @@ struct WrittenValues {
         var initializer: Range<Int>
     }
 
-    /// `const NAME = <literal>` at the top level of the script (outside every bracket), where
-    /// the literal is one token, a signed one, or a bracketed `{…}`/`[…]`, and the statement
-    /// visibly ends after it.
-    private static func topLevelConstants(in stream: BracketedTokens) -> [Constant] {
-        var constants: [Constant] = []
-        var index = 0
-        while index < stream.count {
-            if let partner = stream.partner(of: index), partner > index {
-                index = partner + 1
-                continue
-            }
-            if stream[index]?.isIdentifier("const") == true, !stream.isPunctuator(index - 1, in: [".", "?."]) {
-                index = declarators(after: index, in: stream, into: &constants)
-                continue
-            }
-            index += 1
-        }
-        return constants
-    }
-
-    /// Reads `NAME = literal, NAME = literal` after `const`; returns where reading stopped.
-    private static func declarators(after keyword: Int, in stream: BracketedTokens, into constants: inout [Constant]) -> Int {
-        var index = keyword + 1
-        while let name = stream[index], name.kind == .identifier, stream.isPunctuator(index + 1, "=") {
-            let start = index + 2
-            guard let first = stream[start] else { return start }
+    /// `const NAME = <literal>` among the script's top-level declarations, where the literal
+    /// is one token, a signed one, or a bracketed `{…}`/`[…]`, and is the whole initializer
+    /// (a `,` or the end of the declaration follows it). Names bound by a pattern are not.
+    private static func topLevelConstants(of script: ScriptModel, in stream: BracketedTokens) -> [Constant] {
+        script.topLevelDeclarations.compactMap { declaration -> Constant? in
+            guard declaration.kind == .const else { return nil }
+            let nameIndex = stream.tokens.partitioningIndex { $0.range.lowerBound >= declaration.range.lowerBound }
+            guard let name = stream[nameIndex], name.range == declaration.range, stream.isPunctuator(nameIndex + 1, "="),
+                isDeclaratorName(nameIndex, from: declaration.tokenRange.lowerBound, in: stream), let first = stream[nameIndex + 2]
+            else { return nil }
+            let start = nameIndex + 2
             var end = start + 1
             if first.kind == .punctuator {
                 if first.text == "{" || first.text == "[", let partner = stream.partner(of: start) {
@@ -226,28 +211,26 @@ struct WrittenValues {
                 } else if first.text == "-" || first.text == "+", stream[start + 1]?.kind != .punctuator {
                     end = start + 2
                 } else {
-                    return start
+                    return nil
                 }
             }
-            guard endsStatementOrDeclarator(at: end, in: stream) else { return end }
-            constants.append(Constant(name: name.text, nameIndex: index, initializer: start..<end))
-            guard stream.isPunctuator(end, ",") else { return end }
-            index = end + 1
+            guard stream.isPunctuator(end, ",") || end == declaration.tokenRange.upperBound else { return nil }
+            return Constant(name: name.text, nameIndex: nameIndex, initializer: start..<end)
         }
-        return index
     }
 
-    /// Whether the initializer ends before `index`: a `,` or `;`, the end of the file, or a
-    /// new line whose first token cannot continue the expression (automatic semicolon insertion).
-    private static func endsStatementOrDeclarator(at index: Int, in stream: BracketedTokens) -> Bool {
-        guard let token = stream[index] else { return true }
-        if token.isPunctuator(",") || token.isPunctuator(";") { return true }
-        guard token.followsLineBreak else { return false }
-        switch token.kind {
-        case .identifier: return !["in", "of", "instanceof"].contains(token.text)
-        case .string, .number, .privateName: return true
-        default: return false
+    /// Whether the name at `index` is a declarator's own name, not one inside a pattern
+    /// (`const { a = 1, b } = o`): stepping over brackets from the keyword lands on it.
+    private static func isDeclaratorName(_ index: Int, from keyword: Int, in stream: BracketedTokens) -> Bool {
+        var cursor = keyword + 1
+        while cursor < index {
+            if let partner = stream.partner(of: cursor), partner > cursor {
+                cursor = partner + 1
+            } else {
+                cursor += 1
+            }
         }
+        return cursor == index
     }
 }
 
