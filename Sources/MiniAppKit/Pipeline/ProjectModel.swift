@@ -47,7 +47,7 @@ public struct ProjectModel: Sendable {
         let localeDocuments = project.paths.filter { LocaleCatalog.tag(forPath: $0) != nil }.compactMap(project.file).map(JSONParser.parse)
         jsonDocuments = documents + localeDocuments
         locales = LocaleSet(project: project, documents: localeDocuments, manifest: manifest, defaultLocale: configuration.defaultLocale)
-        (pages, appScript) = Self.parseLogicAndViews(project: project, manifest: manifest)
+        (pages, appScript) = Self.parseLogicAndViews(project: project, manifest: manifest, runtime: configuration.runtime)
         collectCrossFileFacts()
         let iconFiles = Self.iconPaths(project: project, manifest: manifest).compactMap { entry in
             project.file(entry.path).map { ($0, entry.isTab) }
@@ -72,7 +72,7 @@ public struct ProjectModel: Sendable {
 
     /// Parses every page's template and script, and `app.js`, in parallel: these are the
     /// expensive parses (libxml2, JavaScriptCore), and files are independent.
-    private static func parseLogicAndViews(project: Project, manifest: JSONNode?) -> ([PageModel], ScriptModel?) {
+    private static func parseLogicAndViews(project: Project, manifest: JSONNode?, runtime: RuntimeProfile) -> ([PageModel], ScriptModel?) {
         struct Job: Sendable {
             var route: String
             var node: JSONNode
@@ -107,15 +107,34 @@ public struct ProjectModel: Sendable {
             }
             return (template, PageModel.TemplateFacts(template), script)
         }
+        let appScript = parsed.last?.2
+        var pageScripts = parsed.dropLast().map(\.2)
+        if runtime.has(.sharedScriptContext), let appScript {
+            pageScripts = pageScripts.map { script in script.map { rerunAfterAppScript($0, appScript: appScript) } }
+        }
         let pages = jobs.enumerated().map { index, job in
             var page = PageModel(
                 route: job.route, manifestNode: job.node, templatePath: job.route + ".html", template: nil,
                 directives: [], elementScopes: [], boundHandlerNames: [], scriptPath: job.route + ".js",
-                script: parsed[index].2, isTab: job.isTab)
+                script: pageScripts[index], isTab: job.isTab)
             page.setTemplate(parsed[index].0, facts: parsed[index].1)
             return page
         }
-        return (pages, parsed.last?.2)
+        return (pages, appScript)
+    }
+
+    /// A page script that stopped at load on a name `app.js` declares, run again after `app.js`
+    /// in one context: a runtime that shares one context between all scripts runs `app.js`
+    /// first, so the page sees its top-level names (`skip.one-script-context`). Pages are run
+    /// alone first because that is cheaper and a clash between the two is another rule's.
+    private static func rerunAfterAppScript(_ script: ScriptModel, appScript: ScriptModel) -> ScriptModel {
+        let marker = "Can't find variable: "
+        guard let issue = script.registration.issue, issue.kind == .uncaughtException, let found = issue.message.range(of: marker),
+            SharedScriptScope.runs(appScript),
+            appScript.topLevelDeclarations.contains(where: { $0.name == String(issue.message[found.upperBound...]) })
+        else { return script }
+        let registration = ScriptEvaluator().evaluate(script.file, after: appScript.file)
+        return ScriptModel(file: script.file, registration: registration, lexed: JavaScriptLexer.lex(script.file))
     }
 
     /// The manifest file, for spans. Present whenever `manifest` is.

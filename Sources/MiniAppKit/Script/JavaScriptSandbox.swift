@@ -84,9 +84,18 @@ final class JavaScriptSandbox {
         JSContextGroupRelease(group)
     }
 
+    /// A script the runtime runs before another in the same context (`app.js` before a page
+    /// script): its declarations are the later script's globals; what it records and throws is
+    /// not the later script's.
+    struct EarlierScript {
+        var script: [UInt16]
+        var sourceURL: String
+    }
+
     /// Evaluates `prelude` (a function expression taking the recorder function) as
-    /// `preludeURL`, calls it, then evaluates `script` as `sourceURL`, line 1.
-    func evaluate(script: [UInt16], sourceURL: String, prelude: String, preludeURL: String) -> Evaluation {
+    /// `preludeURL`, calls it, evaluates `earlier` if given, then evaluates `script` as
+    /// `sourceURL`, line 1.
+    func evaluate(script: [UInt16], sourceURL: String, prelude: String, preludeURL: String, after earlier: EarlierScript? = nil) -> Evaluation {
         watchdog.fired = false
         guard let context = JSGlobalContextCreateInGroup(group, nil) else {
             return Evaluation(outcome: .sandboxFailure("no JavaScript context could be created"), records: [])
@@ -112,6 +121,22 @@ final class JavaScriptSandbox {
             return Evaluation(outcome: .sandboxFailure("the stub prelude threw"), records: [])
         }
 
+        var earlierRecordCount = 0
+        if let earlier {
+            _ = Self.withJSString(earlier.script) { source in
+                Self.withJSString(Array(earlier.sourceURL.utf16)) { url in
+                    JSEvaluateScript(context, source, nil, url, 1, &exception)
+                }
+            }
+            if watchdog.fired {
+                clearPendingTermination(in: context)
+                return Evaluation(outcome: .sandboxFailure("the script run before this one did not finish"), records: [])
+            }
+            // On the device an error in the earlier script is dropped, and this one still runs.
+            exception = nil
+            earlierRecordCount = sink.records.count
+        }
+
         _ = Self.withJSString(script) { source in
             Self.withJSString(Array(sourceURL.utf16)) { url in
                 JSEvaluateScript(context, source, nil, url, 1, &exception)
@@ -119,18 +144,19 @@ final class JavaScriptSandbox {
         }
         if watchdog.fired {
             clearPendingTermination(in: context)
-            return Evaluation(outcome: .timedOut, records: sink.records)
+            return Evaluation(outcome: .timedOut, records: Array(sink.records.dropFirst(earlierRecordCount)))
         }
+        let records = Array(sink.records.dropFirst(earlierRecordCount))
         guard let exception else {
-            return Evaluation(outcome: .finished, records: sink.records)
+            return Evaluation(outcome: .finished, records: records)
         }
         let described = describe(exception, in: context, sourceURL: sourceURL)
         if watchdog.fired {
             // Reading the exception ran the script's own code (a getter, a toString) too long.
             clearPendingTermination(in: context)
-            return Evaluation(outcome: .timedOut, records: sink.records)
+            return Evaluation(outcome: .timedOut, records: records)
         }
-        return Evaluation(outcome: .threw(described), records: sink.records)
+        return Evaluation(outcome: .threw(described), records: records)
     }
 
     /// A termination that happens in a promise job (run as the script's evaluation returns)

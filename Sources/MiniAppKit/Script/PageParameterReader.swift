@@ -80,12 +80,31 @@ struct PageParameterReader {
             return "used as a key"
         }
         if let before = stream[index - 1], before.kind == .template(.head) || before.kind == .template(.middle) { return "put into a template string" }
+        if stream.isPunctuator(index - 1, ":"), stream.isPunctuator(index + 1, in: [",", "}"]), isInSetDataPatch(index) { return "stored with 'setData'" }
         if stream.isPunctuator(index - 1, "("), stream.isPunctuator(index + 1, ")"), let callee = stream[index - 2], callee.kind == .identifier,
             Self.conversions.contains(callee.text), !stream.isPunctuator(index - 3, in: [".", "?."])
         {
             return "converted with '\(callee.text)'"
         }
         return nil
+    }
+
+    /// Whether the token at `index` is inside the object literal a `setData(` call takes first
+    /// (`this.setData({ picked: e })`), at its top level.
+    private func isInSetDataPatch(_ index: Int) -> Bool {
+        var cursor = index - 1
+        while cursor >= 0, index - cursor < 4096 {
+            if let partner = stream.partner(of: cursor), partner < cursor {
+                cursor = partner - 1
+                continue
+            }
+            if stream.isPunctuator(cursor, "{") {
+                return stream.isPunctuator(cursor - 1, "(") && stream[cursor - 2]?.isIdentifier("setData") == true
+            }
+            if stream.isPunctuator(cursor, in: ["(", "["]) { return false }
+            cursor -= 1
+        }
+        return false
     }
 
     /// Whether `name` is assigned or declared again in `body` (`e = e || {}`, `(e) => …`,

@@ -24,7 +24,9 @@ public final class ScriptEvaluator: @unchecked Sendable {
         self.sandbox = JavaScriptSandbox(timeLimitSeconds: timeLimitSeconds)
     }
 
-    public func evaluate(_ file: SourceFile) -> ScriptRegistration {
+    /// Runs `file` alone, or, with `earlier`, after that script in the same context, as a
+    /// runtime that shares one context between `app.js` and the pages does.
+    public func evaluate(_ file: SourceFile, after earlier: SourceFile? = nil) -> ScriptRegistration {
         guard file.bytes.count <= Limits.scriptSize else {
             return ScriptRegistration(issue: ScriptIssue(
                 kind: .tooLarge,
@@ -43,8 +45,13 @@ public final class ScriptEvaluator: @unchecked Sendable {
 
         let text = EngineSourceText(bytes: file.bytes)
         let sourceURL = file.path.isEmpty ? "script.js" : file.path
+        let earlierScript = earlier.map { earlier in
+            JavaScriptSandbox.EarlierScript(
+                script: EngineSourceText(bytes: earlier.bytes).utf16, sourceURL: earlier.path.isEmpty ? "app.js" : earlier.path)
+        }
         let evaluation = sandbox.evaluate(
-            script: text.utf16, sourceURL: sourceURL, prelude: ScriptStubPrelude.source, preludeURL: ScriptStubPrelude.url)
+            script: text.utf16, sourceURL: sourceURL, prelude: ScriptStubPrelude.source, preludeURL: ScriptStubPrelude.url,
+            after: earlierScript)
 
         var registration = ScriptRegistration()
         for event in evaluation.records.compactMap(RecordedEvent.decode) {

@@ -160,6 +160,11 @@ enum ScriptStubPrelude {
             return form === undefined ? String(count) : String(form).replace('#', String(count));
           }
         },
+        // The SQL module's answers when the host adds it: nothing changed, no rows.
+        db: {
+          exec: function () { return { changes: 0, lastInsertRowId: 0 }; },
+          query: function () { return []; }
+        },
         log: noop,
         getSystemInfo: function () { return { platform: 'ios', appId: '', version: '' }; }
       };

@@ -60,10 +60,12 @@ import Testing
               onKeep(e) { helper(e); if (e == null) return; skip.log(e.detail + 1, !e); },
               onReset(e) { e = e || {}; return 'x' + e; },
               onMap(e) { return [1].map((e) => e + 1); },
+              onPick(e) { this.setData({ picked: e, list: [e], other: f(e) }); },
             });
             """
-        #expect(valueUses(source, of: ["onOpen", "onKeep", "onReset", "onMap"]) == [
+        #expect(valueUses(source, of: ["onOpen", "onKeep", "onReset", "onMap", "onPick"]) == [
             "onOpen 2:28 used as a key", "onOpen 2:37 put into a template string", "onOpen 2:51 converted with 'Number'", "onOpen 2:58 compared",
+            "onPick 6:38 stored with 'setData'",
         ])
     }
 }

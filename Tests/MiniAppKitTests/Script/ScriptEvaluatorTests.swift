@@ -206,6 +206,17 @@ import Testing
         #expect(registration.calls.first?.data == .object([]))
     }
 
+    @Test func runsAPageAfterAppScriptInOneContextAndKeepsOnlyThePagesRecords() {
+        let app = SourceFile(path: "app.js", text: "var launched = 1;\nfunction fmt(n) { return 'n=' + n; }\nApp({ onLaunch() {} });\nthrow new Error('dropped');\n")
+        let page = SourceFile(path: "pages/home/home.js", text: "Page({ data: { label: fmt(launched), rows: skip.db.query('select 1', []).length } });\n")
+        let alone = evaluator.evaluate(page)
+        #expect(alone.issue?.message == "ReferenceError: Can't find variable: fmt")
+        let after = evaluator.evaluate(page, after: app)
+        #expect(after.issue == nil)
+        #expect(after.calls.map(\.function) == [.page])
+        #expect(after.calls.first?.data == .object([ScriptMember("label", .string), ScriptMember("rows", .number)]))
+    }
+
     @Test func keepsOneFileGlobalsOutOfTheNext() {
         _ = evaluate("var leaked = 1; Page = function () {};")
         let (registration, _) = evaluate("Page({ data: { leaked: typeof leaked } });")

@@ -13,7 +13,8 @@ public struct ScriptEventUsedAsDetail: Rule {
             (undefined): on the device the tap seems to do nothing or opens the wrong thing, \
             with no error. Read the value as `id.detail`. Only handlers the template calls with \
             an argument are checked, and only uses that make sense for a string or a number \
-            alone (`+`, comparisons, `[id]`, `${id}`, `Number(id)`, `String(id)`); a parameter \
+            alone (`+`, comparisons, `[id]`, `${id}`, `Number(id)`, `String(id)`, a value in a \
+            `setData({ … })` patch); a parameter \
             that is passed on, reassigned or shadowed is left alone. Runtimes that pass other \
             arguments (`w3c`) are not checked.
             """,
@@ -51,6 +52,7 @@ public struct ScriptEventUsedAsDetail: Rule {
         switch use {
         case "compared": "compared, it never equals that value"
         case "used as a key": "used as a key, it looks up '[object Object]'"
+        case "stored with 'setData'": "stored with 'setData', the page's data holds the event object"
         case "converted with 'Number'", "converted with 'parseInt'", "converted with 'parseFloat'": "\(use), it is NaN"
         default: "\(use), it reads '[object Object]'"
         }
