@@ -36,12 +36,7 @@ public struct ScriptI18nDateString: Rule {
     static let maximumTime = 8.64e15
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.has(.nativeHostArguments), let api = model.runtime.hostAPI else { return [] }
-        return model.scripts.flatMap { script -> [Finding] in
-            guard script.registration.issue?.kind != .syntaxError else { return [] }
-            let calls = script.facts.hostAPICalls.filter { api.namespaces.contains($0.namespace) && $0.member == "i18n.d" }
-            guard !calls.isEmpty else { return [] }
-            let values = WrittenValues(script: script)
+        model.nativeHostCalls(["i18n.d"]).flatMap { script, calls, values -> [Finding] in
             return calls.compactMap { call -> Finding? in
                 guard let date = call.argument(0) else { return nil }
                 let resolved = values.value(at: date.range)

@@ -38,12 +38,7 @@ public struct ScriptI18nFormatOptions: Rule {
     static let formatters: Set<String> = ["i18n.n", "i18n.d"]
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.has(.nativeHostArguments), let api = model.runtime.hostAPI else { return [] }
-        return model.scripts.flatMap { script -> [Finding] in
-            guard script.registration.issue?.kind != .syntaxError else { return [] }
-            let calls = script.facts.hostAPICalls.filter { api.namespaces.contains($0.namespace) && Self.formatters.contains($0.member) }
-            guard !calls.isEmpty else { return [] }
-            let values = WrittenValues(script: script)
+        model.nativeHostCalls(Self.formatters).flatMap { script, calls, values -> [Finding] in
             return calls.compactMap { call -> Finding? in
                 guard let options = call.argument(1) else { return nil }
                 let resolved = values.value(at: options.range)

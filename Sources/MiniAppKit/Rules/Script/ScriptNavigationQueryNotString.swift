@@ -32,12 +32,7 @@ public struct ScriptNavigationQueryNotString: Rule {
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.has(.nativeHostArguments), let api = model.runtime.hostAPI else { return [] }
-        return model.scripts.flatMap { script -> [Finding] in
-            guard script.registration.issue?.kind != .syntaxError else { return [] }
-            let calls = script.facts.hostAPICalls.filter { api.namespaces.contains($0.namespace) && $0.member == "nav.navigateTo" }
-            guard !calls.isEmpty else { return [] }
-            let values = WrittenValues(script: script)
+        model.nativeHostCalls(["nav.navigateTo"]).flatMap { script, calls, values -> [Finding] in
             return calls.compactMap { call -> Finding? in
                 guard let argument = call.argument(0) else { return nil }
                 let options = values.value(at: argument.range)

@@ -37,12 +37,7 @@ public struct ScriptPluralCountNotNumber: Rule {
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.has(.nativeHostArguments), let api = model.runtime.hostAPI else { return [] }
-        return model.scripts.flatMap { script -> [Finding] in
-            guard script.registration.issue?.kind != .syntaxError else { return [] }
-            let calls = script.facts.hostAPICalls.filter { api.namespaces.contains($0.namespace) && $0.member == "i18n.plural" }
-            guard !calls.isEmpty else { return [] }
-            let values = WrittenValues(script: script)
+        model.nativeHostCalls(["i18n.plural"]).flatMap { script, calls, values -> [Finding] in
             return calls.compactMap { call -> Finding? in
                 // Without an object of forms the runtime returns '' before converting the count.
                 guard let count = call.argument(0), let forms = call.argument(1), values.value(at: forms.range).value.isObject == true

@@ -253,3 +253,18 @@ extension Collection {
         return low
     }
 }
+
+extension ProjectModel {
+    /// The calls of the host-API `members` (without the namespace) in every script that
+    /// parses, each script with a reader of the values written in it: what the host-argument
+    /// rules check. Empty unless the runtime converts host arguments natively.
+    func nativeHostCalls(_ members: Set<String>) -> [(script: ScriptModel, calls: [HostAPICall], values: WrittenValues)] {
+        guard runtime.has(.nativeHostArguments), let api = runtime.hostAPI else { return [] }
+        return scripts.compactMap { script in
+            guard script.registration.issue?.kind != .syntaxError else { return nil }
+            let calls = script.facts.hostAPICalls.filter { api.namespaces.contains($0.namespace) && members.contains($0.member) }
+            guard !calls.isEmpty else { return nil }
+            return (script, calls, WrittenValues(script: script))
+        }
+    }
+}
