@@ -22,12 +22,13 @@ public struct ScriptEventUsedAsDetail: Rule {
         triggering: [
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "Page({\n  data: { items: [{ id: 1, name: 'A' }], picked: 0 },\n  onOpen(id) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + 1️⃣id });\n  },\n  onRemove(id) {\n    this.setData({ items: this.data.items.filter((item) => item.id !== 2️⃣id) });\n  },\n});\n"),
-                    ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"item in store.items\" :key=\"item.id\">\n    <p @click=\"onOpen(item.id)\" @dblclick=\"handler('onRemove', item.id)\" x-text=\"item.name\"></p>\n  </template>\n</body>\n"),
+                    ("pages/index/index.js", "Page({\n  data: { items: [{ id: 1, name: 'A' }], picked: 0 },\n  onOpen(id) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + 1️⃣id });\n  },\n  onRemove(id) {\n    this.setData({ items: this.data.items.filter((item) => item.id !== 2️⃣id) });\n  },\n  onPick(id) {\n    this.setData({ picked: 3️⃣id });\n  },\n});\n"),
+                    ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"item in store.items\" :key=\"item.id\">\n    <p @click=\"onOpen(item.id)\" @dblclick=\"handler('onRemove', item.id)\" @mouseover=\"onPick(item.id)\" x-text=\"item.name\"></p>\n  </template>\n</body>\n"),
                 ],
                 expected: [
                     .at("1️⃣", "'id' is the event '{ type, detail }', not the value the template passes ('item.id'): joined into a string, it reads '[object Object]'; read 'id.detail'").fixIt("id.detail"),
                     .at("2️⃣", "'id' is the event '{ type, detail }', not the value the template passes ('item.id'): compared, it never equals that value; read 'id.detail'").fixIt("id.detail"),
+                    .at("3️⃣", "'id' is the event '{ type, detail }', not the value the template passes ('item.id'): stored with 'setData', the page's data holds the event object; read 'id.detail'").fixIt("id.detail"),
                 ]),
         ],
         nonTriggering: [
