@@ -59,6 +59,10 @@ public struct ScriptModel: Sendable {
     /// Data keys at the top level of the page's `data`.
     public let dataKeys: Set<String>
     public let handlerNames: [String]
+    /// The script's top-level declarations, in source order: collected once, as the rules
+    /// about the one script context all scripts share and the host-argument rules' constants
+    /// each read them.
+    let topLevelDeclarations: [TopLevelDeclaration]
 
     public init(file: SourceFile, registration: ScriptRegistration, lexed: LexedScript) {
         self.file = file
@@ -70,6 +74,7 @@ public struct ScriptModel: Sendable {
         page = registration.pageCalls.last
         dataKeys = Set(page?.data?.members.map(\.name) ?? [])
         handlerNames = page?.handlerNames ?? []
+        topLevelDeclarations = TopLevelDeclarations(tokens: lexed.tokens).collect()
     }
 
     /// True when the script ran to the end; otherwise checks against it are skipped.

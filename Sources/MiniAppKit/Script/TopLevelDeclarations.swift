@@ -131,10 +131,3 @@ struct TopLevelDeclarations {
         return index
     }
 }
-
-extension ScriptModel {
-    /// The script's top-level declarations, in source order.
-    var topLevelDeclarations: [TopLevelDeclaration] {
-        TopLevelDeclarations(tokens: tokens).collect()
-    }
-}
