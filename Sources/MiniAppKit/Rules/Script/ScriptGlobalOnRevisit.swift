@@ -78,16 +78,14 @@ public struct ScriptGlobalOnRevisit: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         guard let scope = SharedScriptScope(model) else { return [] }
         let leftToOtherRules = scope.sharedNames.union(scope.runtimeDeclaredGlobals)
-        let tabCount = model.manifest?["tab_bar"]?["tabs"]?.elements?.count ?? 0
-        let launchRoute = model.pages.first?.route
+        let rootRoutes = Set(model.stackRoots.map(\.route))
         var findings: [Finding] = []
         for member in scope.members {
             guard let page = member.page else { continue }
             let lexical = member.declarations.filter { $0.kind.isLexical && !leftToOtherRules.contains($0.name) }
             guard !lexical.isEmpty else { continue }
             var notes: [DiagnosticNote] = []
-            let isRoot = tabCount >= 2 ? page.isTab : page.route == launchRoute
-            if isRoot {
+            if rootRoutes.contains(page.route) {
                 // `reLaunch` keeps root views; to a root that is not a tab it pushes a new copy.
                 let apis = page.isTab ? Self.reopeningAPIs : Self.reopeningAPIs.union(["nav.reLaunch"])
                 notes = NavigationTarget.all(in: model, apis: apis).filter { $0.route == page.route }.map { target in

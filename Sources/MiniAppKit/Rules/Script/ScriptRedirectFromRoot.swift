@@ -60,10 +60,9 @@ public struct ScriptRedirectFromRoot: Rule {
     static let pushingAPIs: Set<String> = ["nav.navigateTo", "nav.redirectTo", "nav.reLaunch"]
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.has(.nativeHostArguments), let api = model.runtime.hostAPI, let launch = model.pages.first else { return [] }
-        let tabCount = model.manifest?["tab_bar"]?["tabs"]?.elements?.count ?? 0
-        let hasTabs = tabCount >= 2
-        let roots = hasTabs ? model.pages.filter(\.isTab) : [launch]
+        guard model.runtime.has(.nativeHostArguments), let api = model.runtime.hostAPI else { return [] }
+        let hasTabs = model.showsTabBar
+        let roots = model.stackRoots
         let tabRoutes = Set(model.pages.filter(\.isTab).map(\.route))
         let reaches = Self.pushedURLs(in: model, api: api)
         return roots.flatMap { page -> [Finding] in
