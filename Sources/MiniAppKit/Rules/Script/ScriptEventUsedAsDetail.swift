@@ -63,7 +63,7 @@ public struct ScriptEventUsedAsDetail: Rule {
         guard model.runtime.has(.eventCarriesOnlyTypeAndDetail) else { return [] }
         return model.pages.flatMap { page -> [Finding] in
             guard let template = page.template, let script = page.script, script.loaded else { return [] }
-            let passed = Self.valuesPassed(in: page, template: template)
+            let passed = Self.valuesPassed(in: page, script: script, template: template)
             let handlers = Set(script.handlerNames.filter { passed[$0] != nil })
             guard !handlers.isEmpty else { return [] }
             return PageParameterReader(tokens: script.tokens).valueUses(ofMethods: handlers).map { use in
@@ -77,24 +77,16 @@ public struct ScriptEventUsedAsDetail: Rule {
 
     /// The handlers the template calls with a value, and the first value's text:
     /// `onOpen(item.id)` and `handler('onOpen', item.id)`.
-    static func valuesPassed(in page: PageModel, template: PageTemplate) -> [String: String] {
+    static func valuesPassed(in page: PageModel, script: ScriptModel, template: PageTemplate) -> [String: String] {
+        let handlers = Set(script.handlerNames)
+        let bridgeHelper = !handlers.contains("handler")
         var passed: [String: String] = [:]
         for use in page.uses(.on) {
-            guard let expression = use.expression, case .call(let callee, let arguments) = expression.kind,
-                case .identifier(let name) = callee.kind
+            guard let expression = use.expression,
+                let call = HandlerCall(expression, handlers: handlers, bridgeHelper: bridgeHelper, scope: page.scope(ofElement: use.element)),
+                let handler = call.handler, passed[handler] == nil
             else { continue }
-            let handler: String
-            let value: AlpineExpression
-            if name == "handler" {
-                guard arguments.count >= 2, case .string(let named) = arguments[0].kind else { continue }
-                handler = named
-                value = arguments[1]
-            } else {
-                guard !name.hasPrefix("$"), let first = arguments.first else { continue }
-                handler = name
-                value = first
-            }
-            if passed[handler] == nil { passed[handler] = Self.text(of: value, in: use, template: template) }
+            passed[handler] = Self.text(of: call.detail, in: use, template: template)
         }
         return passed
     }

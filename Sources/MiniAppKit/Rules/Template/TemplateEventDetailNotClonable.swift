@@ -87,7 +87,7 @@ public struct TemplateEventDetailNotClonable: Rule {
                     continue
                 }
                 for node in use.nodes {
-                    guard let call = Self.handlerCall(node, handlers: handlers, bridgeHelper: bridgeHelper, scope: scope) else { continue }
+                    guard let call = HandlerCall(node, handlers: handlers, bridgeHelper: bridgeHelper, scope: scope) else { continue }
                     let detail = DetailValue(call.detail, scope: scope, data: registration.data)
                     guard let problem = detail.problem, let culprit = detail.culprit else { continue }
                     let range = use.fileRange(culprit.range)
@@ -116,31 +116,6 @@ public struct TemplateEventDetailNotClonable: Rule {
     /// Whether the directive listens for clicks (`@click`, `x-on:click.prevent`).
     static func isClick(_ use: DirectiveUse) -> Bool {
         use.directive.kind == .on && use.directive.argument == "click"
-    }
-
-    /// A call that posts a detail: `handler('name', detail)` or the bridge method `name(detail)`.
-    struct HandlerCall {
-        var handler: String?
-        var viaBridgeHelper: Bool
-        var detail: AlpineExpression
-
-        /// The call as written, with `detail` in place of its detail.
-        func written(_ detail: String) -> String {
-            viaBridgeHelper ? "handler('\(handler ?? "…")', \(detail))" : "\(handler ?? "…")(\(detail))"
-        }
-    }
-
-    static func handlerCall(_ node: AlpineExpression, handlers: Set<String>, bridgeHelper: Bool, scope: ElementScope) -> HandlerCall? {
-        guard case .call(let callee, let arguments) = node.kind, case .identifier(let name) = callee.kind, !scope.contains(name) else { return nil }
-        if name == "handler" {
-            guard bridgeHelper else { return nil }
-            guard arguments.count >= 2 else { return nil }
-            var handler: String?
-            if case .string(let written) = arguments[0].kind { handler = written }
-            return HandlerCall(handler: handler, viaBridgeHelper: true, detail: arguments[1])
-        }
-        guard handlers.contains(name), let detail = arguments.first else { return nil }
-        return HandlerCall(handler: name, viaBridgeHelper: false, detail: detail)
     }
 }
 
