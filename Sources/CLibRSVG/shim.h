@@ -45,5 +45,12 @@ void cairo_surface_destroy(cairo_surface_t *surface);
 void cairo_surface_flush(cairo_surface_t *surface);
 unsigned char *cairo_image_surface_get_data(cairo_surface_t *surface);
 int cairo_image_surface_get_stride(cairo_surface_t *surface);
+void cairo_surface_mark_dirty(cairo_surface_t *surface);
+
+/// cairo_status_t's CAIRO_STATUS_SUCCESS and CAIRO_STATUS_WRITE_ERROR.
+enum { MACTL_CAIRO_STATUS_SUCCESS = 0, MACTL_CAIRO_STATUS_WRITE_ERROR = 11 };
+/// cairo_write_func_t: cairo hands the PNG's bytes to it piece by piece.
+typedef int (*mactl_cairo_write_func)(void *closure, const unsigned char *data, unsigned int length);
+int cairo_surface_write_to_png_stream(cairo_surface_t *surface, mactl_cairo_write_func write, void *closure);
 
 #endif

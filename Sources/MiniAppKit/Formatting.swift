@@ -17,6 +17,20 @@ public enum ByteSize {
     }
 }
 
+/// Numbers read from a file, written back as short as they go: `48`, `0.5`, `-960`.
+enum NumberText {
+    static func short(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return String(value)
+    }
+
+    /// A share as a whole percentage: `0.347` is `35%`; above 0 and under 1% is `<1%`.
+    static func percent(_ share: Double) -> String {
+        if share > 0, share < 0.005 { return "<1%" }
+        return "\(Int((share * 100).rounded()))%"
+    }
+}
+
 /// Lowercase hex, as digests and fingerprints are shown in reports and output.
 enum Hex {
     static func string<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {

@@ -10,13 +10,17 @@ public struct IconModel: Sendable {
     public var usesCurrentColor: Bool?
     /// Why the icon was not rendered, when it was not.
     public var notRenderedBecause: String?
+    /// A tab icon as SkipMiniApp's iOS tab bar reads and fills it, under a runtime that draws
+    /// tab icons that way; nil otherwise, and for a file refused for its entity declarations
+    /// or too large to render.
+    public var onIOS: IOSTabIcon?
 
     /// Files above this size get a warning: an icon is a few hundred bytes of paths.
     public static let sizeBudget = 32 * 1024
     /// The sizes a tab bar draws icons at, in points and at 2x.
     public static let renderSizes = [24, 48]
 
-    static func analyse(_ file: SourceFile, isTabIcon: Bool) -> IconModel {
+    static func analyse(_ file: SourceFile, isTabIcon: Bool, runtime: RuntimeProfile) -> IconModel {
         let document = SVGParser.parse(file)
         var model = IconModel(path: file.path, document: document, isTabIcon: isTabIcon, renderings: [:])
         if document.issue != nil || document.root?.name != "svg" || document.root?.namespace != SVGDocument.namespace {
@@ -35,6 +39,11 @@ public struct IconModel: Sendable {
                 model.notRenderedBecause = "librsvg cannot render it"
             } else if let red = model.renderings[24], let blue = IconRenderer.measure(file.bytes, size: 24, currentColor: "#0000ff") {
                 model.usesCurrentColor = red.pixelDigest != blue.pixelDigest
+            }
+        }
+        if isTabIcon, runtime.has(.tabIconsReadAsFilledPaths), file.bytes.count <= Limits.iconRenderBytes {
+            if case .entityDeclarations = document.issue {} else {
+                model.onIOS = IOSTabIcon.analyse(document, svgRendering: model.renderings[IOSTabIcon.renderSize])
             }
         }
         return model

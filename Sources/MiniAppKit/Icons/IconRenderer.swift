@@ -20,6 +20,9 @@ public enum IconRenderer {
         /// Ink pixels whose colour stands out from a light tab bar, and from a dark one.
         public var visibleOnLight: Int
         public var visibleOnDark: Int
+        /// The alpha of each pixel inside the canvas, row by row: the shape a template image
+        /// (a tab bar icon, tinted whole) shows whatever the colours.
+        public var alpha: [UInt8]
 
         public static func == (lhs: Measurement, rhs: Measurement) -> Bool {
             lhs.inkInside == rhs.inkInside && lhs.inkOutside == rhs.inkOutside && lhs.pixelDigest == rhs.pixelDigest
@@ -81,7 +84,9 @@ public enum IconRenderer {
         guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let stride = Int(cairo_image_surface_get_stride(surface))
 
-        var measurement = Measurement(inkInside: 0, inkOutside: 0, meanColor: (0, 0, 0), pixelDigest: 0, visibleOnLight: 0, visibleOnDark: 0)
+        var measurement = Measurement(
+            inkInside: 0, inkOutside: 0, meanColor: (0, 0, 0), pixelDigest: 0, visibleOnLight: 0, visibleOnDark: 0,
+            alpha: [UInt8](repeating: 0, count: size * size))
         var red = 0.0, green = 0.0, blue = 0.0, alphaSum = 0.0
         var digest = Hasher()
         for y in 0..<Int(canvas) {
@@ -91,7 +96,10 @@ public enum IconRenderer {
                 let pixel = row + x * 4
                 let alpha = pixel[3]
                 let inside = x >= size && x < 2 * size && y >= size && y < 2 * size
-                if inside { digest.combine(pixel[0]); digest.combine(pixel[1]); digest.combine(pixel[2]); digest.combine(alpha) }
+                if inside {
+                    digest.combine(pixel[0]); digest.combine(pixel[1]); digest.combine(pixel[2]); digest.combine(alpha)
+                    measurement.alpha[(y - size) * size + (x - size)] = alpha
+                }
                 guard alpha >= inkAlphaThreshold else { continue }
                 if inside {
                     measurement.inkInside += 1
@@ -113,5 +121,32 @@ public enum IconRenderer {
         if alphaSum > 0 { measurement.meanColor = (red / alphaSum, green / alphaSum, blue / alphaSum) }
         measurement.pixelDigest = digest.finalize()
         return measurement
+    }
+
+    /// A PNG of an alpha mask: black ink on white, as a reviewer looks at a tab icon's shape.
+    /// Deterministic: cairo writes the same bytes for the same pixels.
+    public static func png(alpha: [UInt8], size: Int) -> [UInt8] {
+        guard size > 0, alpha.count == size * size,
+              let surface = cairo_image_surface_create(Int32(MACTL_CAIRO_FORMAT_ARGB32), Int32(size), Int32(size)) else { return [] }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return [] }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<size {
+            for x in 0..<size {
+                let shade = 255 - alpha[y * size + x]
+                let pixel = data + y * stride + x * 4
+                pixel[0] = shade; pixel[1] = shade; pixel[2] = shade; pixel[3] = 255
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        final class Sink { var bytes: [UInt8] = [] }
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
+            guard let closure, let data else { return Int32(MACTL_CAIRO_STATUS_WRITE_ERROR) }
+            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return Int32(MACTL_CAIRO_STATUS_SUCCESS)
+        }, Unmanaged.passUnretained(sink).toOpaque())
+        return status == Int32(MACTL_CAIRO_STATUS_SUCCESS) ? sink.bytes : []
     }
 }

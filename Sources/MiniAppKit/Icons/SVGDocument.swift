@@ -14,8 +14,20 @@ public struct SVGDocument: Sendable {
     public struct Attribute: Sendable {
         /// As written, prefix included (`xlink:href`).
         public var name: String
+        /// As libxml2 decoded and normalised it (entities replaced, newlines made spaces).
         public var value: String
+        /// The name in the source.
         public var range: Range<Int>
+        /// How it is written: the value's bytes between the quotes, the quote, the byte before
+        /// the name and whether `=` has spaces around it. `nil` if it could not be located.
+        public var written: Written?
+    }
+
+    public struct Written: Sendable {
+        public var valueRange: Range<Int>
+        public var quote: UInt8
+        public var precedingByte: UInt8
+        public var spacedEquals: Bool
     }
 
     public enum Issue: Sendable {

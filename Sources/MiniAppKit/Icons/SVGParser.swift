@@ -61,8 +61,14 @@ public enum SVGParser {
         return document
     }
 
-    /// Walks the tree without recursion, so a deep file cannot exhaust the stack.
+    /// Walks the tree without recursion, so a deep file cannot exhaust the stack. Elements come
+    /// in document order, as their start tags do: the template's tag scanner (which skips
+    /// comments, CDATA and declarations as XML does) gives each one's attributes as written,
+    /// which libxml2 does not keep and the iOS tab icon reader depends on.
     private static func collect(_ parsed: xmlDocPtr, into document: inout SVGDocument) {
+        let bytes = document.file.bytes
+        let tags = StartTagScanner.scan(bytes)
+        var nextTag = 0
         var stack: [(node: xmlNodePtr, depth: Int)] = []
         var child = parsed.pointee.children
         while let node = child { stack.append((node, 0)); child = node.pointee.next }
@@ -73,7 +79,12 @@ public enum SVGParser {
             case XML_ELEMENT_NODE:
                 let name = node.pointee.name.map { String(cString: $0) } ?? ""
                 let prefix = node.pointee.ns?.pointee.prefix.map { String(cString: $0) + ":" } ?? ""
-                let start = firstOffset(of: "<" + prefix + name, in: document.file.bytes, from: searchFrom) ?? searchFrom
+                var tag: TemplateStartTag?
+                if let index = tags[nextTag...].firstIndex(where: { $0.name == prefix + name }) {
+                    tag = tags[index]
+                    nextTag = index + 1
+                }
+                let start = tag?.range.lowerBound ?? firstOffset(of: "<" + prefix + name, in: document.file.bytes, from: searchFrom) ?? searchFrom
                 searchFrom = start + 1
                 let tagEnd = firstOffset(of: ">", in: document.file.bytes, from: start) ?? document.file.bytes.count
                 var attributes: [SVGDocument.Attribute] = []
@@ -86,8 +97,19 @@ public enum SVGParser {
                         value = String(cString: text)
                         mactl_xmlFree(text)
                     }
-                    let position = firstOffset(of: attributeName, in: document.file.bytes, from: start, before: tagEnd) ?? start
-                    attributes.append(.init(name: attributeName, value: value, range: position..<(position + attributeName.utf8.count)))
+                    if let written = tag?.attributes.first(where: { $0.name == attributeName }), let valueRange = written.valueRange,
+                       valueRange.lowerBound > written.nameRange.upperBound {
+                        let quote = bytes[valueRange.lowerBound - 1]
+                        let between = bytes[written.nameRange.upperBound..<(valueRange.lowerBound - 1)]
+                        attributes.append(.init(
+                            name: attributeName, value: value, range: written.nameRange,
+                            written: .init(
+                                valueRange: valueRange, quote: quote, precedingByte: bytes[written.nameRange.lowerBound - 1],
+                                spacedEquals: between.contains { $0 != UInt8(ascii: "=") })))
+                    } else {
+                        let position = firstOffset(of: attributeName, in: document.file.bytes, from: start, before: tagEnd) ?? start
+                        attributes.append(.init(name: attributeName, value: value, range: position..<(position + attributeName.utf8.count)))
+                    }
                     attribute = current.pointee.next
                 }
                 document.elements.append(.init(

@@ -52,8 +52,9 @@ public struct ProjectModel: Sendable {
         let iconFiles = Self.iconPaths(project: project, manifest: manifest).compactMap { entry in
             project.file(entry.path).map { ($0, entry.isTab) }
         }
+        let runtime = configuration.runtime
         icons = ParallelMap.map(iconFiles.map { IconJob(file: $0.0, isTab: $0.1) }) { () } transform: { _, job in
-            IconModel.analyse(job.file, isTabIcon: job.isTab)
+            IconModel.analyse(job.file, isTabIcon: job.isTab, runtime: runtime)
         }
     }
 

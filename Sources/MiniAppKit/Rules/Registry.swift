@@ -134,6 +134,12 @@ public enum RuleRegistry {
         IconBlank.self,
         IconInkOutsideCanvas.self,
         IconInvisibleOnTabBar.self,
+        IconTabHangsOnIOS.self,
+        IconTabBlankOnIOS.self,
+        IconTabPartsLostOnIOS.self,
+        IconTabOutlineFilledOnIOS.self,
+        IconTabViewBoxMisreadOnIOS.self,
+        IconTabSVGOnAndroid.self,
         IconNotRendered.self,
         IconPNGSizeMismatch.self,
         // Packing

@@ -180,6 +180,6 @@ public enum MinimalApp {
         "app.css": "body { margin: 0; }\n",
         "pages/index/index.html": "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n",
         "pages/index/index.js": "Page({\n  data: { title: 'Hello' },\n});\n",
-        "icons/app.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"currentColor\"/></svg>\n",
+        "icons/app.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><path d=\"M12 2C17.52 2 22 6.48 22 12S17.52 22 12 22 2 17.52 2 12 6.48 2 12 2z\" fill=\"currentColor\"/></svg>\n",
     ]
 }

@@ -25,4 +25,9 @@ public enum RuntimeBehavior: String, Sendable, Hashable, CaseIterable {
     case localeFileIgnoredWhole
     /// Zero-byte files are treated as missing.
     case emptyFilesSkipped
+    /// On iOS a tab icon is not rendered as SVG: a small text reader finds `d="…"` path data
+    /// and a box, and the paths are filled, merged, nonzero, as a template image.
+    case tabIconsReadAsFilledPaths
+    /// On Android an SVG tab icon is not decoded at all: every tab shows a placeholder.
+    case svgTabIconsNotDecodedOnAndroid
 }

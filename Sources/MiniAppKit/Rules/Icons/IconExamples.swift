@@ -3,15 +3,18 @@ enum IconExample {
     static let tabsManifest = MinimalApp.manifest(with: """
         "pages": ["pages/index/index", "pages/me/me"],
         "tab_bar": { "tabs": [
-          { "page": "pages/index/index", "icon": "icons/home.svg" },
-          { "page": "pages/me/me", "icon": "icons/app.svg" }
+          { "page": "pages/index/index", "text": "Home", "icon": "icons/home.svg" },
+          { "page": "pages/me/me", "text": "Me", "icon": "icons/app.svg" }
         ] }
         """)
 
-    static func tabIcon(_ svg: String, expected: [ExpectedFinding] = []) -> RuleExample {
+    static func tabIcon(_ svg: String, expected: [ExpectedFinding] = [], configuration: String? = nil) -> RuleExample {
         RuleExample(
             files: [("icons/home.svg", svg)],
             supportFiles: ["manifest.json": tabsManifest, "pages/me/me.html": "<body x-data=\"page\"></body>\n"],
-            expected: expected)
+            configuration: configuration, expected: expected)
     }
+
+    /// Under the W3C profile, where no runtime reads tab icons as SkipMiniApp's iOS reader does.
+    static let w3c = "runtime: w3c\n"
 }

@@ -46,6 +46,8 @@ extension RuntimeProfile {
     private static let skipI18n = "Sources/SkipMiniAppModel/Modules/MiniAppI18nModule.swift"
     private static let skipNavigation = "Sources/SkipMiniAppModel/Modules/MiniAppNavigationModule.swift"
     private static let skipNetwork = "Sources/SkipMiniAppModel/Modules/MiniAppNetworkModule.swift"
+    private static let skipIcon = "Sources/SkipMiniApp/SVGIcon.swift"
+    private static let iconCommit = "54223c521c67a3ff391d795981569ae1fc1080a6"
     private static let runtimeCommit = "d1b640110c2bf6e26398cca785862c712831a103"
     private static let viewCommit = "1f4c098e96af72271c978c7f8a9d05e130937bea"
     private static let i18nCommit = "7b034b0ae1a4793f4d3b335a4f747a24ac0f80df"
@@ -72,6 +74,31 @@ extension RuntimeProfile {
             "skip.directory-whitelist",
             "From a folder, only `manifest.json`, `app.js`, `app.css`, the files of each `pages` route and the tab icons are copied: an unlisted page is blank.",
             source: skipSource(skipView, "1f4c098e96af72271c978c7f8a9d05e130937bea", "buildFileList")),
+        // Tab icons (skip-runtime.md §2.1): SVGIcon.swift's iOS reader and Android decoding.
+        RuntimeFact(
+            "skip.tab-icon-box",
+            "An iOS tab icon's box is the first `viewBox=\"` in the file split on single spaces (fewer than 4 numbers: 24×24); without one, the first `width=\"` and `height=\"` anywhere in the file (`stroke-width` included), 24 when missing or not a plain number. Paths are scaled to fit 24 points, centred.",
+            source: skipSource(skipIcon, iconCommit, "SVGParser.parseViewBox, parseAttribute, SVGPathView.loadSVG")),
+        RuntimeFact(
+            "skip.tab-icon-paths",
+            "An iOS tab icon draws only path data found after ` d=\"`, `\"d=\"` or a tab and `d=\"`, in any element: a `d` after a line break, in single quotes or with spaces around `=` is not found, and `circle`, `rect`, `polygon`, `use`, `text` and the like, and `transform`, are ignored. A file that is not UTF-8 draws nothing.",
+            source: skipSource(skipIcon, iconCommit, "SVGParser.parsePaths")),
+        RuntimeFact(
+            "skip.tab-icon-commands",
+            "The iOS tab icon reader draws `M L H V C S Q Z` (either case); `A a T t` and other letters are skipped with their numbers, and the next command starts where the skipped one started.",
+            source: skipSource(skipIcon, iconCommit, "SVGParser.parseSVGPath")),
+        RuntimeFact(
+            "skip.tab-icon-numbers",
+            "The iOS tab icon reader cuts numbers at letters, commas, spaces, tabs, line breaks and `-`, not at a second `.`: `.5.5` is one token, `Double` fails, the reader does not advance and its loop never ends, so the app hangs drawing the tab bar. A number after `Z`, or a CRLF inside a number, hangs it too.",
+            source: skipSource(skipIcon, iconCommit, "SVGParser.tokenize, parseSVGPath (nextNum, hasMoreNumbers)")),
+        RuntimeFact(
+            "skip.tab-icon-fill",
+            "All paths of an iOS tab icon are merged into one path and filled with the nonzero rule; `fill`, `fill=\"none\"`, `stroke`, `fill-rule` and hiding (`<defs>`, `display`) are ignored, and the image is a template the tab bar tints: its colours never show.",
+            source: skipSource(skipIcon, iconCommit, "SVGPathView.body, SVGIcon.renderedImage")),
+        RuntimeFact(
+            "skip.tab-icon-android",
+            "On Android a tab icon is decoded with `UIImage(data:)`, whose decoders have no SVG support: every SVG tab icon shows the `questionmark.circle` placeholder.",
+            source: skipSource(skipIcon, iconCommit, "SVGIcon.androidSVGImage")),
         RuntimeFact(
             "skip.page-root",
             "A template binds to its page only inside `x-data=\"page\"`: without it there is no `store`, no handlers and no x-model wiring.",

@@ -1,0 +1,210 @@
+/// SkipMiniApp's iOS path-data reading (skip-runtime.md §2.1, `SVGParser.tokenize` and
+/// `parseSVGPath`), re-stated: how `d` is cut into tokens, which commands draw, and where the
+/// runtime's loop stops advancing.
+///
+/// The runtime reads a number with `Double(token)`; a token that is not one yields 0 without
+/// moving on, and a loop that expects numbers (`L`, `C`, … and the `L` an `M`'s extra pairs
+/// become) then spins forever. Here each pass checks that it advanced; where it did not, the
+/// place is recorded as a hang and the token is replaced by the numbers SVG reads in it (or
+/// dropped), so reading goes on.
+struct IOSPathParser {
+    typealias Point = IOSTabIconReader.Point
+
+    struct Token {
+        var text: String
+        var range: Range<Int>
+        /// A single letter: the runtime takes it as a command.
+        var isCommand: Bool { text.count == 1 && text.first!.isLetter }
+        /// What the runtime's `hasMoreNumbers` accepts: anything not starting with a letter.
+        var looksLikeNumber: Bool { text.first?.isLetter != true }
+    }
+
+    private(set) var tokens: [Token]
+    private(set) var segments: [IOSTabIconReader.Segment] = []
+    private(set) var skippedCommands: [IOSTabIconReader.SkippedCommand] = []
+    private(set) var hangs: [IOSTabIconReader.Hang] = []
+
+    private var index = 0
+    private var current = Point(x: 0, y: 0)
+    private var subpathStart = Point(x: 0, y: 0)
+    private var lastControl: Point?
+    private var command: Character = " "
+
+    init(tokens: [Token]) {
+        self.tokens = tokens
+    }
+
+    /// Letters other than `e`/`E` are tokens of their own; commas and the five whitespace
+    /// characters separate; a `-` starts a new token unless it follows an exponent. A second
+    /// `.` does not separate, and neither does a CRLF (one `Character`, equal to neither).
+    static func tokenize(_ text: CharacterText, _ range: Range<Int>) -> [Token] {
+        var tokens: [Token] = []
+        var start: Int?
+        func flush(before end: Int) {
+            if let first = start {
+                tokens.append(Token(text: String(text.characters[first..<end]), range: text.byteRange(first..<end)))
+                start = nil
+            }
+        }
+        for position in range {
+            let character = text.characters[position]
+            if character.isLetter, character != "e", character != "E" {
+                flush(before: position)
+                tokens.append(Token(text: String(character), range: text.byteRange(position..<(position + 1))))
+            } else if character == "," || character == " " || character == "\n" || character == "\r" || character == "\t" {
+                flush(before: position)
+            } else if character == "-", start != nil, text.characters[position - 1] != "e", text.characters[position - 1] != "E" {
+                flush(before: position)
+                start = position
+            } else if start == nil {
+                start = position
+            }
+        }
+        flush(before: range.upperBound)
+        return tokens
+    }
+
+    mutating func run() {
+        while index < tokens.count {
+            let passStart = index
+            let hangsBefore = hangs.count
+            let token = tokens[index]
+            if token.isCommand {
+                index += 1
+                command = token.text.first!
+            } else if command == "M" {
+                command = "L"
+            } else if command == "m" {
+                command = "l"
+            }
+            switch command {
+            case "M", "m":
+                let x = number(), y = number()
+                current = command == "M" ? Point(x: x, y: y) : Point(x: current.x + x, y: current.y + y)
+                subpathStart = current
+                segments.append(.move(current))
+            case "L", "l", "H", "h", "V", "v", "C", "c", "S", "s", "Q", "q":
+                drawWhileNumbers()
+            case "Z", "z":
+                segments.append(.close)
+                current = subpathStart
+                lastControl = nil
+            default:
+                // `A a T t` and any other letter: one token skipped per pass, nothing drawn.
+                if token.isCommand { skippedCommands.append(.init(letter: token.text.first!, range: token.range)) }
+                index += 1
+                lastControl = nil
+            }
+            if index == passStart, hangs.count == hangsBefore, index < tokens.count {
+                // The runtime would run this pass again, forever: `Z` takes no number, and a
+                // token starting with `e` is neither a command nor a number to the loops.
+                recordHang(at: index, cause: command == "Z" || command == "z" ? .numberAfterClose : .exponentWithoutDigits)
+            }
+        }
+    }
+
+    /// The runtime's `L`…`q` cases: repeat while the next token does not start with a letter.
+    private mutating func drawWhileNumbers() {
+        defer {
+            // The runtime clears it after the loop, even when the loop did not run.
+            if "lhvLHV".contains(command) { lastControl = nil }
+        }
+        while index < tokens.count, tokens[index].looksLikeNumber {
+            let relative = command.isLowercase
+            let origin = relative ? current : Point(x: 0, y: 0)
+            func point() -> Point {
+                let x = number(), y = number()
+                return Point(x: origin.x + x, y: origin.y + y)
+            }
+            switch command.lowercased() {
+            case "l":
+                current = point()
+                segments.append(.line(current))
+            case "h":
+                current = Point(x: origin.x + number(), y: current.y)
+                segments.append(.line(current))
+            case "v":
+                current = Point(x: current.x, y: origin.y + number())
+                segments.append(.line(current))
+            case "c":
+                let first = point(), second = point(), end = point()
+                segments.append(.cubic(first, second, end))
+                current = end
+                lastControl = second
+            case "s":
+                let first = lastControl.map { Point(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
+                let second = point(), end = point()
+                segments.append(.cubic(first, second, end))
+                current = end
+                lastControl = second
+            default: // "q"
+                let control = point(), end = point()
+                segments.append(.quad(control, end))
+                current = end
+                lastControl = control
+            }
+        }
+    }
+
+    /// The runtime's `nextNum`: 0 without advancing when the token is not a number. A token
+    /// that starts like a number but is not one is where the runtime hangs: every loop that
+    /// reads numbers meets it again (an `M`'s next pass becomes an `L`), and none moves past.
+    private mutating func number() -> Double {
+        while index < tokens.count, tokens[index].looksLikeNumber {
+            if let value = Double(tokens[index].text) {
+                index += 1
+                return value
+            }
+            recordHang(at: index, cause: .unparseableNumber)
+        }
+        return 0
+    }
+
+    private mutating func recordHang(at position: Int, cause: IOSTabIconReader.Hang.Cause) {
+        let token = tokens[position]
+        let numbers = cause == .numberAfterClose ? nil : SVGNumberList.numbers(in: token.text)
+        hangs.append(.init(cause: cause, token: token.text, range: token.range, writtenOut: numbers?.joined(separator: " ")))
+        if cause == .numberAfterClose {
+            // Read on as if every number after the `Z` were gone: one place, one finding.
+            var end = position
+            while end < tokens.count, !tokens[end].isCommand { end += 1 }
+            tokens.removeSubrange(position..<end)
+            return
+        }
+        let replacement = (numbers ?? []).map { Token(text: $0, range: token.range) }
+        tokens.replaceSubrange(position...position, with: replacement)
+    }
+}
+
+/// Numbers as SVG's path grammar reads them from one run of characters: `.5.5` is `.5` and
+/// `.5`, `1.2.3` is `1.2` and `.3`; whitespace (a CRLF included) separates.
+enum SVGNumberList {
+    /// The numbers, or nil when something in the text is not part of one.
+    static func numbers(in text: String) -> [String]? {
+        let scalars = Array(text.unicodeScalars)
+        var numbers: [String] = []
+        var index = 0
+        func isDigit(_ position: Int) -> Bool { position < scalars.count && ("0"..."9").contains(scalars[position]) }
+        while index < scalars.count {
+            if [" ", "\t", "\n", "\r", ","].contains(scalars[index]) { index += 1; continue }
+            let start = index
+            if scalars[index] == "+" || scalars[index] == "-" { index += 1 }
+            var digits = 0
+            while isDigit(index) { index += 1; digits += 1 }
+            if index < scalars.count, scalars[index] == "." {
+                index += 1
+                while isDigit(index) { index += 1; digits += 1 }
+            }
+            guard digits > 0 else { return nil }
+            if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
+                var exponent = index + 1
+                if exponent < scalars.count, scalars[exponent] == "+" || scalars[exponent] == "-" { exponent += 1 }
+                guard isDigit(exponent) else { return nil }
+                while isDigit(exponent) { exponent += 1 }
+                index = exponent
+            }
+            numbers.append(String(String.UnicodeScalarView(scalars[start..<index])))
+        }
+        return numbers.isEmpty ? nil : numbers
+    }
+}

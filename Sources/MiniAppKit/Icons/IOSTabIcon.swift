@@ -1,0 +1,316 @@
+/// A tab icon as SkipMiniApp's iOS tab bar shows it, beside the icon as its SVG draws it:
+/// what the runtime's reader reads (`IOSTabIconReader`), that reading rendered the way the
+/// phone fills it, the share of ink that differs from librsvg's rendering of the file, and
+/// the causes found in the file, each at its place.
+public struct IOSTabIcon: Sendable {
+    /// Something in the file that makes the phone's icon differ, at its place.
+    public struct Cause: Sendable, Equatable {
+        public var phrase: String
+        public var range: Range<Int>
+    }
+
+    /// A box the reader reads differently from the SVG's own.
+    public struct BoxMisread: Sendable, Equatable {
+        public var read: IOSTabIconReader.Box
+        public var actual: IOSTabIconReader.Box
+        public var reason: String
+        public var range: Range<Int>
+        /// The edit that makes the reader read the SVG's box.
+        public var fix: (range: Range<Int>, replacement: String)?
+
+        public static func == (lhs: BoxMisread, rhs: BoxMisread) -> Bool {
+            lhs.read == rhs.read && lhs.actual == rhs.actual && lhs.reason == rhs.reason && lhs.range == rhs.range
+                && lhs.fix?.range == rhs.fix?.range && lhs.fix?.replacement == rhs.fix?.replacement
+        }
+    }
+
+    /// The two renderings at `renderSize` pixels, compared as shapes (alpha at least half).
+    public struct InkComparison: Sendable, Equatable {
+        /// Pixels inked in one rendering and not the other, over those inked in either.
+        public var differing: Double
+        /// The SVG's ink the phone does not draw, over the SVG's ink.
+        public var lost: Double
+        /// The phone's ink the SVG does not have, over the SVG's ink.
+        public var added: Double
+        public var svgAlpha: [UInt8]
+        public var phoneAlpha: [UInt8]
+    }
+
+    /// A 24-point tab icon on a 2x screen.
+    public static let renderSize = 48
+    /// Above this share of differing ink, a warning says how much of the icon the phone
+    /// draws differently: below it, the difference is a few edge pixels.
+    public static let visibleDifference = 0.05
+    /// Shapes the reader never draws: it finds only `d` attributes.
+    static let droppedShapes: Set<String> = ["circle", "rect", "ellipse", "line", "polyline", "polygon", "use", "text", "image"]
+
+    public var reading: IOSTabIconReader.Reading
+    /// Why the phone's icon is blank, when it is and the SVG is not.
+    public var blank: Cause?
+    /// Drawn in the SVG, not on the phone: shapes, transforms, arcs, `d`s the reader misses.
+    public var lostParts: [Cause] = []
+    /// Filled on the phone though the SVG does not fill them.
+    public var filledParts: [Cause] = []
+    public var boxMisread: BoxMisread?
+    public var ink: InkComparison?
+    /// The file parsed as XML, so causes could be looked for; when not, only hangs are known.
+    public var causesKnown: Bool
+
+    public var hangs: [IOSTabIconReader.Hang] { reading.hangs }
+
+    /// `svgRendering` is librsvg's rendering of the file at `renderSize`, when there is one.
+    static func analyse(_ document: SVGDocument, svgRendering: IconRenderer.Measurement?) -> IOSTabIcon {
+        let reading = IOSTabIconReader.read(document.file.bytes)
+        var icon = IOSTabIcon(reading: reading, causesKnown: document.issue == nil && !document.elements.isEmpty)
+        guard reading.isUTF8 else {
+            icon.blank = Cause(phrase: "the file is not UTF-8, so its reader reads nothing in it", range: 0..<0)
+            return icon
+        }
+        let phone = render(reading, evenOdd: false)
+        if let svgRendering, let phone {
+            icon.ink = compare(svg: svgRendering.alpha, phone: phone.alpha)
+        }
+        guard icon.causesKnown else { return icon }
+        let paint = SVGPaint(document)
+        icon.findCauses(document, paint)
+        icon.boxMisread = Self.boxMisread(reading, document)
+        if icon.filledParts.isEmpty == false || reading.paths.isEmpty == false, let phone,
+           Self.hasEvenOddPath(reading, document, paint), let evenOdd = render(reading, evenOdd: true),
+           compare(svg: evenOdd.alpha, phone: phone.alpha).differing > 0.01,
+           let range = Self.firstEvenOddRange(document, paint) {
+            icon.filledParts.append(Cause(phrase: "fill-rule=\"evenodd\" is ignored, so its holes are filled", range: range))
+        }
+        let phoneInk = phone.map { $0.alpha.contains { $0 >= 128 } } ?? false
+        let svgInk = svgRendering.map { $0.alpha.contains { $0 >= 128 } } ?? true
+        if reading.hangs.isEmpty, !phoneInk, svgInk {
+            icon.blank = icon.blankCause(document, paint)
+        }
+        return icon
+    }
+
+    // MARK: - Rendering what the phone fills
+
+    /// The reader's paths fitted into the 24-point box as the runtime fits them (scale to fit,
+    /// centred), merged into one path and filled nonzero, in black: the template image the
+    /// tab bar tints. Nil when the box gives no finite scale (nothing is drawn).
+    static func phoneSVG(_ reading: IOSTabIconReader.Reading, evenOdd: Bool) -> [UInt8]? {
+        let size = 24.0
+        let box = reading.box
+        let scale = min(size / box.width, size / box.height)
+        guard scale.isFinite, scale > 0 else { return nil }
+        let offsetX = (size - box.width * scale) / 2 - box.x * scale
+        let offsetY = (size - box.height * scale) / 2 - box.y * scale
+        func point(_ point: IOSTabIconReader.Point) -> String {
+            "\(point.x * scale + offsetX) \(point.y * scale + offsetY)"
+        }
+        var data = ""
+        for path in reading.paths {
+            // Each path starts with no current point: what comes before its first move draws
+            // nothing, as in Core Graphics.
+            var started = false
+            for segment in path.segments {
+                switch segment {
+                case .move(let to): data += "M" + point(to) + " "; started = true
+                case .line(let to) where started: data += "L" + point(to) + " "
+                case .cubic(let first, let second, let end) where started: data += "C" + point(first) + " " + point(second) + " " + point(end) + " "
+                case .quad(let control, let end) where started: data += "Q" + point(control) + " " + point(end) + " "
+                case .close where started: data += "Z "
+                default: break
+                }
+            }
+        }
+        guard !data.contains("nan"), !data.contains("inf") else { return nil }
+        let rule = evenOdd ? "evenodd" : "nonzero"
+        return Array("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">\
+            <path fill="#000" fill-rule="\(rule)" d="\(data)"/></svg>
+            """.utf8)
+    }
+
+    static func render(_ reading: IOSTabIconReader.Reading, evenOdd: Bool) -> IconRenderer.Measurement? {
+        guard let svg = phoneSVG(reading, evenOdd: evenOdd) else {
+            return IconRenderer.Measurement(
+                inkInside: 0, inkOutside: 0, meanColor: (0, 0, 0), pixelDigest: 0, visibleOnLight: 0, visibleOnDark: 0,
+                alpha: [UInt8](repeating: 0, count: renderSize * renderSize))
+        }
+        return IconRenderer.measure(svg, size: renderSize, currentColor: "#000")
+    }
+
+    static func compare(svg: [UInt8], phone: [UInt8]) -> InkComparison {
+        var svgInk = 0, lost = 0, added = 0, union = 0
+        for (svgAlpha, phoneAlpha) in zip(svg, phone) {
+            let inSVG = svgAlpha >= 128, onPhone = phoneAlpha >= 128
+            if inSVG { svgInk += 1 }
+            if inSVG || onPhone { union += 1 }
+            if inSVG, !onPhone { lost += 1 }
+            if onPhone, !inSVG { added += 1 }
+        }
+        return InkComparison(
+            differing: union == 0 ? 0 : Double(lost + added) / Double(union),
+            lost: svgInk == 0 ? 0 : Double(lost) / Double(svgInk),
+            added: svgInk == 0 ? (added > 0 ? 1 : 0) : Double(added) / Double(svgInk),
+            svgAlpha: svg, phoneAlpha: phone)
+    }
+
+    // MARK: - Causes
+
+    private mutating func findCauses(_ document: SVGDocument, _ paint: SVGPaint) {
+        var foundAt: [Int: Int] = [:]
+        for (index, path) in reading.paths.enumerated() { foundAt[path.value.lowerBound] = index }
+        var elementOfFoundPath: [Int: Int] = [:]
+        var reportedTransforms: Set<Int> = []
+        for (index, element) in document.elements.enumerated() {
+            let style = paint.styles[index]
+            if let d = element.attributes.first(where: { $0.name == "d" }), let written = d.written,
+               let found = foundAt[written.valueRange.lowerBound] {
+                elementOfFoundPath[found] = index
+                if let hidden = style.hiddenBecause {
+                    filledParts.append(Cause(phrase: "a path \(hidden) is drawn", range: d.range))
+                } else if !style.fills {
+                    filledParts.append(Cause(
+                        phrase: style.strokes ? "a stroke-only path (fill=\"none\") is filled as a solid shape"
+                            : "an invisible path (fill=\"none\", no stroke) is filled as a solid shape",
+                        range: d.range))
+                }
+                guard style.isPainted else { continue }
+                if let transform = style.transforms.first, reportedTransforms.insert(transform.range.lowerBound).inserted {
+                    lostParts.append(Cause(phrase: "transform=\"\(transform.value)\" is ignored, so the path draws unmoved", range: transform.range))
+                }
+                for skipped in reading.paths[found].skippedCommands {
+                    lostParts.append(Cause(phrase: Self.skippedPhrase(skipped.letter), range: skipped.range))
+                }
+            } else if let d = element.attributes.first(where: { $0.name == "d" }), element.name == "path", style.isPainted {
+                lostParts.append(Cause(phrase: "a \(Self.notFoundReason(d)) is not found", range: d.range))
+            } else if Self.droppedShapes.contains(element.name), style.isPainted || (!style.hidden && ["use", "image"].contains(element.name)) {
+                lostParts.append(Cause(phrase: "<\(element.name)> is not drawn", range: element.range))
+            }
+        }
+        for (index, path) in reading.paths.enumerated() where elementOfFoundPath[index] == nil && !path.segments.isEmpty {
+            let before = max(0, path.value.lowerBound - 3)
+            filledParts.append(Cause(phrase: "a d=\"…\" that is no path's (in a comment, text or another attribute) is drawn", range: before..<path.value.lowerBound))
+        }
+        lostParts.sort { $0.range.lowerBound < $1.range.lowerBound }
+        filledParts.sort { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    static func skippedPhrase(_ letter: Character) -> String {
+        switch letter {
+        case "A", "a": return "an arc (\(letter)) draws nothing"
+        case "T", "t": return "a smooth quadratic curve (\(letter)) draws nothing"
+        default: return "'\(letter)' is not a path command and draws nothing"
+        }
+    }
+
+    /// Why the reader does not find a `d` attribute libxml2 read.
+    static func notFoundReason(_ attribute: SVGDocument.Attribute) -> String {
+        guard let written = attribute.written else { return "d=\"…\"" }
+        if written.quote == UInt8(ascii: "'") { return "d='…' in single quotes" }
+        if written.spacedEquals { return "d = \"…\" with spaces around '='" }
+        if written.precedingByte == 0x0A || written.precedingByte == 0x0D { return "d=\"…\" at the start of a line" }
+        return "d=\"…\""
+    }
+
+    private func blankCause(_ document: SVGDocument, _ paint: SVGPaint) -> Cause {
+        let root = document.root.map(\.range) ?? 0..<0
+        if reading.paths.isEmpty {
+            if let missed = lostParts.first(where: { $0.phrase.hasPrefix("a d") && $0.phrase.hasSuffix("is not found") }) {
+                return Cause(phrase: "its reader finds path data only after a space, a tab or a quote, and here \(missed.phrase)", range: missed.range)
+            }
+            let shapes = lostParts.filter { $0.phrase.hasPrefix("<") }
+            if let first = shapes.first {
+                var names: [String] = []
+                for shape in shapes {
+                    let name = String(shape.phrase.prefix { $0 != " " })
+                    if !names.contains(name) { names.append(name) }
+                }
+                return Cause(phrase: "its reader draws only path data (d=\"…\"), and this icon draws with \(names.joined(separator: ", "))", range: first.range)
+            }
+            return Cause(phrase: "its reader finds no path data (d=\"…\") in it", range: root)
+        }
+        if let misread = boxMisread {
+            return Cause(phrase: "it reads the box as \(Self.describe(misread.read)) instead of \(Self.describe(misread.actual)), and its paths fall outside it", range: misread.range)
+        }
+        if reading.paths.allSatisfy({ path in !path.segments.contains { if case .move = $0 { return false } else if case .close = $0 { return false } else { return true } } }),
+           let arc = lostParts.first(where: { $0.phrase.hasPrefix("an arc") }) {
+            return Cause(phrase: "its paths are made of arcs, which its reader skips", range: arc.range)
+        }
+        return Cause(phrase: "the paths its reader finds enclose no area", range: reading.paths.first.map { $0.value } ?? root)
+    }
+
+    static func describe(_ box: IOSTabIconReader.Box) -> String {
+        [box.x, box.y, box.width, box.height].map(NumberText.short).joined(separator: " ")
+    }
+
+    // MARK: - The box
+
+    /// The SVG's own box: the root's viewBox read as SVG reads it (spaces and commas), else
+    /// its width and height. Nil when it has neither, so there is nothing to compare.
+    static func actualBox(_ document: SVGDocument) -> IOSTabIconReader.Box? {
+        guard let root = document.root else { return nil }
+        func value(_ name: String) -> String? { root.attributes.first { $0.name == name }?.value }
+        if let viewBox = value("viewBox") {
+            let numbers = viewBox.split(whereSeparator: { " \t\n\r,".contains($0) }).compactMap { Double($0) }
+            guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else { return nil }
+            return .init(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        }
+        func length(_ name: String) -> Double? {
+            guard var text = value(name)?.trimmingWhitespace else { return nil }
+            if text.hasSuffix("px") { text.removeLast(2) }
+            return Double(text).flatMap { $0 > 0 ? $0 : nil }
+        }
+        guard let width = length("width"), let height = length("height") else { return nil }
+        return .init(x: 0, y: 0, width: width, height: height)
+    }
+
+    static func boxMisread(_ reading: IOSTabIconReader.Reading, _ document: SVGDocument) -> BoxMisread? {
+        guard let actual = actualBox(document), let root = document.root else { return nil }
+        let read = reading.box
+        let same = [read.x - actual.x, read.y - actual.y, read.width - actual.width, read.height - actual.height]
+            .allSatisfy { abs($0) <= 1e-9 * max(1, abs(actual.width), abs(actual.height)) }
+        guard !same else { return nil }
+        let rootViewBox = root.attributes.first { $0.name == "viewBox" }
+        let spaced = [actual.x, actual.y, actual.width, actual.height].map(NumberText.short).joined(separator: " ")
+        let insertion = root.range.upperBound
+        switch reading.boxSource {
+        case .viewBox(let value), .unreadableViewBox(let value):
+            if let rootViewBox, let written = rootViewBox.written, written.valueRange == value {
+                let separators = rootViewBox.value.contains(",") ? "commas" : "line breaks or tabs"
+                let reason = rootViewBox.value.split(separator: " ").compactMap { Double($0) }.count >= 4
+                    ? "its reader drops what is not a number between single spaces"
+                    : "its reader splits the viewBox on single spaces only, and this one has \(separators)"
+                return BoxMisread(read: read, actual: actual, reason: reason, range: rootViewBox.range, fix: (value, spaced))
+            }
+            return BoxMisread(
+                read: read, actual: actual, reason: "its reader takes the first viewBox=\"…\" in the file, which is not the <svg>'s",
+                range: value, fix: nil)
+        case .size(let width, _):
+            if let rootViewBox, let written = rootViewBox.written, written.quote == UInt8(ascii: "'") {
+                return BoxMisread(
+                    read: read, actual: actual, reason: "its reader finds viewBox=\"…\" only in double quotes",
+                    range: rootViewBox.range, fix: ((written.valueRange.lowerBound - 1)..<(written.valueRange.upperBound + 1), "\"\(rootViewBox.value)\""))
+            }
+            let rootWidth = root.attributes.first { $0.name == "width" }?.written?.valueRange
+            let reason: String
+            if let width, width != rootWidth {
+                reason = "without a viewBox its reader takes the first width=\"…\" in the file, which is not the <svg>'s"
+            } else {
+                reason = "without a viewBox its reader takes width=\"…\" and height=\"…\" as plain numbers, or 24"
+            }
+            let fix = rootViewBox == nil ? (insertion..<insertion, " viewBox=\"\(spaced)\"") : nil
+            return BoxMisread(read: read, actual: actual, reason: reason, range: width ?? root.range, fix: fix)
+        }
+    }
+
+    private static func hasEvenOddPath(_ reading: IOSTabIconReader.Reading, _ document: SVGDocument, _ paint: SVGPaint) -> Bool {
+        firstEvenOddRange(document, paint) != nil
+    }
+
+    private static func firstEvenOddRange(_ document: SVGDocument, _ paint: SVGPaint) -> Range<Int>? {
+        for (index, element) in document.elements.enumerated() where element.name == "path" {
+            let style = paint.styles[index]
+            guard style.isPainted, style.fills, style.evenOdd else { continue }
+            return (element.attributes.first { $0.name == "fill-rule" } ?? element.attributes.first { $0.name == "d" })?.range ?? element.range
+        }
+        return nil
+    }
+}

@@ -1,0 +1,51 @@
+/// Paths SkipMiniApp's iOS tab bar fills though the SVG does not fill them.
+public struct IconTabOutlineFilledOnIOS: Rule {
+    public static let description = RuleDescription(
+        id: "icon-tab-outline-filled-on-ios", domain: .icon, severity: .warning,
+        summary: "A tab icon's outline, invisible path or hidden path is filled solid in SkipMiniApp's iOS tab bar.",
+        rationale: """
+            SkipMiniApp's iOS tab bar fills every path its reader finds, merged into one with \
+            the nonzero rule, and ignores `fill`, `stroke`, `fill-rule` and anything that hides \
+            a path. An outline icon (`fill="none"` with a stroke, as Feather and Lucide draw) \
+            becomes solid blobs, an open line vanishes, the transparent frame path of Material \
+            icons (`<path d="M0 0h24v24H0z" fill="none"/>`) becomes a solid square that covers \
+            the whole icon, paths inside `<defs>`, `<clipPath>` or `<mask>` and a `d="…"` in a \
+            comment are drawn, and `fill-rule="evenodd"` holes are filled. Convert strokes to \
+            filled outlines ("outline stroke"), delete invisible paths, and draw holes with the \
+            inner path running the other way.
+            """,
+        runtimeFacts: ["skip.tab-icon-fill", "skip.tab-icon-paths"],
+        triggering: [
+            IconExample.tabIcon(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"><path 1️⃣d=\"M4 4h16v16H4z\"/></svg>\n",
+                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: a stroke-only path (fill=\"none\") is filled as a solid shape; on the phone 81% of its ink differs from the SVG (53% lost, 153% added)")]),
+            IconExample.tabIcon(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path 1️⃣d=\"M0 0h24v24H0z\" fill=\"none\"/><path d=\"M12 3l9 18H3z\"/></svg>\n",
+                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: an invisible path (fill=\"none\", no stroke) is filled as a solid shape; on the phone 72% of its ink differs from the SVG (0% lost, 256% added)")]),
+            IconExample.tabIcon(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><defs><clipPath id=\"c\"><path 1️⃣d=\"M0 0h12v24H0z\"/></clipPath></defs><path d=\"M2 2h20v20H2z\" clip-path=\"url(#c)\"/></svg>\n",
+                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: a path inside <clipPath> is drawn; on the phone 59% of its ink differs from the SVG (0% lost, 144% added)")]),
+            IconExample.tabIcon(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path 1️⃣fill-rule=\"evenodd\" d=\"M2 2h20v20H2z M8 8h8v8H8z\"/></svg>\n",
+                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: fill-rule=\"evenodd\" is ignored, so its holes are filled; on the phone 16% of its ink differs from the SVG (0% lost, 19% added)")]),
+        ],
+        nonTriggering: [
+            // A filled outline, and a hole drawn with the inner path running the other way.
+            IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path fill-rule=\"evenodd\" d=\"M2 2h20v20H2z M8 8v8h8V8z\"/></svg>\n"),
+            IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\"><path fill=\"currentColor\" d=\"M3 3h18v18H3z M5 5v14h14V5z\"/></svg>\n"),
+            IconExample.tabIcon(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"><path d=\"M4 4h16v16H4z\"/></svg>\n",
+                configuration: IconExample.w3c),
+        ])
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        model.icons.compactMap { icon in
+            guard let onIOS = icon.onIOS, onIOS.causesKnown, onIOS.blank == nil, !onIOS.filledParts.isEmpty else { return nil }
+            return IOSTabIcon.finding(
+                "tab icon '\(icon.path)' is filled where its SVG is not on iOS, whose reader fills every path: \(IOSTabIcon.summary(of: onIOS.filledParts))\(onIOS.inkClause)",
+                causes: onIOS.filledParts, in: icon)
+        }
+    }
+}
