@@ -86,9 +86,13 @@ public enum Packer {
         try commit(packageBytes, to: packageURL, creatingFolder: options.output == nil)
         let digest = Hex.string(SHA256.hash(data: packageBytes))
         let reportURL = options.report ?? packageURL.deletingPathExtension().appendingPathExtension("report.yaml")
+        let tabIcons = TabIconImages(entries: entries, model: model)
+        let imagesFolder = reportURL.deletingPathExtension().lastPathComponent + ".icons"
+        try writeImages(tabIcons, into: reportURL.deletingLastPathComponent().appendingPathComponent(imagesFolder))
         let report = BuildReport(
             model: model, lint: lint, plan: plan, entries: written, transforms: transforms, packagePath: displayPath(packageURL, root: root),
             packageSize: packageBytes.count, packageDigest: digest, signature: signature,
+            tabIcons: tabIcons.reportValue(folder: imagesFolder),
             timings: timings + [("bundle", bundleTime), ("archive", archiveTime)])
         do {
             try Data(report.value.yaml.utf8).write(to: reportURL, options: .atomic)
@@ -98,6 +102,22 @@ public enum Packer {
         return Outcome(
             packageURL: packageURL, reportURL: reportURL, entries: written, packageSize: packageBytes.count,
             packageDigest: digest, diagnostics: budget, refused: false)
+    }
+
+    /// The tab icons' two renderings, each PNG written whole (a temporary file renamed).
+    static func writeImages(_ images: TabIconImages, into folder: URL) throws(Failure) {
+        for icon in images.icons {
+            let names = TabIconImages.imageNames(for: icon.path)
+            for (name, bytes) in [(names.svg, icon.svgPNG), (names.ios, icon.iosPNG)] {
+                let url = folder.appendingPathComponent(name)
+                do {
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(bytes).write(to: url, options: .atomic)
+                } catch {
+                    throw Failure(message: "cannot write the image '\(url.path)': \((error as NSError).localizedDescription)")
+                }
+            }
+        }
     }
 
     /// The files that ship, each through the safe transforms unless `minify` is off, and the

@@ -5,7 +5,8 @@ public struct BuildReport: Sendable {
 
     init(
         model: ProjectModel, lint: LintResult, plan: BundlePlan, entries: [WrittenEntry], transforms: [String: String],
-        packagePath: String, packageSize: Int, packageDigest: String, signature: ReportValue, timings: [(String, Duration)]
+        packagePath: String, packageSize: Int, packageDigest: String, signature: ReportValue, tabIcons: ReportValue,
+        timings: [(String, Duration)]
     ) {
         let sections: [(String, ReportValue)] = [
             ("mactl", .string(MactlVersion.current)),
@@ -14,6 +15,8 @@ public struct BuildReport: Sendable {
             ("files", .list(entries.map { Self.file($0, transform: transforms[$0.path]) })),
             ("left_out", .list(plan.leftOut.map { ReportValue.map([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
             ("lint", Self.lintSummary(lint.diagnostics)),
+            // What SkipMiniApp's iOS tab bar draws for each tab icon, beside the SVG.
+            ("tab_icons", tabIcons),
             ("i18n", .list(model.localeCoverage.map(Self.coverage))),
             ("budgets", Self.budgets(model.configuration.budgets, packageSize: packageSize)),
             ("signature", signature),

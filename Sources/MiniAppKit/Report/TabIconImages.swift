@@ -1,0 +1,61 @@
+/// The tab icons of a package as SkipMiniApp's iOS tab bar shows them, for the build report:
+/// for each shipped tab icon, librsvg's rendering and the reader's, as PNGs a reviewer opens
+/// side by side, and the share of ink that differs.
+///
+/// Made from the shipped bytes (after `svg-clean`), which are what the phone reads from the
+/// package.
+struct TabIconImages {
+    struct Icon {
+        var path: String
+        var svgPNG: [UInt8]
+        var iosPNG: [UInt8]
+        var ink: IOSTabIcon.InkComparison?
+        var hangs: Int
+    }
+
+    var icons: [Icon]
+
+    init(entries: [ArchiveEntry], model: ProjectModel) {
+        let tabIcons = Set(model.icons.filter(\.isTabIcon).map(\.path))
+        guard model.runtime.has(.tabIconsReadAsFilledPaths) else { icons = []; return }
+        icons = entries.filter { tabIcons.contains($0.path) && $0.bytes.count <= Limits.iconRenderBytes }.compactMap { entry in
+            let file = SourceFile(path: entry.path, bytes: entry.bytes)
+            let document = SVGParser.parse(file)
+            if case .entityDeclarations = document.issue { return nil }
+            let size = IOSTabIcon.renderSize
+            let rendering = document.issue == nil ? IconRenderer.measure(entry.bytes, size: size, currentColor: "#000") : nil
+            let onIOS = IOSTabIcon.analyse(document, svgRendering: rendering)
+            let phone = IOSTabIcon.render(onIOS.reading, evenOdd: false)
+            return Icon(
+                path: entry.path,
+                svgPNG: IconRenderer.png(alpha: rendering?.alpha ?? [UInt8](repeating: 0, count: size * size), size: size),
+                iosPNG: IconRenderer.png(alpha: phone?.alpha ?? [UInt8](repeating: 0, count: size * size), size: size),
+                ink: onIOS.ink, hangs: onIOS.hangs.count)
+        }
+    }
+
+    /// `icons/home.svg` → `icons/home.svg.ios.png` and `icons/home.svg.librsvg.png`, inside
+    /// the images folder.
+    static func imageNames(for path: String) -> (svg: String, ios: String) {
+        (path + ".librsvg.png", path + ".ios.png")
+    }
+
+    /// The report's `tab_icons` section; `folder` is the images folder's name beside the report.
+    func reportValue(folder: String) -> ReportValue {
+        .list(icons.map { icon in
+            let names = Self.imageNames(for: icon.path)
+            var fields: [(String, ReportValue)] = [
+                ("path", .string(icon.path)),
+                ("svg_image", .string(folder + "/" + names.svg)),
+                ("ios_image", .string(folder + "/" + names.ios)),
+            ]
+            if let ink = icon.ink {
+                fields.append(("ink_differing", .string(NumberText.percent(ink.differing))))
+                fields.append(("ink_lost", .string(NumberText.percent(ink.lost))))
+                fields.append(("ink_added", .string(NumberText.percent(ink.added))))
+            }
+            fields.append(("hangs", .integer(icon.hangs)))
+            return .map(fields)
+        })
+    }
+}
