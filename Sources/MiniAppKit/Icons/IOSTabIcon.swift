@@ -30,7 +30,7 @@ public struct IOSTabIcon: Sendable {
         public var differing: Double
         /// The SVG's ink the phone does not draw, over the SVG's ink.
         public var lost: Double
-        /// The phone's ink the SVG does not have, over the SVG's ink.
+        /// The phone's ink the SVG does not have, over the phone's ink.
         public var added: Double
         public var svgAlpha: [UInt8]
         public var phoneAlpha: [UInt8]
@@ -137,10 +137,11 @@ public struct IOSTabIcon: Sendable {
     }
 
     static func compare(svg: [UInt8], phone: [UInt8]) -> InkComparison {
-        var svgInk = 0, lost = 0, added = 0, union = 0
+        var svgInk = 0, phoneInk = 0, lost = 0, added = 0, union = 0
         for (svgAlpha, phoneAlpha) in zip(svg, phone) {
             let inSVG = svgAlpha >= 128, onPhone = phoneAlpha >= 128
             if inSVG { svgInk += 1 }
+            if onPhone { phoneInk += 1 }
             if inSVG || onPhone { union += 1 }
             if inSVG, !onPhone { lost += 1 }
             if onPhone, !inSVG { added += 1 }
@@ -148,7 +149,7 @@ public struct IOSTabIcon: Sendable {
         return InkComparison(
             differing: union == 0 ? 0 : Double(lost + added) / Double(union),
             lost: svgInk == 0 ? 0 : Double(lost) / Double(svgInk),
-            added: svgInk == 0 ? (added > 0 ? 1 : 0) : Double(added) / Double(svgInk),
+            added: phoneInk == 0 ? 0 : Double(added) / Double(phoneInk),
             svgAlpha: svg, phoneAlpha: phone)
     }
 
@@ -234,7 +235,9 @@ public struct IOSTabIcon: Sendable {
            let arc = lostParts.first(where: { $0.phrase.hasPrefix("an arc") }) {
             return Cause(phrase: "its paths are made of arcs, which its reader skips", range: arc.range)
         }
-        return Cause(phrase: "the paths its reader finds enclose no area", range: reading.paths.first.map { $0.value } ?? root)
+        let causes = lostParts + filledParts
+        let why = causes.isEmpty ? "" : " (\(Self.summary(of: causes)))"
+        return Cause(phrase: "what its reader draws of its paths encloses no area\(why)", range: reading.paths.first.map { $0.value } ?? root)
     }
 
     static func describe(_ box: IOSTabIconReader.Box) -> String {

@@ -2,11 +2,15 @@
 /// the first at the finding's place and the others as notes, and the ink figure when the
 /// phone's icon differs visibly.
 extension IOSTabIcon {
-    /// "; on the phone 35% of its ink differs from the SVG (20% lost, 15% added)", when above
-    /// `visibleDifference`; empty otherwise.
+    /// "; on the phone 35% of the icon's ink differs (20% of the SVG's is missing, 15% of the
+    /// phone's is extra)", when above `visibleDifference`; empty otherwise.
     var inkClause: String {
         guard let ink, ink.differing > Self.visibleDifference else { return "" }
-        return "; on the phone \(NumberText.percent(ink.differing)) of its ink differs from the SVG (\(NumberText.percent(ink.lost)) lost, \(NumberText.percent(ink.added)) added)"
+        return "; on the phone \(Self.inkFigures(ink))"
+    }
+
+    static func inkFigures(_ ink: InkComparison) -> String {
+        "\(NumberText.percent(ink.differing)) of the icon's ink differs (\(NumberText.percent(ink.lost)) of the SVG's is missing, \(NumberText.percent(ink.added)) of the phone's is extra)"
     }
 
     /// The causes as one list, each phrase once with how many places have it.

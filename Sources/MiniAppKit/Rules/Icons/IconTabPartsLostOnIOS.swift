@@ -19,13 +19,13 @@ public struct IconTabPartsLostOnIOS: Rule {
         triggering: [
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v8H2z\"/>1️⃣<circle cx=\"12\" cy=\"17\" r=\"5\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' loses part of its drawing on iOS: <circle> is not drawn; on the phone 33% of its ink differs from the SVG (33% lost, 0% added)")]),
+                expected: [.at("1️⃣", "tab icon 'icons/home.svg' loses part of its drawing on iOS: <circle> is not drawn; on the phone 33% of the icon's ink differs (33% of the SVG's is missing, 0% of the phone's is extra)")]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><g 1️⃣transform=\"translate(0 12)\"><path d=\"M2 0h20v8H2z\"/></g></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' loses part of its drawing on iOS: transform=\"translate(0 12)\" is ignored, so the path draws unmoved; on the phone 100% of its ink differs from the SVG (100% lost, 100% added)")]),
+                expected: [.at("1️⃣", "tab icon 'icons/home.svg' loses part of its drawing on iOS: transform=\"translate(0 12)\" is ignored, so the path draws unmoved; on the phone 100% of the icon's ink differs (100% of the SVG's is missing, 100% of the phone's is extra)")]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v10H2z M4 16h16 1️⃣a2 2 0 0 1 0 4H4 2️⃣a2 2 0 0 1 0-4z\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' loses part of its drawing on iOS: an arc (a) draws nothing (2 places); on the phone 28% of its ink differs from the SVG (28% lost, 0% added)")
+                expected: [.at("1️⃣", "tab icon 'icons/home.svg' loses part of its drawing on iOS: an arc (a) draws nothing (2 places); on the phone 28% of the icon's ink differs (28% of the SVG's is missing, 0% of the phone's is extra)")
                     .notes(["an arc (a) draws nothing"])]),
         ],
         nonTriggering: [
@@ -58,7 +58,7 @@ public struct IconTabPartsLostOnIOS: Rule {
             // nested <svg>) is still what the phone shows.
             guard onIOS.filledParts.isEmpty, onIOS.boxMisread == nil, onIOS.hangs.isEmpty, !onIOS.inkClause.isEmpty, let ink = onIOS.ink else { return nil }
             return Finding(
-                "tab icon '\(icon.path)' looks different on iOS: \(NumberText.percent(ink.differing)) of its ink differs from the SVG (\(NumberText.percent(ink.lost)) lost, \(NumberText.percent(ink.added)) added), for a reason mactl does not name (a style sheet, a clip path or a mask); compare the images 'pack --report' writes",
+                "tab icon '\(icon.path)' looks different on iOS: \(IOSTabIcon.inkFigures(ink)), for a reason mactl does not name (a style sheet, a clip path or a mask); compare the images 'pack --report' writes",
                 at: icon.rootSpan)
         }
     }

@@ -16,10 +16,10 @@ public struct IconTabViewBoxMisreadOnIOS: Rule {
         triggering: [
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" 1️⃣viewBox=\"0,0,48,48\"><path d=\"M4 4h40v40H4z\"/></svg>\n",
-                expected: [.at("1️⃣", "iOS fits tab icon 'icons/home.svg' into the box 0 0 24 24 instead of 0 0 48 48: its reader splits the viewBox on single spaces only, and this one has commas; write viewBox=\"0 0 48 48\"; on the phone 32% of its ink differs from the SVG (19% lost, 19% added)").fixIt("0 0 48 48")]),
+                expected: [.at("1️⃣", "iOS fits tab icon 'icons/home.svg' into the box 0 0 24 24 instead of 0 0 48 48: its reader splits the viewBox on single spaces only, and this one has commas; write viewBox=\"0 0 48 48\"; on the phone 32% of the icon's ink differs (19% of the SVG's is missing, 19% of the phone's is extra)").fixIt("0 0 48 48")]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" stroke=\"#000\" stroke-width=\"1️⃣2\" width=\"48\" height=\"48\"><path d=\"M4 4h40v40H4z\"/></svg>\n",
-                expected: [.at("1️⃣", "iOS fits tab icon 'icons/home.svg' into the box 0 0 2 48 instead of 0 0 48 48: without a viewBox its reader takes the first width=\"…\" in the file, which is not the <svg>'s; write viewBox=\"0 0 48 48\"; on the phone 62% of its ink differs from the SVG (59% lost, 7% added)").fixIt(" viewBox=\"0 0 48 48\"")]),
+                expected: [.at("1️⃣", "iOS fits tab icon 'icons/home.svg' into the box 0 0 2 48 instead of 0 0 48 48: without a viewBox its reader takes the first width=\"…\" in the file, which is not the <svg>'s; write viewBox=\"0 0 48 48\"; on the phone 62% of the icon's ink differs (59% of the SVG's is missing, 14% of the phone's is extra)").fixIt(" viewBox=\"0 0 48 48\"")]),
         ],
         nonTriggering: [
             IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0  0 48 48\" stroke-width=\"2\"><path d=\"M4 4h40v40H4z\"/></svg>\n"),
