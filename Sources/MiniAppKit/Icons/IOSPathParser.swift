@@ -19,19 +19,23 @@ struct IOSPathParser {
         var looksLikeNumber: Bool { text.first?.isLetter != true }
     }
 
-    private(set) var tokens: [Token]
+    /// The tokens still to read, last first: reading pops, and a hang puts the written-out
+    /// numbers back in one step, however long the path.
+    private var remaining: [Token]
+    /// Tokens read so far: a pass that reads none (and records no hang) is where the runtime
+    /// would spin.
+    private var consumed = 0
     private(set) var segments: [IOSTabIconReader.Segment] = []
     private(set) var skippedCommands: [IOSTabIconReader.SkippedCommand] = []
     private(set) var hangs: [IOSTabIconReader.Hang] = []
 
-    private var index = 0
     private var current = Point(x: 0, y: 0)
     private var subpathStart = Point(x: 0, y: 0)
     private var lastControl: Point?
     private var command: Character = " "
 
     init(tokens: [Token]) {
-        self.tokens = tokens
+        remaining = tokens.reversed()
     }
 
     /// Letters other than `e`/`E` are tokens of their own; commas and the five whitespace
@@ -65,12 +69,11 @@ struct IOSPathParser {
     }
 
     mutating func run() {
-        while index < tokens.count {
-            let passStart = index
+        while let token = remaining.last {
+            let passStart = consumed
             let hangsBefore = hangs.count
-            let token = tokens[index]
             if token.isCommand {
-                index += 1
+                advance()
                 command = token.text.first!
             } else if command == "M" {
                 command = "L"
@@ -92,13 +95,13 @@ struct IOSPathParser {
             default:
                 // `A a T t` and any other letter: one token skipped per pass, nothing drawn.
                 if token.isCommand { skippedCommands.append(.init(letter: token.text.first!, range: token.range)) }
-                index += 1
+                if remaining.last != nil { advance() }
                 lastControl = nil
             }
-            if index == passStart, hangs.count == hangsBefore, index < tokens.count {
+            if consumed == passStart, hangs.count == hangsBefore, !remaining.isEmpty {
                 // The runtime would run this pass again, forever: `Z` takes no number, and a
                 // token starting with `e` is neither a command nor a number to the loops.
-                recordHang(at: index, cause: command == "Z" || command == "z" ? .numberAfterClose : .exponentWithoutDigits)
+                recordHang(cause: command == "Z" || command == "z" ? .numberAfterClose : .exponentWithoutDigits)
             }
         }
     }
@@ -109,7 +112,7 @@ struct IOSPathParser {
             // The runtime clears it after the loop, even when the loop did not run.
             if "lhvLHV".contains(command) { lastControl = nil }
         }
-        while index < tokens.count, tokens[index].looksLikeNumber {
+        while remaining.last?.looksLikeNumber == true {
             let relative = command.isLowercase
             let origin = relative ? current : Point(x: 0, y: 0)
             func point() -> Point {
@@ -150,29 +153,32 @@ struct IOSPathParser {
     /// that starts like a number but is not one is where the runtime hangs: every loop that
     /// reads numbers meets it again (an `M`'s next pass becomes an `L`), and none moves past.
     private mutating func number() -> Double {
-        while index < tokens.count, tokens[index].looksLikeNumber {
-            if let value = Double(tokens[index].text) {
-                index += 1
+        while let token = remaining.last, token.looksLikeNumber {
+            if let value = Double(token.text) {
+                advance()
                 return value
             }
-            recordHang(at: index, cause: .unparseableNumber)
+            recordHang(cause: .unparseableNumber)
         }
         return 0
     }
 
-    private mutating func recordHang(at position: Int, cause: IOSTabIconReader.Hang.Cause) {
-        let token = tokens[position]
+    private mutating func advance() {
+        remaining.removeLast()
+        consumed += 1
+    }
+
+    /// Records a hang at the next token and replaces it as described above.
+    private mutating func recordHang(cause: IOSTabIconReader.Hang.Cause) {
+        let token = remaining.removeLast()
         let numbers = cause == .numberAfterClose ? nil : SVGNumberList.numbers(in: token.text)
         hangs.append(.init(cause: cause, token: token.text, range: token.range, writtenOut: numbers?.joined(separator: " ")))
         if cause == .numberAfterClose {
             // Read on as if every number after the `Z` were gone: one place, one finding.
-            var end = position
-            while end < tokens.count, !tokens[end].isCommand { end += 1 }
-            tokens.removeSubrange(position..<end)
+            while let next = remaining.last, !next.isCommand { remaining.removeLast() }
             return
         }
-        let replacement = (numbers ?? []).map { Token(text: $0, range: token.range) }
-        tokens.replaceSubrange(position...position, with: replacement)
+        remaining.append(contentsOf: (numbers ?? []).reversed().map { Token(text: $0, range: token.range) })
     }
 }
 
