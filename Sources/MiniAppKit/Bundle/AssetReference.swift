@@ -26,11 +26,13 @@ public enum AssetReferences {
                     let name = attribute.name.lowercased()
                     guard let value = attribute.value, let range = attribute.valueRange else { continue }
                     if name == "srcset" {
-                        for candidate in value.split(separator: ",") {
-                            let url = candidate.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
-                            if let path = resolve(url, from: page.templatePath) {
-                                references.append(AssetReference(source: page.templatePath, written: url, path: path, range: range))
-                            }
+                        for candidate in srcsetURLs(value) {
+                            guard let path = resolve(candidate.url, from: page.templatePath) else { continue }
+                            // Each candidate at its own place when the value is the source text;
+                            // the whole value when a character reference was decoded.
+                            let start = range.lowerBound + candidate.offset
+                            let own = attribute.valueIsVerbatim ? start..<(start + candidate.url.utf8.count) : range
+                            references.append(AssetReference(source: page.templatePath, written: candidate.url, path: path, range: own))
                         }
                         continue
                     }
@@ -49,6 +51,20 @@ public enum AssetReferences {
             }
         }
         return references
+    }
+
+    /// The URL of each `srcset` candidate (`a.png 1x, b.png 2x`) and its UTF-8 offset in the
+    /// value: the text before the first whitespace of each comma-separated part.
+    static func srcsetURLs(_ value: String) -> [(url: String, offset: Int)] {
+        var result: [(url: String, offset: Int)] = []
+        var offset = 0
+        for part in value.split(separator: ",", omittingEmptySubsequences: false) {
+            let leading = part.prefix(while: \.isWhitespace)
+            let url = part.dropFirst(leading.count).prefix(while: { !$0.isWhitespace })
+            if !url.isEmpty { result.append((String(url), offset + leading.utf8.count)) }
+            offset += part.utf8.count + 1
+        }
+        return result
     }
 
     /// The package path `url` names relative to the file at `base`, or `nil` for URLs that
