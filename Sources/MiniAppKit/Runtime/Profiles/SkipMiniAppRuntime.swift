@@ -218,7 +218,7 @@ extension RuntimeProfile {
         RuntimeFact(
             "skip.tab-bar-two-tabs",
             "The tab bar is shown only for two tabs or more. With `\"tabs\": []` the navigation module makes no stack and the view renders nothing: a blank app. With one tab the view shows `pages[0]` on a single stack while the navigation module roots that stack at the tab's page: when the two differ, `switchTab` to the tab's page does nothing, `reLaunch` to it shows `pages[0]`, and a title set on the first screen goes to the tab's page, so the screen keeps an empty title.",
-            source: skipSource(skipView, viewCommit, "body, singlePageContent, MiniAppPageView.pageTitle; MiniAppNavigationModule.configure")),
+            source: skipSource(skipView, viewCommit, "body, singlePageContent, MiniAppPageView.pageTitle; with Modules/MiniAppNavigationModule.swift@e47705f configure")),
         RuntimeFact(
             "skip.package-extracted-whole",
             "A packed `.ma` is extracted whole, every entry, before the app starts: a file outside the folder whitelist is there when the app comes from a package, and missing when it comes from a folder.",
