@@ -21,7 +21,7 @@ public struct ManifestNotDecodable: Rule {
             Under the `skip` runtime this rule reports what `manifest-wrong-type` and \
             `manifest-missing-member` report for W3C hosts, which step aside so one node gets \
             one finding. A fix-it is offered where the value only needs rewriting: `"2"` → `2`, \
-            `"true"` → `true`, `1.0` → `"1.0"` for a string, a lone string → `["…"]` for a list.
+            `"true"` or `1` → `true`, `1.0` → `"1.0"` for a string, a lone string → `["…"]` for a list.
             """,
         runtimeFacts: ["skip.manifest-strict", "skip.manifest-json-decoder", "skip.manifest-load-error"],
         triggering: [
@@ -47,13 +47,15 @@ public struct ManifestNotDecodable: Rule {
             .manifest(members: """
                 "name": 1️⃣null,
                 "version": { "code": 1, "name": 2️⃣1.0 },
-                "window": { "fullscreen": 3️⃣"true" }
+                "window": { "fullscreen": 3️⃣"true", "enable_pull_down_refresh": 4️⃣0 }
                 """, expected: [
                     .at("1️⃣", "'name' must be a string, found null: SkipMiniApp cannot decode the manifest and the whole app fails to load (\"Error loading MiniApp\")"),
                     .at("2️⃣", "'version.name' must be a string, found number 1.0: SkipMiniApp cannot decode the manifest and the whole app fails to load (\"Error loading MiniApp\")")
                         .fixIt("\"1.0\""),
                     .at("3️⃣", "'window.fullscreen' must be a boolean, found string 'true': SkipMiniApp cannot decode the manifest and the whole app fails to load (\"Error loading MiniApp\")")
                         .fixIt("true"),
+                    .at("4️⃣", "'window.enable_pull_down_refresh' must be a boolean, found number 0: SkipMiniApp cannot decode the manifest and the whole app fails to load (\"Error loading MiniApp\")")
+                        .fixIt("false"),
                 ]),
         ],
         nonTriggering: [
@@ -116,6 +118,8 @@ public struct ManifestNotDecodable: Rule {
             return Int(text).map(String.init)
         case (.boolean, .string(let text)):
             return text == "true" || text == "false" ? text : nil
+        case (.boolean, .number(let text)):
+            return text == "0" ? "false" : text == "1" ? "true" : nil
         case (.string, .number(let text)):
             return "\"\(text)\""
         case (.string, .bool(let value)):

@@ -75,8 +75,8 @@ public struct ManifestTabBarNotShown: Rule {
         // The same file written two ways (`./pages/x/x`) is the same screen.
         guard let first, let tabPage, let firstRoute = ManifestPaths.canonicalRoute(first),
               let tabRoute = ManifestPaths.canonicalRoute(tabPage), firstRoute != tabRoute else {
-            let shown = first.map { " only '\($0)';" } ?? ";"
-            return [Finding("'tab_bar.tabs' has 1 tab: SkipMiniApp shows no tab bar,\(shown) \(remedy)", at: span, defaultSeverity: .warning)]
+            let shown = first.map { ", only '\($0)'" } ?? ""
+            return [Finding("'tab_bar.tabs' has 1 tab: SkipMiniApp shows no tab bar\(shown); \(remedy)", at: span, defaultSeverity: .warning)]
         }
         return [Finding(
             "'tab_bar.tabs' has 1 tab: SkipMiniApp shows no tab bar and opens '\(first)' (pages[0]) while navigation is rooted at the tab's page '\(tabPage)': switchTab to '\(tabPage)' does nothing and reLaunch to it shows '\(first)', and setNavigationBarTitle on the first screen titles '\(tabPage)' instead; \(remedy)",
