@@ -7,6 +7,9 @@ public struct AssetReference: Sendable, Hashable {
     /// The package path it resolves to.
     public var path: String
     public var range: Range<Int>
+    /// The `rel` of the `<link>` the reference is the `href` of (`stylesheet`, `icon`,
+    /// `preload`), lowercased; nil for every other reference.
+    public var linkRelation: String? = nil
 }
 
 /// Finds the assets pages and stylesheets load, resolved to package paths.
@@ -38,7 +41,11 @@ public enum AssetReferences {
                     }
                     guard loadingAttributes.contains(where: { ($0.element == "*" || $0.element == element.name) && $0.attribute == name }),
                           let path = resolve(value, from: page.templatePath) else { continue }
-                    references.append(AssetReference(source: page.templatePath, written: value, path: path, range: range))
+                    var reference = AssetReference(source: page.templatePath, written: value, path: path, range: range)
+                    if element.name == "link" {
+                        reference.linkRelation = (element.attributes.first { $0.name.lowercased() == "rel" }?.value ?? "").lowercased()
+                    }
+                    references.append(reference)
                 }
             }
         }

@@ -12,8 +12,8 @@ public struct ProjectAssetMissingFromFolder: Rule {
             an image, font, stylesheet or script a page loads from anywhere else (`assets/`, \
             `common/`, a library under `lib/`) is missing there, though the same app packed \
             works. The references checked are those the packer follows: `src`, `srcset`, \
-            `poster`, `<object data>`, `<link href>`, `<use href>`, `<image href>` in a listed \
-            page's template, and `url(…)` and `@import` in `app.css` or a page's stylesheet \
+            `poster`, `<object data>`, `<link rel="stylesheet" href>`, `<use href>`, `<image href>` \
+            in a listed page's template (a `<link>` for an icon or a preload shows nothing), and `url(…)` and `@import` in `app.css` or a page's stylesheet \
             that a listed page links. Ship the app as a `.ma` (`mactl pack`) to keep such \
             files, or move what a page needs into its own files (its `.css`, an inline `data:` \
             URL). A file that is not in the project at all is `package-missing-asset`'s; a \
@@ -78,6 +78,7 @@ public struct ProjectAssetMissingFromFolder: Rule {
                           <script src="index.js"></script>
                         </head>
                         <body x-data="page">
+                          <link rel="icon" href="../../icons/app.svg">
                           <img src="../../icons/me.svg" srcset="./../../icons/me.svg 2x">
                           <img src="https://cdn.example.com/logo.png">
                         </body>
@@ -123,8 +124,8 @@ public struct ProjectAssetMissingFromFolder: Rule {
         var added = true
         while added {
             added = false
-            for reference in model.assetReferences where loading.contains(reference.source) && reference.path.hasSuffix(".css")
-                && copied.contains(reference.path) && model.project.contains(reference.path) {
+            for reference in model.assetReferences where loading.contains(reference.source) && Self.isLoaded(reference)
+                && reference.path.hasSuffix(".css") && copied.contains(reference.path) && model.project.contains(reference.path) {
                 added = loading.insert(reference.path).inserted || added
             }
         }
@@ -132,7 +133,7 @@ public struct ProjectAssetMissingFromFolder: Rule {
         return model.assetReferences.compactMap { reference in
             // A page is a `file:` URL on the device: a root-relative `/assets/x` names the
             // phone's file system root, missing from a package too, so it is not this rule's.
-            guard loading.contains(reference.source), !reference.written.trimmingWhitespace.hasPrefix("/"),
+            guard loading.contains(reference.source), Self.isLoaded(reference), !reference.written.trimmingWhitespace.hasPrefix("/"),
                   !copied.contains(reference.path), model.project.contains(reference.path),
                   seen.insert("\(reference.source):\(reference.range.lowerBound)").inserted,
                   let file = model.project.file(reference.source) else { return nil }
@@ -141,6 +142,14 @@ public struct ProjectAssetMissingFromFolder: Rule {
                 "\(shown) works from a .ma, but is missing when the host loads the app from a folder: SkipMiniApp copies only manifest.json, app.js, app.css, the files of each 'pages' entry and the tab icons",
                 at: file.span(reference.range))
         }
+    }
+
+    /// Whether the page uses what the reference names. A `<link>` that is not a stylesheet
+    /// (an icon, a preload) shows nothing in the page's web view: its file missing changes
+    /// nothing the user sees, and a stylesheet it preloads applies only through a real link.
+    static func isLoaded(_ reference: AssetReference) -> Bool {
+        guard let relation = reference.linkRelation else { return true }
+        return relation.split(whereSeparator: \.isWhitespace).contains("stylesheet")
     }
 
     /// The files SkipMiniApp copies when it loads the app from a folder, as package paths
