@@ -7,6 +7,9 @@ public struct AssetReference: Sendable, Hashable {
     /// The package path it resolves to.
     public var path: String
     public var range: Range<Int>
+    /// The `rel` of the `<link>` the reference is the `href` of (`stylesheet`, `icon`,
+    /// `preload`), lowercased; nil for every other reference.
+    public var linkRelation: String? = nil
 }
 
 /// Finds the assets pages and stylesheets load, resolved to package paths.
@@ -26,17 +29,23 @@ public enum AssetReferences {
                     let name = attribute.name.lowercased()
                     guard let value = attribute.value, let range = attribute.valueRange else { continue }
                     if name == "srcset" {
-                        for candidate in value.split(separator: ",") {
-                            let url = candidate.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
-                            if let path = resolve(url, from: page.templatePath) {
-                                references.append(AssetReference(source: page.templatePath, written: url, path: path, range: range))
-                            }
+                        for candidate in srcsetURLs(value) {
+                            guard let path = resolve(candidate.url, from: page.templatePath) else { continue }
+                            // Each candidate at its own place when the value is the source text;
+                            // the whole value when a character reference was decoded.
+                            let start = range.lowerBound + candidate.offset
+                            let own = attribute.valueIsVerbatim ? start..<(start + candidate.url.utf8.count) : range
+                            references.append(AssetReference(source: page.templatePath, written: candidate.url, path: path, range: own))
                         }
                         continue
                     }
                     guard loadingAttributes.contains(where: { ($0.element == "*" || $0.element == element.name) && $0.attribute == name }),
                           let path = resolve(value, from: page.templatePath) else { continue }
-                    references.append(AssetReference(source: page.templatePath, written: value, path: path, range: range))
+                    var reference = AssetReference(source: page.templatePath, written: value, path: path, range: range)
+                    if element.name == "link" {
+                        reference.linkRelation = (element.attributes.first { $0.name.lowercased() == "rel" }?.value ?? "").lowercased()
+                    }
+                    references.append(reference)
                 }
             }
         }
@@ -49,6 +58,20 @@ public enum AssetReferences {
             }
         }
         return references
+    }
+
+    /// The URL of each `srcset` candidate (`a.png 1x, b.png 2x`) and its UTF-8 offset in the
+    /// value: the text before the first whitespace of each comma-separated part.
+    static func srcsetURLs(_ value: String) -> [(url: String, offset: Int)] {
+        var result: [(url: String, offset: Int)] = []
+        var offset = 0
+        for part in value.split(separator: ",", omittingEmptySubsequences: false) {
+            let leading = part.prefix(while: \.isWhitespace)
+            let url = part.dropFirst(leading.count).prefix(while: { !$0.isWhitespace })
+            if !url.isEmpty { result.append((String(url), offset + leading.utf8.count)) }
+            offset += part.utf8.count + 1
+        }
+        return result
     }
 
     /// The package path `url` names relative to the file at `base`, or `nil` for URLs that

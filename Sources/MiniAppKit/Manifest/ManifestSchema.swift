@@ -44,6 +44,11 @@ public struct ManifestMemberSchema: Sendable {
     public var name: String
     public var type: ManifestType
     public var isRequired: Bool
+    /// Whether SkipMiniApp's typed manifest (`MiniAppManifest`) declares the member
+    /// non-optional, so its decoder fails without it: the W3C required members, and a tab's
+    /// `text`, which the W3C-style schema leaves optional. The member types are the decoder's
+    /// as they are (`manifest-not-decodable` walks this schema).
+    public var isRequiredByDecoder: Bool
     /// A present but empty string is as good as missing to a runtime.
     public var mustBeNonEmpty: Bool
     /// Integers that count something; a negative one makes no sense.
@@ -53,12 +58,13 @@ public struct ManifestMemberSchema: Sendable {
     public var integerNote: String?
 
     public init(
-        _ name: String, _ type: ManifestType, required: Bool = false, nonEmpty: Bool = false,
+        _ name: String, _ type: ManifestType, required: Bool = false, requiredByDecoder: Bool? = nil, nonEmpty: Bool = false,
         nonNegative: Bool = false, format: ManifestStringFormat? = nil, integerNote: String? = nil
     ) {
         self.name = name
         self.type = type
         self.isRequired = required
+        self.isRequiredByDecoder = requiredByDecoder ?? required
         self.mustBeNonEmpty = nonEmpty
         self.mustBeNonNegative = nonNegative
         self.format = format
@@ -130,7 +136,7 @@ public enum ManifestSchema {
 
     public static let tab = ManifestObjectSchema([
         .init("page", .string, required: true, nonEmpty: true),
-        .init("text", .string),
+        .init("text", .string, requiredByDecoder: true),
         .init("icon", .string, nonEmpty: true),
     ])
 

@@ -12,6 +12,7 @@ public enum RuleRegistry {
         ProjectUnusedSuppression.self,
         ProjectRulesSkipped.self,
         ProjectUnlistedPage.self,
+        ProjectAssetMissingFromFolder.self,
         ProjectEmptyFile.self,
         // JSON files
         JSONSyntaxError.self,
@@ -25,6 +26,7 @@ public enum RuleRegistry {
         ManifestNotObject.self,
         ManifestMissingMember.self,
         ManifestWrongType.self,
+        ManifestNotDecodable.self,
         ManifestNegativeNumber.self,
         ManifestEmptyString.self,
         ManifestAppIDFormat.self,
@@ -40,6 +42,7 @@ public enum RuleRegistry {
         ManifestInvalidColor.self,
         ManifestInvalidLanguageTag.self,
         ManifestTabCount.self,
+        ManifestTabBarNotShown.self,
         ManifestTabPageNotListed.self,
         ManifestDuplicateTabPage.self,
         ManifestTabIconNotFound.self,

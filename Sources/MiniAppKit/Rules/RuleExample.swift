@@ -52,8 +52,8 @@ public struct RuleExample: Sendable {
     public static let twoTabApp = manifest(members: """
         "pages": ["pages/index/index", "pages/me/me"],
         "tab_bar": { "tabs": [
-          { "page": "pages/index/index", "icon": "icons/app.svg" },
-          { "page": "pages/me/me", "icon": "icons/app.svg" }
+          { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+          { "page": "pages/me/me", "text": "Me", "icon": "icons/app.svg" }
         ] }
         """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"])
 

@@ -30,4 +30,10 @@ public enum RuntimeBehavior: String, Sendable, Hashable, CaseIterable {
     case tabIconsReadAsFilledPaths
     /// On Android an SVG tab icon is not decoded at all: every tab shows a placeholder.
     case svgTabIconsNotDecodedOnAndroid
+    /// The manifest is decoded into typed structs: a missing required member or a JSON type
+    /// the decoder does not take fails the whole app, whatever the W3C rules make of it.
+    case manifestDecodedStrictly
+    /// A tab bar is shown only with two tabs or more: with none the app renders nothing, with
+    /// one `pages[0]` is shown on a navigation stack rooted at the tab's page.
+    case tabBarNeedsTwoTabs
 }

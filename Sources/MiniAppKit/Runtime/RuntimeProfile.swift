@@ -23,8 +23,9 @@ public struct RuntimeProfile: Sendable {
     /// Whether pages are HTML rendered with Alpine.js in a web view, so markup of another
     /// framework (Quick App's `<template>`/`<text>`) shows blank.
     public var pagesAreAlpineHTML: Bool
-    /// Whether a project run from a folder gets only the pages `pages` lists, so an unlisted
-    /// page opens blank.
+    /// Whether a project run from a folder gets only the pages `pages` lists (with the root
+    /// files and tab icons), so an unlisted page opens blank and any other file a page loads
+    /// is missing.
     public var copiesOnlyListedPages: Bool
     /// Whether a page gets `app.css` and its own `.css` only through a `<link>` in its
     /// template, because the runtime injects no stylesheet.

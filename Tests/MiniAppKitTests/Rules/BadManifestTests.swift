@@ -32,7 +32,7 @@ struct BadManifestTests {
 
     @Test func aByteOrderMarkIsAnErrorButTheManifestIsStillChecked() {
         let bytes = [0xEF, 0xBB, 0xBF] + Array(MinimalApp.manifest.replacingOccurrences(of: "\"code\": 1", with: "\"code\": \"1\"").utf8)
-        #expect(diagnostics(manifestBytes: bytes).map(\.id) == ["json-byte-order-mark", "manifest-wrong-type"])
+        #expect(diagnostics(manifestBytes: bytes).map(\.id) == ["json-byte-order-mark", "manifest-not-decodable"])
     }
 
     @Test func aManifestThatIsNotAnObjectGetsOneDiagnostic() {
@@ -55,7 +55,8 @@ struct BadManifestTests {
     @Test func wrongTypesCarryTheDecoderNoteForStringCodes() throws {
         let manifest = MinimalApp.manifest.replacingOccurrences(of: "\"min_code\": 1", with: "\"min_code\": \"2\"")
         let diagnostic = try #require(Linter.lint(Project(contents: MinimalApp.files.merging(["manifest.json": manifest]) { $1 })).diagnostics.first)
-        #expect(diagnostic.message == "'platform_version.min_code' must be an integer, found string '2'")
+        #expect(diagnostic.message == "'platform_version.min_code' must be an integer, found string '2': SkipMiniApp cannot decode the manifest and the whole app fails to load (\"Error loading MiniApp\")")
+        #expect(diagnostic.fixIt?.replacement == "2")
         #expect(diagnostic.notes.map(\.message) == ["SkipMiniApp's manifest decoder rejects a string here, although the W3C spec's example writes one"])
     }
 
@@ -80,7 +81,7 @@ struct BadManifestTests {
     }
 
     @Test func tooManyTabsAreReported() {
-        let tabs = (0..<6).map { "{ \"page\": \"pages/p\($0)/p\($0)\", \"icon\": \"icons/app.svg\" }" }.joined(separator: ",")
+        let tabs = (0..<6).map { "{ \"page\": \"pages/p\($0)/p\($0)\", \"text\": \"P\($0)\", \"icon\": \"icons/app.svg\" }" }.joined(separator: ",")
         let pages = (0..<6).map { "\"pages/p\($0)/p\($0)\"" }.joined(separator: ",")
         let manifest = MinimalApp.manifest.replacingOccurrences(of: "\"pages\": [\"pages/index/index\"]", with: "\"pages\": [\"pages/index/index\", \(pages)], \"tab_bar\": { \"tabs\": [\(tabs)] }")
         var files: [String: String] = [:]

@@ -8,8 +8,8 @@ public struct ManifestDuplicateTabPage: Rule {
             .manifest(members: """
                 "pages": ["pages/index/index", "pages/me/me"],
                 "tab_bar": { "tabs": [
-                  { "page": "pages/index/index", "icon": "icons/app.svg" },
-                  { "page": 1️⃣"pages/index/index", "icon": "icons/app.svg" }
+                  { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+                  { "page": 1️⃣"pages/index/index", "text": "Home", "icon": "icons/app.svg" }
                 ] }
                 """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"],
                 expected: [.at("1️⃣", "page 'pages/index/index' already has a tab")]),

@@ -8,8 +8,8 @@ public struct ManifestTabIconNotFound: Rule {
             .manifest(members: """
                 "pages": ["pages/index/index", "pages/me/me"],
                 "tab_bar": { "tabs": [
-                  { "page": "pages/index/index", "icon": "icons/app.svg" },
-                  { "page": "pages/me/me", "icon": 1️⃣"icons/me.svg" }
+                  { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+                  { "page": "pages/me/me", "text": "Me", "icon": 1️⃣"icons/me.svg" }
                 ] }
                 """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"],
                 expected: [.at("1️⃣", "tab icon 'icons/me.svg' is not in the project")]),
@@ -18,8 +18,8 @@ public struct ManifestTabIconNotFound: Rule {
             .manifest(members: """
                 "pages": ["pages/index/index", "pages/me/me"],
                 "tab_bar": { "tabs": [
-                  { "page": "pages/index/index", "icon": "icons/app.svg" },
-                  { "page": "pages/me/me", "icon": "./icons/me.svg" }
+                  { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+                  { "page": "pages/me/me", "text": "Me", "icon": "./icons/me.svg" }
                 ] }
                 """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/me.svg": MinimalApp.files["icons/app.svg"]!]),
         ])

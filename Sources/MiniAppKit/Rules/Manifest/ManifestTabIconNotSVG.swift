@@ -8,8 +8,8 @@ public struct ManifestTabIconNotSVG: Rule {
             .manifest(members: """
                 "pages": ["pages/index/index", "pages/me/me"],
                 "tab_bar": { "tabs": [
-                  { "page": "pages/index/index", "icon": "icons/app.svg" },
-                  { "page": "pages/me/me", "icon": 1️⃣"icons/me.png" }
+                  { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+                  { "page": "pages/me/me", "text": "Me", "icon": 1️⃣"icons/me.png" }
                 ] }
                 """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/me.png": "PNG"],
                 expected: [.at("1️⃣", "tab icon 'icons/me.png' is not an SVG file")]),
@@ -18,8 +18,8 @@ public struct ManifestTabIconNotSVG: Rule {
             .manifest(members: """
                 "pages": ["pages/index/index", "pages/me/me"],
                 "tab_bar": { "tabs": [
-                  { "page": "pages/index/index", "icon": "icons/app.svg" },
-                  { "page": "pages/me/me", "icon": "icons/me.SVG" }
+                  { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+                  { "page": "pages/me/me", "text": "Me", "icon": "icons/me.SVG" }
                 ] }
                 """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/me.SVG": "<?xml version=\"1.0\"?>\n" + MinimalApp.files["icons/app.svg"]!]),
         ])

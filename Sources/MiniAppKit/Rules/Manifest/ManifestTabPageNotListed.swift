@@ -8,8 +8,8 @@ public struct ManifestTabPageNotListed: Rule {
             .manifest(members: """
                 "pages": ["pages/index/index", "pages/me/me"],
                 "tab_bar": { "tabs": [
-                  { "page": "pages/index/index", "icon": "icons/app.svg" },
-                  { "page": 1️⃣"pages/me/mine", "icon": "icons/app.svg" }
+                  { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+                  { "page": 1️⃣"pages/me/mine", "text": "Me", "icon": "icons/app.svg" }
                 ] }
                 """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"],
                 expected: [.at("1️⃣", "tab page 'pages/me/mine' is not listed in 'pages'; did you mean 'pages/me/me'?").fixIt("\"pages/me/me\"")]),
@@ -18,8 +18,8 @@ public struct ManifestTabPageNotListed: Rule {
             .manifest(members: """
                 "pages": ["pages/index/index", "pages/me/me"],
                 "tab_bar": { "tabs": [
-                  { "page": "pages/index/index", "icon": "icons/app.svg" },
-                  { "page": "pages/me/me.html", "icon": "icons/app.svg" }
+                  { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+                  { "page": "pages/me/me.html", "text": "Me", "icon": "icons/app.svg" }
                 ] }
                 """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"]),
         ])

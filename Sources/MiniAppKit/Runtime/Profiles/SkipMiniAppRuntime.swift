@@ -231,6 +231,25 @@ extension RuntimeProfile {
             "skip.empty-files",
             "A zero-byte file is skipped when a folder is loaded and shows as missing: an empty page `.html` is a blank page, an empty page `.js` registers no `Page()` (no data, no handlers), an empty `.css` applies nothing.",
             source: skipSource(skipView, viewCommit, "loadFromDirectory")),
+        // Manifest shapes and folder loads (issue 25, items 5 and 6).
+        RuntimeFact(
+            "skip.manifest-load-error",
+            "A manifest the decoder rejects stops the whole app: the host shows \"Error loading MiniApp\" and the decoder's error instead of any page.",
+            source: skipSource(skipView, viewCommit, "loadMiniApp, body")),
+        RuntimeFact(
+            "skip.manifest-json-decoder",
+            "The manifest is read with Foundation's `JSONDecoder`: an `Int` takes a JSON number with a whole value (`2`, `2.0`, `1e2`) and refuses `2.5`, strings and booleans; a `Bool` refuses `0`, `1` and strings; a `String` refuses numbers; `null` counts as absent for an optional member and fails a required one or an array element; of two equal keys the first is read.",
+            source: RuntimeSource(
+                repository: "swiftlang/swift-foundation", file: "Sources/FoundationEssentials/JSON/JSONDecoder.swift",
+                commit: "79124efd8adcf830dc8fc57717f41e6fe3254716", symbol: "unwrapFixedWidthInteger, KeyedContainer.stringify, decodeIfPresent")),
+        RuntimeFact(
+            "skip.tab-bar-two-tabs",
+            "The tab bar is shown only for two tabs or more. With `\"tabs\": []` the navigation module makes no stack and the view renders nothing: a blank app. With one tab the view shows `pages[0]` on a single stack while the navigation module roots that stack at the tab's page: when the two differ, `switchTab` to the tab's page does nothing, `reLaunch` to it shows `pages[0]`, and a title set on the first screen goes to the tab's page, so the screen keeps an empty title.",
+            source: skipSource(skipView, viewCommit, "body, singlePageContent, MiniAppPageView.pageTitle; with Modules/MiniAppNavigationModule.swift@e47705f configure")),
+        RuntimeFact(
+            "skip.package-extracted-whole",
+            "A packed `.ma` is extracted whole, every entry, before the app starts: a file outside the folder whitelist is there when the app comes from a package, and missing when it comes from a folder.",
+            source: skipSource("Sources/SkipMiniAppModel/MiniAppPackage.swift", "de4e6fd7907ce3c8a1ddc0a320de2658afb80746", "MiniAppPackage.extractToDirectory")),
     ]
 }
 
