@@ -63,7 +63,8 @@ public struct IOSTabIcon: Sendable {
         let reading = IOSTabIconReader.read(document.file.bytes)
         var icon = IOSTabIcon(reading: reading, causesKnown: document.issue == nil && !document.elements.isEmpty)
         guard reading.isUTF8 else {
-            icon.blank = Cause(phrase: "the file is not UTF-8, so its reader reads nothing in it", range: 0..<0)
+            // A file libxml2 cannot read either is reported as an invalid SVG already.
+            if icon.causesKnown { icon.blank = Cause(phrase: "the file is not UTF-8, so its reader reads nothing in it", range: 0..<0) }
             return icon
         }
         let phone = render(reading, evenOdd: false)
@@ -82,7 +83,7 @@ public struct IOSTabIcon: Sendable {
         }
         let phoneInk = phone.map { $0.alpha.contains { $0 >= 128 } } ?? false
         let svgInk = svgRendering.map { $0.alpha.contains { $0 >= 128 } } ?? true
-        if reading.hangs.isEmpty, !phoneInk, svgInk {
+        if reading.hangs.isEmpty, !phoneInk, svgInk, icon.causesKnown {
             icon.blank = icon.blankCause(document, paint)
         }
         return icon

@@ -46,8 +46,9 @@ struct FuzzRegressionTests {
 
     /// The companions the targets put the fuzzed file among are a clean app, so whatever a
     /// target reports comes from the fuzzed file.
+    /// Clean but for the note every app with SVG tab icons gets under SkipMiniApp.
     @Test func theBaseProjectIsClean() {
-        #expect(Linter.check(FuzzHarness.baseModel).diagnostics.map(\.id) == [])
+        #expect(Linter.check(FuzzHarness.baseModel).diagnostics.map(\.id) == ["icon-tab-svg-on-android"])
     }
 
     @Test func theSeedPackagesVerify() throws {

@@ -88,6 +88,7 @@ struct BadManifestTests {
         for index in 0..<6 { files["pages/p\(index)/p\(index).html"] = "<link rel=\"stylesheet\" href=\"../../app.css\"><body x-data=\"page\"></body>" }
         #expect(lintManifest(manifest, extraFiles: files).map(\.message) == [
             "'tab_bar.tabs' has 6 tabs; a tab bar needs 2 to 5, and more do not fit on a phone's tab bar",
+            "on Android, SkipMiniApp cannot decode SVG: the 6 SVG tab icons show a question-mark placeholder",
         ])
     }
 }

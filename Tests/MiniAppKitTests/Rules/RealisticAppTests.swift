@@ -14,9 +14,12 @@ struct RealisticAppTests {
         return project.files.mapValues(\.text)
     }
 
+    /// Clean but for the one note every app with SVG tab icons gets under SkipMiniApp.
     @Test func theShopLintsClean() throws {
-        let diagnostics = Linter.lint(try ProjectLoader.load(root: Self.root)).diagnostics
-        #expect(diagnostics.map(DiagnosticSummary.init) == [])
+        let diagnostics = Linter.lint(try ProjectLoader.load(root: Self.root)).diagnostics.map(DiagnosticSummary.init)
+        #expect(diagnostics.map(\.description) == [
+            "manifest.json:45:17: on Android, SkipMiniApp cannot decode SVG: the 3 SVG tab icons show a question-mark placeholder [icon-tab-svg-on-android]",
+        ])
     }
 
     @Test func everyTypoIsFoundAtItsLine() throws {
@@ -37,6 +40,7 @@ struct RealisticAppTests {
 
         let diagnostics = Linter.lint(Project(contents: files)).diagnostics.map(DiagnosticSummary.init)
         #expect(diagnostics.map(\.description) == [
+            "manifest.json:45:17: on Android, SkipMiniApp cannot decode SVG: the 3 SVG tab icons show a question-mark placeholder [icon-tab-svg-on-android]",
             "pages/cart/cart.html:17:56: '@click' assigns to 'store.total' in the view, where the logic layer never sees it; name a page handler and call 'setData' there [template-inline-statement]",
             "pages/cart/cart.js:16:3: handler 'onCheckout' is not bound in 'pages/cart/cart.html' [script-unused-handler]",
             "pages/cart/cart.js:17:32: 'navigateTo' opens 'pages/checkout/checkout', which is not a page in the manifest [script-navigation-unknown-page]",
@@ -71,8 +75,10 @@ struct RealisticAppTests {
             "i18n/en-US.json:8:3: translation key 'home.loading' is not used anywhere [i18n-unused-key]",
             "i18n/fr.json:1:1: 'fr' has no translation for 'profile.name'; the runtime shows the 'en-US' text [i18n-untranslated-key]",
             "i18n/fr.json:17:17: the 'fr' text of 'cart.count' uses {nombre} where the default text uses {count} [i18n-placeholder-mismatch]",
-            "icons/cart.svg:1:135: '<script>' in an icon runs when the icon is opened; an icon must be a plain picture [icon-active-content]",
+            "icons/cart.svg:3:1: '<script>' in an icon runs when the icon is opened; an icon must be a plain picture [icon-active-content]",
             "icons/profile.svg:1:1: icon 'icons/profile.svg' renders nothing at 24 and 48 pixels [icon-blank]",
+            "icons/profile.svg:2:9: tab icon 'icons/profile.svg' is filled where its SVG is not on iOS, whose reader fills every path: an invisible path (fill=\"none\", no stroke) is filled as a solid shape; on the phone 100% of the icon's ink differs (0% of the SVG's is missing, 100% of the phone's is extra) [icon-tab-outline-filled-on-ios]",
+            "manifest.json:45:17: on Android, SkipMiniApp cannot decode SVG: the 3 SVG tab icons show a question-mark placeholder [icon-tab-svg-on-android]",
             "manifest.json:45:17: tab icon 'icons/house.svg' is not in the project [manifest-tab-icon-not-found]",
             "pages/home/home.html:13:61: translation key 'home.loadng' is not in the default locale 'i18n/en-US.json'; did you mean 'home.loading'? [i18n-missing-key]",
         ])

@@ -51,7 +51,7 @@ struct RuleRegistryTests {
     }
 
     static let acronyms = [
-        "api": "API", "html": "HTML", "i18n": "I18n", "id": "ID", "json": "JSON", "png": "PNG",
+        "api": "API", "html": "HTML", "i18n": "I18n", "id": "ID", "ios": "IOS", "json": "JSON", "png": "PNG",
         "setdata": "SetData", "svg": "SVG", "utf8": "UTF8", "viewbox": "ViewBox", "x": "X",
     ]
 
