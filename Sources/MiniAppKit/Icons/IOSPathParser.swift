@@ -28,6 +28,12 @@ struct IOSPathParser {
     private(set) var segments: [IOSTabIconReader.Segment] = []
     private(set) var skippedCommands: [IOSTabIconReader.SkippedCommand] = []
     private(set) var hangs: [IOSTabIconReader.Hang] = []
+    /// `S`/`s` commands whose first control point the runtime reflects from a curve that is not
+    /// the previous segment (it keeps the last control point across a move or a quadratic,
+    /// where SVG starts the curve at the current point).
+    private(set) var staleReflections: [IOSTabIconReader.SkippedCommand] = []
+    private var commandRange: Range<Int> = 0..<0
+    private var previousWasCubic = false
 
     private var current = Point(x: 0, y: 0)
     private var subpathStart = Point(x: 0, y: 0)
@@ -75,6 +81,7 @@ struct IOSPathParser {
             if token.isCommand {
                 advance()
                 command = token.text.first!
+                commandRange = token.range
             } else if command == "M" {
                 command = "L"
             } else if command == "m" {
@@ -86,10 +93,12 @@ struct IOSPathParser {
                 current = command == "M" ? Point(x: x, y: y) : Point(x: current.x + x, y: current.y + y)
                 subpathStart = current
                 segments.append(.move(current))
+                previousWasCubic = false
             case "L", "l", "H", "h", "V", "v", "C", "c", "S", "s", "Q", "q":
                 drawWhileNumbers()
             case "Z", "z":
                 segments.append(.close)
+                previousWasCubic = false
                 current = subpathStart
                 lastControl = nil
             default:
@@ -135,6 +144,9 @@ struct IOSPathParser {
                 current = end
                 lastControl = second
             case "s":
+                if lastControl != nil, !previousWasCubic, staleReflections.last?.range != commandRange {
+                    staleReflections.append(.init(letter: command, range: commandRange))
+                }
                 let first = lastControl.map { Point(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
                 let second = point(), end = point()
                 segments.append(.cubic(first, second, end))
@@ -146,6 +158,7 @@ struct IOSPathParser {
                 current = end
                 lastControl = control
             }
+            previousWasCubic = "cs".contains(command.lowercased())
         }
     }
 

@@ -7,6 +7,23 @@ public struct IOSTabIcon: Sendable {
     public struct Cause: Sendable, Equatable {
         public var phrase: String
         public var range: Range<Int>
+        /// Causes with the same site are one finding: the arcs of one path, one shape.
+        public var site: Int
+        /// The edit that removes the cause, when it is mechanical.
+        public var fix: Fix?
+
+        init(phrase: String, range: Range<Int>, site: Int? = nil, fix: Fix? = nil) {
+            self.phrase = phrase
+            self.range = range
+            self.site = site ?? range.lowerBound
+            self.fix = fix
+        }
+    }
+
+    public struct Fix: Sendable, Equatable {
+        public var message: String
+        public var range: Range<Int>
+        public var replacement: String
     }
 
     /// A box the reader reads differently from the SVG's own.
@@ -178,13 +195,28 @@ public struct IOSTabIcon: Sendable {
                 if let transform = style.transforms.first, reportedTransforms.insert(transform.range.lowerBound).inserted {
                     lostParts.append(Cause(phrase: "transform=\"\(transform.value)\" is ignored, so the path draws unmoved", range: transform.range))
                 }
-                for skipped in reading.paths[found].skippedCommands {
-                    lostParts.append(Cause(phrase: Self.skippedPhrase(skipped.letter), range: skipped.range))
+                let skipped = reading.paths[found].skippedCommands
+                let stale = reading.paths[found].staleReflections
+                if !skipped.isEmpty || !stale.isEmpty {
+                    let fix = Self.rewrite(d.value).map {
+                        Fix(message: "rewrite the path data with curves iOS draws", range: written.valueRange, replacement: $0)
+                    }
+                    for command in skipped {
+                        lostParts.append(Cause(phrase: Self.skippedPhrase(command.letter), range: command.range, site: written.valueRange.lowerBound, fix: fix))
+                    }
+                    for command in stale {
+                        lostParts.append(Cause(
+                            phrase: "a smooth curve (\(command.letter)) after a move or a quadratic bends from an earlier curve's control point",
+                            range: command.range, site: written.valueRange.lowerBound, fix: fix))
+                    }
+                    lostParts.sort { $0.range.lowerBound < $1.range.lowerBound }
                 }
             } else if let d = element.attributes.first(where: { $0.name == "d" }), element.name == "path", style.isPainted {
-                lostParts.append(Cause(phrase: "a \(Self.notFoundReason(d)) is not found", range: d.range))
+                lostParts.append(Cause(phrase: "a \(Self.notFoundReason(d)) is not found", range: d.range, fix: Self.rewriteAttribute(d, in: document)))
             } else if Self.droppedShapes.contains(element.name), style.isPainted || (!style.hidden && ["use", "image"].contains(element.name)) {
-                lostParts.append(Cause(phrase: "<\(element.name)> is not drawn", range: element.range))
+                // Only a filled shape draws the same as a path: an outline would be filled.
+                let fix = style.fills ? Self.shapeAsPath(element, in: document) : nil
+                lostParts.append(Cause(phrase: "<\(element.name)> is not drawn", range: element.range, fix: fix))
             }
         }
         for (index, path) in reading.paths.enumerated() where elementOfFoundPath[index] == nil && !path.segments.isEmpty {
@@ -193,6 +225,36 @@ public struct IOSTabIcon: Sendable {
         }
         lostParts.sort { $0.range.lowerBound < $1.range.lowerBound }
         filledParts.sort { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// Path data written so the reader draws what SVG draws, when it parses whole.
+    static func rewrite(_ data: String) -> String? {
+        let parsed = SVGPathData.parse(data)
+        guard parsed.complete, !parsed.segments.isEmpty else { return nil }
+        return SVGPathData.write(parsed.segments)
+    }
+
+    /// ` d="…"` after a space, with no spaces around `=`, in double quotes.
+    static func rewriteAttribute(_ attribute: SVGDocument.Attribute, in document: SVGDocument) -> Fix? {
+        guard let written = attribute.written, attribute.range.lowerBound > 0, written.valueRange.upperBound < document.file.bytes.count else { return nil }
+        let raw = document.file.bytes[written.valueRange]
+        guard !raw.contains(UInt8(ascii: "\"")) else { return nil }
+        return Fix(
+            message: "write it as d=\"…\" after a space", range: (attribute.range.lowerBound - 1)..<(written.valueRange.upperBound + 1),
+            replacement: " d=\"" + String(decoding: raw, as: UTF8.self) + "\"")
+    }
+
+    /// The shape's start tag as a `<path>` with the same other attributes, for a shape written
+    /// as an empty element (`<circle … />`).
+    static func shapeAsPath(_ element: SVGDocument.Element, in document: SVGDocument) -> Fix? {
+        guard let tag = element.startTag, tag.isSelfClosing, let data = SVGShapePath.pathData(for: element),
+              let geometry = SVGShapePath.geometry[element.name] else { return nil }
+        var text = "<path d=\"\(data)\""
+        for attribute in element.attributes where !geometry.contains(attribute.name) {
+            guard let written = attribute.written, written.valueRange.upperBound < document.file.bytes.count else { return nil }
+            text += " " + String(decoding: document.file.bytes[attribute.range.lowerBound...written.valueRange.upperBound], as: UTF8.self)
+        }
+        return Fix(message: "draw it as a <path>", range: tag.range, replacement: text + "/>")
     }
 
     static func skippedPhrase(_ letter: Character) -> String {
@@ -216,7 +278,7 @@ public struct IOSTabIcon: Sendable {
         let root = document.root.map(\.range) ?? 0..<0
         if reading.paths.isEmpty {
             if let missed = lostParts.first(where: { $0.phrase.hasPrefix("a d") && $0.phrase.hasSuffix("is not found") }) {
-                return Cause(phrase: "its reader finds path data only after a space, a tab or a quote, and here \(missed.phrase)", range: missed.range)
+                return Cause(phrase: "its reader finds path data only after a space, a tab or a quote, and here \(missed.phrase)", range: missed.range, fix: missed.fix)
             }
             let shapes = lostParts.filter { $0.phrase.hasPrefix("<") }
             if let first = shapes.first {
@@ -225,7 +287,7 @@ public struct IOSTabIcon: Sendable {
                     let name = String(shape.phrase.prefix { $0 != " " })
                     if !names.contains(name) { names.append(name) }
                 }
-                return Cause(phrase: "its reader draws only path data (d=\"…\"), and this icon draws with \(names.joined(separator: ", "))", range: first.range)
+                return Cause(phrase: "its reader draws only path data (d=\"…\"), and this icon draws with \(names.joined(separator: ", "))", range: first.range, fix: first.fix)
             }
             return Cause(phrase: "its reader finds no path data (d=\"…\") in it", range: root)
         }
@@ -234,11 +296,13 @@ public struct IOSTabIcon: Sendable {
         }
         if reading.paths.allSatisfy({ path in !path.segments.contains { if case .move = $0 { return false } else if case .close = $0 { return false } else { return true } } }),
            let arc = lostParts.first(where: { $0.phrase.hasPrefix("an arc") }) {
-            return Cause(phrase: "its paths are made of arcs, which its reader skips", range: arc.range)
+            return Cause(phrase: "its paths are made of arcs, which its reader skips", range: arc.range, fix: arc.fix)
         }
         let causes = lostParts + filledParts
         let why = causes.isEmpty ? "" : " (\(Self.summary(of: causes)))"
-        return Cause(phrase: "what its reader draws of its paths encloses no area\(why)", range: reading.paths.first.map { $0.value } ?? root)
+        return Cause(
+            phrase: "what its reader draws of its paths encloses no area\(why)", range: reading.paths.first.map { $0.value } ?? root,
+            fix: causes.lazy.compactMap(\.fix).first)
     }
 
     static func describe(_ box: IOSTabIconReader.Box) -> String {

@@ -72,6 +72,8 @@ public enum IOSTabIconReader {
         public var value: Range<Int>
         public var segments: [Segment]
         public var skippedCommands: [SkippedCommand]
+        /// Smooth cubic curves that bend from a control point SVG would not use.
+        public var staleReflections: [SkippedCommand]
     }
 
     public struct Reading: Sendable, Equatable {
@@ -102,7 +104,8 @@ public enum IOSTabIconReader {
                 var parser = IOSPathParser(tokens: IOSPathParser.tokenize(characters, valueStart..<valueEnd))
                 parser.run()
                 paths.append(FoundPath(
-                    value: characters.byteRange(valueStart..<valueEnd), segments: parser.segments, skippedCommands: parser.skippedCommands))
+                    value: characters.byteRange(valueStart..<valueEnd), segments: parser.segments, skippedCommands: parser.skippedCommands,
+                    staleReflections: parser.staleReflections))
                 hangs.append(contentsOf: parser.hangs)
                 searchStart = valueEnd
             }

@@ -9,6 +9,8 @@ public struct SVGDocument: Sendable {
         public var range: Range<Int>
         public var attributes: [Attribute]
         public var depth: Int
+        /// The whole start tag, `<` to `>`, and whether it ends with `/>`; nil if not located.
+        public var startTag: (range: Range<Int>, isSelfClosing: Bool)?
     }
 
     public struct Attribute: Sendable {

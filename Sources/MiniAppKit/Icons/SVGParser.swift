@@ -114,7 +114,8 @@ public enum SVGParser {
                 }
                 document.elements.append(.init(
                     name: name, namespace: node.pointee.ns?.pointee.href.map { String(cString: $0) },
-                    range: start..<(start + 1 + prefix.utf8.count + name.utf8.count), attributes: attributes, depth: depth))
+                    range: start..<(start + 1 + prefix.utf8.count + name.utf8.count), attributes: attributes, depth: depth,
+                    startTag: tag.map { ($0.range, $0.isSelfClosing) }))
                 var children: [(xmlNodePtr, Int)] = []
                 var next = node.pointee.children
                 while let current = next { children.append((current, depth + 1)); next = current.pointee.next }

@@ -24,9 +24,25 @@ extension IOSTabIcon {
         return phrases.map { phrase in counts[phrase]! > 1 ? "\(phrase) (\(counts[phrase]!) places)" : phrase }.joined(separator: "; ")
     }
 
-    /// A finding at the first cause, with a note at each other place.
+    /// A finding at the first cause, with a note at each other place and the first cause's fix.
     static func finding(_ message: String, causes: [Cause], in icon: IconModel) -> Finding {
         let notes = causes.dropFirst().map { DiagnosticNote(message: $0.phrase, span: icon.span($0.range)) }
-        return Finding(message, at: causes.first.map { icon.span($0.range) } ?? icon.rootSpan, notes: notes)
+        let fixIt = causes.lazy.compactMap(\.fix).first.map { FixIt(message: $0.message, span: icon.span($0.range), replacement: $0.replacement) }
+        return Finding(message, at: causes.first.map { icon.span($0.range) } ?? icon.rootSpan, notes: notes, fixIt: fixIt)
+    }
+
+    /// Causes grouped by site (one path's arcs, one shape), in the order of their first place.
+    static func bySite(_ causes: [Cause]) -> [[Cause]] {
+        var groups: [[Cause]] = []
+        var index: [Int: Int] = [:]
+        for cause in causes {
+            if let position = index[cause.site] {
+                groups[position].append(cause)
+            } else {
+                index[cause.site] = groups.count
+                groups.append([cause])
+            }
+        }
+        return groups
     }
 }
