@@ -274,11 +274,30 @@ public struct IOSTabIcon: Sendable {
         return "d=\"…\""
     }
 
+    /// Several fixes as one edit from the first to the last, the text between kept, so a blank
+    /// icon gets one fix that draws all of it. Nil when they overlap.
+    static func merged(_ fixes: [Fix], in bytes: [UInt8]) -> Fix? {
+        var unique: [Fix] = []
+        for fix in fixes.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where unique.last != fix {
+            if let last = unique.last, last.range.upperBound > fix.range.lowerBound { return nil }
+            unique.append(fix)
+        }
+        guard let first = unique.first, let last = unique.last, last.range.upperBound <= bytes.count else { return nil }
+        if unique.count == 1 { return first }
+        var replacement = ""
+        for (index, fix) in unique.enumerated() {
+            if index > 0 { replacement += String(decoding: bytes[unique[index - 1].range.upperBound..<fix.range.lowerBound], as: UTF8.self) }
+            replacement += fix.replacement
+        }
+        return Fix(message: "draw every part as path data iOS reads", range: first.range.lowerBound..<last.range.upperBound, replacement: replacement)
+    }
+
     private func blankCause(_ document: SVGDocument, _ paint: SVGPaint) -> Cause {
+        let allFixes = Self.merged(lostParts.compactMap(\.fix), in: document.file.bytes)
         let root = document.root.map(\.range) ?? 0..<0
         if reading.paths.isEmpty {
             if let missed = lostParts.first(where: { $0.phrase.hasPrefix("a d") && $0.phrase.hasSuffix("is not found") }) {
-                return Cause(phrase: "its reader finds path data only after a space, a tab or a quote, and here \(missed.phrase)", range: missed.range, fix: missed.fix)
+                return Cause(phrase: "its reader finds path data only after a space, a tab or a quote, and here \(missed.phrase)", range: missed.range, fix: allFixes)
             }
             let shapes = lostParts.filter { $0.phrase.hasPrefix("<") }
             if let first = shapes.first {
@@ -287,7 +306,7 @@ public struct IOSTabIcon: Sendable {
                     let name = String(shape.phrase.prefix { $0 != " " })
                     if !names.contains(name) { names.append(name) }
                 }
-                return Cause(phrase: "its reader draws only path data (d=\"…\"), and this icon draws with \(names.joined(separator: ", "))", range: first.range, fix: first.fix)
+                return Cause(phrase: "its reader draws only path data (d=\"…\"), and this icon draws with \(names.joined(separator: ", "))", range: first.range, fix: allFixes)
             }
             return Cause(phrase: "its reader finds no path data (d=\"…\") in it", range: root)
         }
@@ -296,13 +315,13 @@ public struct IOSTabIcon: Sendable {
         }
         if reading.paths.allSatisfy({ path in !path.segments.contains { if case .move = $0 { return false } else if case .close = $0 { return false } else { return true } } }),
            let arc = lostParts.first(where: { $0.phrase.hasPrefix("an arc") }) {
-            return Cause(phrase: "its paths are made of arcs, which its reader skips", range: arc.range, fix: arc.fix)
+            return Cause(phrase: "its paths are made of arcs, which its reader skips", range: arc.range, fix: allFixes)
         }
         let causes = lostParts + filledParts
         let why = causes.isEmpty ? "" : " (\(Self.summary(of: causes)))"
         return Cause(
             phrase: "what its reader draws of its paths encloses no area\(why)", range: reading.paths.first.map { $0.value } ?? root,
-            fix: causes.lazy.compactMap(\.fix).first)
+            fix: allFixes)
     }
 
     static func describe(_ box: IOSTabIconReader.Box) -> String {

@@ -19,7 +19,7 @@ public struct IconTabBlankOnIOS: Rule {
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">1️⃣<circle cx=\"12\" cy=\"12\" r=\"10\"/><rect x=\"4\" y=\"4\" width=\"4\" height=\"4\"/></svg>\n",
                 expected: [.at("1️⃣", "tab icon 'icons/home.svg' is blank on iOS: its reader draws only path data (d=\"…\"), and this icon draws with <circle>, <rect>")
-                    .fixIt("<path d=\"M22 12 C22 17.523 17.523 22 12 22 C6.477 22 2 17.523 2 12 C2 6.477 6.477 2 12 2 C17.523 2 22 6.477 22 12 Z\"/>")]),
+                    .fixIt("<path d=\"M22 12 C22 17.523 17.523 22 12 22 C6.477 22 2 17.523 2 12 C2 6.477 6.477 2 12 2 C17.523 2 22 6.477 22 12 Z\"/><path d=\"M4 4 L8 4 L8 8 L4 8 Z\"/>")]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path fill=\"currentColor\"\n1️⃣d=\"M2 2h20v20H2z\"/></svg>\n",
                 expected: [.at("1️⃣", "tab icon 'icons/home.svg' is blank on iOS: its reader finds path data only after a space, a tab or a quote, and here a d=\"…\" at the start of a line is not found").fixIt(" d=\"M2 2h20v20H2z\"")]),
