@@ -42,6 +42,37 @@ struct PackCommandTests {
         }
     }
 
+    /// Each tab icon as librsvg draws it and as SkipMiniApp's iOS reader draws it, beside the
+    /// report, listed in it with the share of ink that differs.
+    @Test func theReportListsEachTabIconsTwoRenderings() throws {
+        try withApp { app in
+            let result = try CLIRunner.run(["pack", app.path], environment: epoch)
+            #expect(result.status == 0, "\(result.standardError)")
+            let report = try String(contentsOf: app.appendingPathComponent("dist/org.example.shop-1.0.0.report.yaml"), encoding: .utf8)
+            #expect(report.contains("""
+                tab_icons:
+                - path: "icons/explore.svg"
+                  svg_image: "org.example.shop-1.0.0.report.icons/icons/explore.svg.librsvg.png"
+                  ios_image: "org.example.shop-1.0.0.report.icons/icons/explore.svg.ios.png"
+                  ink_differing: "0%"
+                  ink_lost: "0%"
+                  ink_added: "0%"
+                  hangs: 0
+                """))
+            for name in ["explore", "home", "settings"] {
+                for kind in ["librsvg", "ios"] {
+                    let image = app.appendingPathComponent("dist/org.example.shop-1.0.0.report.icons/icons/\(name).svg.\(kind).png")
+                    let bytes = try [UInt8](Data(contentsOf: image))
+                    #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "\(image.path)")
+                }
+            }
+            // The phone's rendering of the settings icon is the SVG's: the same pixels.
+            let folder = app.appendingPathComponent("dist/org.example.shop-1.0.0.report.icons/icons")
+            #expect(try Data(contentsOf: folder.appendingPathComponent("settings.svg.ios.png"))
+                == Data(contentsOf: folder.appendingPathComponent("settings.svg.librsvg.png")))
+        }
+    }
+
     @Test func theSameProjectPacksToTheSameBytesInAnyTimeZone() throws {
         try withApp { app in
             // Outside the project, so the first package is not a file of the second pack.
