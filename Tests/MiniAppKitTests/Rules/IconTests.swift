@@ -15,6 +15,17 @@ struct IconTests {
         #expect(lintIcon(svg) == ["icon-too-large: icon 'icons/app.svg' is \(svg.utf8.count) bytes, over the 32 KB budget for an icon"])
     }
 
+    @Test func aTabIconTooLargeToRenderIsNotReadAsIOSReadsItEither() {
+        var files = MinimalApp.files
+        files["manifest.json"] = IconExample.tabsManifest
+        files["pages/me/me.html"] = "<body x-data=\"page\"></body>\n"
+        let padding = "<!--" + String(repeating: "x", count: Limits.iconRenderBytes) + "-->"
+        files["icons/home.svg"] = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">\(padding)<path d=\"M2 2h20v20H2z.5.5\"/></svg>"
+        #expect(lint(files).filter { $0.id == "icon-not-rendered" }.map(\.message) == [
+            "icon 'icons/home.svg' was not rendered, nor read as SkipMiniApp's iOS tab bar reads it: it is larger than 256 KB",
+        ])
+    }
+
     @Test func longTextIsNotRendered() {
         let text = String(repeating: "word ", count: 300)
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><text>\(text)</text></svg>"
