@@ -92,15 +92,15 @@ public struct IOSTabIcon: Sendable {
         let paint = SVGPaint(document)
         icon.findCauses(document, paint)
         icon.boxMisread = Self.boxMisread(reading, document)
-        if icon.filledParts.isEmpty == false || reading.paths.isEmpty == false, let phone,
-           Self.hasEvenOddPath(reading, document, paint), let evenOdd = render(reading, evenOdd: true),
-           compare(svg: evenOdd.alpha, phone: phone.alpha).differing > 0.01,
-           let range = Self.firstEvenOddRange(document, paint) {
+        // Named only where the rule makes a difference: a hole drawn with the inner path
+        // running the other way is a hole under both rules.
+        if !reading.paths.isEmpty, let phone, let range = Self.firstEvenOddRange(document, paint),
+           let evenOdd = render(reading, evenOdd: true), compare(svg: evenOdd.alpha, phone: phone.alpha).differing > 0.01 {
             icon.filledParts.append(Cause(phrase: "fill-rule=\"evenodd\" is ignored, so its holes are filled", range: range))
         }
         let phoneInk = phone.map { $0.alpha.contains { $0 >= 128 } } ?? false
         let svgInk = svgRendering.map { $0.alpha.contains { $0 >= 128 } } ?? true
-        if reading.hangs.isEmpty, !phoneInk, svgInk, icon.causesKnown {
+        if reading.hangs.isEmpty, !phoneInk, svgInk {
             icon.blank = icon.blankCause(document, paint)
         }
         return icon
@@ -386,10 +386,6 @@ public struct IOSTabIcon: Sendable {
             let fix = rootViewBox == nil ? (insertion..<insertion, " viewBox=\"\(spaced)\"") : nil
             return BoxMisread(read: read, actual: actual, reason: reason, range: width ?? root.range, fix: fix)
         }
-    }
-
-    private static func hasEvenOddPath(_ reading: IOSTabIconReader.Reading, _ document: SVGDocument, _ paint: SVGPaint) -> Bool {
-        firstEvenOddRange(document, paint) != nil
     }
 
     private static func firstEvenOddRange(_ document: SVGDocument, _ paint: SVGPaint) -> Range<Int>? {
