@@ -16,8 +16,8 @@ struct TabIconImages {
     var icons: [Icon]
 
     init(entries: [ArchiveEntry], model: ProjectModel) {
-        let tabIcons = Set(model.icons.filter(\.isTabIcon).map(\.path))
         guard model.runtime.has(.tabIconsReadAsFilledPaths) else { icons = []; return }
+        let tabIcons = Set(model.icons.filter(\.isTabIcon).map(\.path))
         icons = entries.filter { tabIcons.contains($0.path) && $0.bytes.count <= Limits.iconRenderBytes }.compactMap { entry in
             let file = SourceFile(path: entry.path, bytes: entry.bytes)
             let document = SVGParser.parse(file)
@@ -25,11 +25,12 @@ struct TabIconImages {
             let size = IOSTabIcon.renderSize
             let rendering = document.issue == nil ? IconRenderer.measure(entry.bytes, size: size, currentColor: "#000") : nil
             let onIOS = IOSTabIcon.analyse(document, svgRendering: rendering)
-            let phone = IOSTabIcon.render(onIOS.reading, evenOdd: false)
+            let empty = [UInt8](repeating: 0, count: size * size)
+            let phoneAlpha = onIOS.ink?.phoneAlpha ?? IOSTabIcon.render(onIOS.reading, evenOdd: false)?.alpha ?? empty
             return Icon(
                 path: entry.path,
-                svgPNG: IconRenderer.png(alpha: rendering?.alpha ?? [UInt8](repeating: 0, count: size * size), size: size),
-                iosPNG: IconRenderer.png(alpha: phone?.alpha ?? [UInt8](repeating: 0, count: size * size), size: size),
+                svgPNG: IconRenderer.png(alpha: rendering?.alpha ?? empty, size: size),
+                iosPNG: IconRenderer.png(alpha: phoneAlpha, size: size),
                 ink: onIOS.ink, hangs: onIOS.hangs.count)
         }
     }
