@@ -98,6 +98,12 @@ public struct IOSTabIcon: Sendable {
            let evenOdd = render(reading, evenOdd: true), compare(svg: evenOdd.alpha, phone: phone.alpha).differing > 0.01 {
             icon.filledParts.append(Cause(phrase: "fill-rule=\"evenodd\" is ignored, so its holes are filled", range: range))
         }
+        // A style sheet can restyle what the attributes say (mactl does not apply it): there the
+        // renderings are the judge, and causes are named only when the phone's icon differs.
+        if document.elements.contains(where: { $0.name == "style" }), let ink = icon.ink, ink.differing <= visibleDifference {
+            icon.lostParts = []
+            icon.filledParts = []
+        }
         let phoneInk = phone.map { $0.alpha.contains { $0 >= 128 } } ?? false
         let svgInk = svgRendering.map { $0.alpha.contains { $0 >= 128 } } ?? true
         if reading.hangs.isEmpty, !phoneInk, svgInk {

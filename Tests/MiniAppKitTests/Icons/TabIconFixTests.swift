@@ -77,6 +77,15 @@ struct TabIconFixTests {
         #expect(ink.differing < 0.02, "\(text)")
     }
 
+    /// A style sheet that makes an outline a filled shape: the attributes say "outline", the
+    /// renderings agree, and nothing is reported.
+    @Test func aStyleSheetThatRestylesTheIconLeavesTheRenderingsToJudge() {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><style>path { fill: #000; stroke: none }</style><path fill=\"none\" stroke=\"#000\" d=\"M4 4h16v16H4z\"/></svg>"
+        let icon = analyse(svg)
+        #expect(icon.filledParts.isEmpty && icon.lostParts.isEmpty)
+        #expect(icon.ink?.differing == 0)
+    }
+
     private func analyse(_ svg: String) -> IOSTabIcon {
         let document = SVGParser.parse(SourceFile(path: "icons/home.svg", text: svg))
         return IOSTabIcon.analyse(document, svgRendering: IconRenderer.measure(Array(svg.utf8), size: IOSTabIcon.renderSize, currentColor: "#000"))
