@@ -64,6 +64,8 @@ let package = Package(
             name: "mactl",
             dependencies: [
                 "MiniAppKit",
+                // `mactl explain` prints the section `docs/rules.md` is made of.
+                "MactlGenerators",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

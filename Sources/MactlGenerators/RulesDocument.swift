@@ -30,32 +30,40 @@ public enum RulesDocument {
             lines.append("")
         }
         for rule in rules {
-            lines += ["### \(rule.id)", "", "Default severity: **\(rule.defaultSeverity.rawValue)**.", "", rule.summary, "", rule.rationale, ""]
-            if !rule.runtimeFacts.isEmpty {
-                let facts = rule.runtimeFacts.map { "[`\($0)`](runtimes.md#\(RuntimesDocument.anchor(forFact: $0)))" }
-                lines += ["Depends on the runtime: \(facts.joined(separator: ", ")).", ""]
-            }
-            for (index, example) in rule.triggeringExamples.enumerated() {
-                lines.append(rule.triggeringExamples.count > 1 ? "**Triggers** (\(index + 1)):" : "**Triggers:**")
-                lines.append("")
-                lines += render(example)
-                if !example.expected.isEmpty {
-                    lines.append("mactl reports:")
-                    lines.append("")
-                    lines += example.expected.map { expected in
-                        let place = expected.marker ?? "`\(expected.path ?? "")`"
-                        return "- \(place) `\((expected.severity ?? rule.defaultSeverity).rawValue): \(expected.message)`"
-                    }
-                    lines.append("")
-                }
-            }
-            for example in rule.nonTriggeringExamples where !example.files.isEmpty || example.configuration != nil {
-                lines.append("**Does not trigger:**")
-                lines.append("")
-                lines += render(example)
-            }
+            lines += section(for: rule)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One rule's section: summary, rationale, the runtime facts it depends on, and its
+    /// examples with what mactl reports. `mactl explain` prints the same text.
+    public static func section(for rule: RuleDescription) -> [String] {
+        var lines: [String] = []
+        lines += ["### \(rule.id)", "", "Default severity: **\(rule.defaultSeverity.rawValue)**.", "", rule.summary, "", rule.rationale, ""]
+        if !rule.runtimeFacts.isEmpty {
+            let facts = rule.runtimeFacts.map { "[`\($0)`](runtimes.md#\(RuntimesDocument.anchor(forFact: $0)))" }
+            lines += ["Depends on the runtime: \(facts.joined(separator: ", ")).", ""]
+        }
+        for (index, example) in rule.triggeringExamples.enumerated() {
+            lines.append(rule.triggeringExamples.count > 1 ? "**Triggers** (\(index + 1)):" : "**Triggers:**")
+            lines.append("")
+            lines += render(example)
+            if !example.expected.isEmpty {
+                lines.append("mactl reports:")
+                lines.append("")
+                lines += example.expected.map { expected in
+                    let place = expected.marker ?? "`\(expected.path ?? "")`"
+                    return "- \(place) `\((expected.severity ?? rule.defaultSeverity).rawValue): \(expected.message)`"
+                }
+                lines.append("")
+            }
+        }
+        for example in rule.nonTriggeringExamples where !example.files.isEmpty || example.configuration != nil {
+            lines.append("**Does not trigger:**")
+            lines.append("")
+            lines += render(example)
+        }
+        return lines
     }
 
     private static func render(_ example: RuleExample) -> [String] {

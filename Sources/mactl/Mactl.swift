@@ -7,7 +7,16 @@ struct Mactl: AsyncParsableCommand {
         commandName: "mactl",
         abstract: "The build toolchain for W3C MiniApps: scaffold, lint, pack, sign and verify.",
         version: MactlVersion.current,
-        subcommands: [New.self, Lint.self, Pack.self, Inspect.self, Verify.self, Keygen.self, ListApps.self])
+        subcommands: [New.self, Lint.self, Pack.self, Inspect.self, Verify.self, Keygen.self, Rules.self, Explain.self, ListApps.self])
+
+    /// A first argument that is no subcommand but close to one (`mactl lnit`): the message
+    /// ArgumentParser gives ("Unexpected argument") does not say what was meant.
+    static func misspeltSubcommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+        guard first != "help", !names.contains(first), let closest = NameSuggester.closest(to: first, in: names, maxDistance: 2) else { return nil }
+        return "error: unknown command '\(first)'; did you mean '\(closest)'?\nSee 'mactl --help' for the commands.\n"
+    }
 }
 
 /// The entry point. ArgumentParser exits 64 on usage errors; mactl promises 2 for every
@@ -15,6 +24,10 @@ struct Mactl: AsyncParsableCommand {
 @main
 enum MactlEntry {
     static func main() async {
+        if let message = Mactl.misspeltSubcommand(in: Array(CommandLine.arguments.dropFirst())) {
+            Terminal.standardError(message)
+            exit(ExitStatus.usageOrEnvironment)
+        }
         do {
             var command = try Mactl.parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -6,7 +6,7 @@ import MiniAppKitTestSupport
 /// Output a user or a tool reads, pinned: every command's `--help`, the build report of the
 /// showcase and `verify`'s JSON document. Re-record with `MACTL_RECORD_SNAPSHOTS=1`.
 struct GoldenOutputTests {
-    static let commands = ["", "new", "lint", "pack", "inspect", "verify", "keygen"]
+    static let commands = ["", "new", "lint", "pack", "inspect", "verify", "keygen", "rules", "explain"]
 
     @Test(arguments: commands)
     func helpIsPinned(command: String) throws {

@@ -7,7 +7,12 @@ public enum NameSuggester {
     /// name over `Limits.suggestionNameLength`, and only the first
     /// `Limits.suggestionCandidates` candidates are compared.
     public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
-        let limit = max(1, min(4, name.count / 3))
+        closest(to: name, in: candidates, maxDistance: max(1, min(4, name.count / 3)))
+    }
+
+    /// The closest candidate within `maxDistance` edits: a short command name misspelt by two
+    /// swapped letters (`lnit`) is two edits from `lint`.
+    public static func closest(to name: String, in candidates: some Sequence<String>, maxDistance limit: Int) -> String? {
         let lowered = Array(name.lowercased().unicodeScalars)
         guard lowered.count <= Limits.suggestionNameLength else { return nil }
         var best: (distance: Int, name: String)?

@@ -1,0 +1,48 @@
+import ArgumentParser
+import MactlGenerators
+import MiniAppKit
+
+extension RuleDomain: ExpressibleByArgument {}
+
+/// Every rule as a table: id, default severity and summary, as `docs/rules.md` lists them.
+struct Rules: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "List the rules: id, default severity and summary.",
+        discussion: "`mactl explain RULE` shows a rule's rationale and examples.")
+
+    @Option(help: ArgumentHelp("Only the rules of this domain.", valueName: "domain"))
+    var domain: RuleDomain?
+
+    func run() async throws {
+        let rules = RuleRegistry.descriptions.filter { domain == nil || $0.domain == domain }
+        let idWidth = rules.map(\.id.count).max() ?? 0
+        let severityWidth = max("default".count, rules.map(\.defaultSeverity.rawValue.count).max() ?? 0)
+        func row(_ id: String, _ severity: String, _ summary: String) -> String {
+            id.padding(toLength: idWidth, withPad: " ", startingAt: 0) + "  "
+                + severity.padding(toLength: severityWidth, withPad: " ", startingAt: 0) + "  " + summary + "\n"
+        }
+        var output = row("id", "default", "summary")
+        for rule in rules { output += row(rule.id, rule.defaultSeverity.rawValue, rule.summary) }
+        output += "\(rules.count) \(rules.count == 1 ? "rule" : "rules"); 'mactl explain RULE' shows one with its examples\n"
+        Terminal.standardOutput(output)
+    }
+}
+
+/// One rule's rationale and examples: the section of `docs/rules.md` for it.
+struct Explain: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explain",
+        abstract: "Show a rule's rationale and examples.")
+
+    @Argument(help: ArgumentHelp("The rule's id, as diagnostics print it in brackets.", valueName: "rule"))
+    var rule: String
+
+    func run() async throws {
+        guard let description = RuleRegistry.descriptions.first(where: { $0.id == rule }) else {
+            let suggestion = NameSuggester.closest(to: rule, in: RuleRegistry.descriptions.map(\.id)).map { "; did you mean '\($0)'?" }
+            throw CommandFailure(message: "no rule '\(rule)'\(suggestion ?? "; 'mactl rules' lists them")")
+        }
+        Terminal.standardOutput(RulesDocument.section(for: description).joined(separator: "\n") + "\n")
+    }
+}
