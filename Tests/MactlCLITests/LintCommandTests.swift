@@ -22,6 +22,34 @@ struct LintCommandTests {
         #expect(firstLine == "manifest.json:20:34: error: 'window.navigation_bar_text_style' must be 'white' or 'black', found 'grey' [manifest-invalid-value]")
     }
 
+    /// `--quiet` shows what fails the command: errors, and warnings with `--strict`; no
+    /// notes, no coverage table.
+    @Test func quietShowsOnlyWhatFails() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("quiet")
+            #expect(try CLIRunner.run(["new", app.path]).status == 0)
+            try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2L22 2 22 22 .5.5z\"/></svg>\n".utf8)
+                .write(to: app.appendingPathComponent("icons/home.svg"))
+            try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v10H2z M4 16h16a2 2 0 0 1 0 4H4z\"/></svg>\n".utf8)
+                .write(to: app.appendingPathComponent("icons/explore.svg"))
+            let quiet = try CLIRunner.run(["lint", "--quiet", app.path])
+            #expect(quiet.status == 1)
+            #expect(quiet.standardOutput == """
+                icons/home.svg:1:86: error: the iOS app hangs drawing tab icon 'icons/home.svg': its reader cannot read '.5.5' as a number and never moves past it; write the numbers out: '.5 .5' [icon-tab-hangs-on-ios]
+                1 | <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2L22 2 22 22 .5.5z"/></svg>
+                  |                                                                                      ^~~~
+                  = fix-it: write the numbers out
+                1 error, 0 warnings and 0 notes in 20 files
+
+                """)
+            let strict = try CLIRunner.run(["lint", "-q", "--strict", app.path])
+            #expect(strict.status == 1)
+            #expect(strict.standardOutput.contains("warning: tab icon 'icons/explore.svg' loses part of its drawing on iOS"))
+            #expect(strict.standardOutput.hasSuffix("1 error, 1 warning and 0 notes in 20 files\n"))
+            #expect(!strict.standardOutput.contains("i18n coverage"))
+        }
+    }
+
     @Test func aCleanProjectExitsZero() throws {
         try CLIRunner.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("clean").path

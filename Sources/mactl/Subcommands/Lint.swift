@@ -29,6 +29,9 @@ struct Lint: AsyncParsableCommand {
     @Option(name: .long, help: "Record today's diagnostics in this baseline file and exit 0.")
     var writeBaseline: String?
 
+    @Flag(name: [.short, .long], help: "Show only what fails the command (errors; warnings too with --strict), without the i18n coverage table.")
+    var quiet = false
+
     @Flag(name: .long, help: "Lint again whenever a file changes, until interrupted.")
     var watch = false
 
@@ -56,7 +59,13 @@ struct Lint: AsyncParsableCommand {
             case .failure(let error): throw CommandFailure(message: error.message)
             }
         }
-        let report = DiagnosticReport(result, pathPrefix: Self.displayPrefix(for: path))
+        var report = DiagnosticReport(result, pathPrefix: Self.displayPrefix(for: path))
+        if quiet {
+            // What fails the command, and nothing else: no note, no coverage table, and no
+            // warning unless --strict makes warnings fail it.
+            report.diagnostics = report.diagnostics.filter { $0.severity == .error || (outputOptions.strict && $0.severity == .warning) }
+            report.localeCoverage = []
+        }
         try outputOptions.emit(outputOptions.rendering.renderer(writingTo: output).render(report), to: output)
         if result.fails(strict: outputOptions.strict) { throw ExitCode(ExitStatus.projectHasErrors) }
     }
