@@ -14,6 +14,18 @@ struct NewCommandTests {
         }
     }
 
+    /// The `next:` hint is a command the user can paste: a path with a space or a quote is
+    /// quoted for the shell.
+    @Test func theNextHintIsShellQuoted() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            for (name, shown) in [("my app", "'my app'"), ("it's", "'it'\\''s'"), ("plain-app", "plain-app")] {
+                let created = try CLIRunner.run(["new", name], in: folder)
+                #expect(created.status == 0)
+                #expect(created.standardOutput == "created '\(name)' from the 'tabs' template (20 files)\nnext: mactl lint \(shown)\n")
+            }
+        }
+    }
+
     @Test func theFolderNameIsTheDefaultNameAndIdentifier() throws {
         try CLIRunner.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("Shop 2").path

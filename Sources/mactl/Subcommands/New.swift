@@ -31,6 +31,6 @@ struct New: AsyncParsableCommand {
         } catch {
             throw CommandFailure(message: error.description)
         }
-        Terminal.standardOutput("created '\(path)' from the '\(template)' template (\(files.count) files)\nnext: mactl lint \(path)\n")
+        Terminal.standardOutput("created '\(path)' from the '\(template)' template (\(files.count) files)\nnext: mactl lint \(ShellWord.quoted(path))\n")
     }
 }
