@@ -50,6 +50,27 @@ struct LintCommandTests {
         }
     }
 
+    /// Without a path, lint finds the project upward from the current folder, as git does;
+    /// an empty folder with none above gets one error that says what to run.
+    @Test func withoutAPathTheProjectIsFoundUpward() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("found")
+            #expect(try CLIRunner.run(["new", app.path]).status == 0)
+            let inside = try CLIRunner.run(["lint"], in: app.appendingPathComponent("pages/home"))
+            #expect(inside.status == 0)
+            #expect(inside.standardOutput.hasSuffix("0 errors, 0 warnings and 1 note in 20 files\n"), "\(inside.standardOutput)")
+            let empty = folder.appendingPathComponent("empty")
+            try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
+            let nothing = try CLIRunner.run(["lint"], in: empty)
+            #expect(nothing.status == 1)
+            #expect(nothing.standardOutput == """
+                manifest.json: error: the folder is empty, so there is no 'manifest.json'; 'mactl new .' creates a MiniApp here [project-missing-manifest]
+                1 error, 0 warnings and 0 notes in 0 files
+
+                """)
+        }
+    }
+
     @Test func aCleanProjectExitsZero() throws {
         try CLIRunner.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("clean").path

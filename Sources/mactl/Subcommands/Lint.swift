@@ -10,8 +10,8 @@ struct Lint: AsyncParsableCommand {
             2 for usage errors and failures outside the project.
             """)
 
-    @Argument(help: "The MiniApp project folder.")
-    var path: String = "."
+    @Argument(help: "The MiniApp project folder (default: the nearest folder from here upward with a manifest.json, else .).")
+    var path: String?
 
     @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.")
     var config: String?
@@ -39,6 +39,7 @@ struct Lint: AsyncParsableCommand {
     var watchInterval = 300
 
     func run() async throws {
+        let path = ProjectLoading.projectPath(self.path)
         if watch {
             try await LintWatcher(path: path, config: config, runtime: runtimeOption.profile, outputOptions: outputOptions, interval: .milliseconds(watchInterval)).run()
         }

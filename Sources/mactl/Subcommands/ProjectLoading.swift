@@ -3,6 +3,24 @@ import MiniAppKit
 
 /// Loading and linting a project the way `lint` and `pack` both do.
 enum ProjectLoading {
+    /// The project a command runs on: `path` when given; without one, the nearest folder from
+    /// the current one upward that has a `manifest.json` (as git and cargo find their root),
+    /// written relative to the current folder (`..`), or `.` when there is none.
+    static func projectPath(_ path: String?, from current: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> String {
+        if let path { return path }
+        var folder = current.standardizedFileURL
+        var ups = 0
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(ProjectModel.manifestPath).path) {
+                return ups == 0 ? "." : Array(repeating: "..", count: ups).joined(separator: "/")
+            }
+            let parent = folder.deletingLastPathComponent().standardizedFileURL
+            guard parent.path != folder.path else { return "." }
+            folder = parent
+            ups += 1
+        }
+    }
+
     static func lint(path: String, config: String?, runtime: RuntimeProfile? = nil) throws -> LintResult {
         let root = URL(fileURLWithPath: path)
         let project: Project
