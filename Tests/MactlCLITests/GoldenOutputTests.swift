@@ -8,6 +8,15 @@ import MiniAppKitTestSupport
 struct GoldenOutputTests {
     static let commands = ["", "new", "lint", "pack", "inspect", "verify", "keygen", "rules", "explain"]
 
+    /// A default stated in an option's help text and again by ArgumentParser reads twice.
+    @Test(arguments: commands)
+    func helpStatesEachDefaultOnce(command: String) throws {
+        let result = try CLIRunner.run((command.isEmpty ? [] : [command]) + ["--help"], environment: ["COLUMNS": "100"])
+        let text = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let doubled = try NSRegularExpression(pattern: #"\(default: ([^)]*)\)\.? \(default: \1\)"#)
+        #expect(doubled.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil, "\(text)")
+    }
+
     @Test(arguments: commands)
     func helpIsPinned(command: String) throws {
         let arguments = (command.isEmpty ? [] : [command]) + ["--help"]

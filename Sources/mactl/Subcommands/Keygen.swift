@@ -10,7 +10,7 @@ struct Keygen: AsyncParsableCommand {
     @Argument(help: "The key file to write; the certificate goes beside it as <name>.cert.pem.")
     var path: String = "mactl-signing-key.pem"
 
-    @Option(name: .long, help: "The certificate's subject (default: MiniApp).")
+    @Option(name: .long, help: "The certificate's subject.")
     var subject = "MiniApp"
 
     func run() async throws {
