@@ -135,6 +135,20 @@ struct PackCommandTests {
         }
     }
 
+    /// With `--format json` or `sarif`, standard output is the document alone; the status
+    /// lines go to standard error.
+    @Test(arguments: ["json", "sarif"])
+    func aDocumentFormatKeepsStandardOutputPure(format: String) throws {
+        try withApp { app in
+            let result = try CLIRunner.run(["pack", app.path, "--format", format], environment: epoch)
+            #expect(result.status == 0, "\(result.standardError)")
+            let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
+            #expect(document is [String: Any])
+            #expect(result.standardError.hasPrefix("packed \(app.path)/dist/org.example.shop-1.0.0.ma: 20 files, "), "\(result.standardError)")
+            #expect(result.standardError.hasSuffix("report \(app.path)/dist/org.example.shop-1.0.0.report.yaml\n"))
+        }
+    }
+
     @Test func noMinifyShipsFilesAsWritten() throws {
         try withApp(template: "blank") { app in
             let package = app.appendingPathComponent("app.ma")

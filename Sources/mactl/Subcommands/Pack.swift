@@ -85,7 +85,10 @@ struct Pack: AsyncParsableCommand {
             throw ExitCode(ExitStatus.projectHasErrors)
         }
         let uncompressed = outcome.entries.reduce(0) { $0 + $1.size }
-        Terminal.standardOutput(
+        // With a document format, standard output is that document alone, for the tool that
+        // reads it; the status lines are for the person, on standard error.
+        let status = outputOptions.format == .text ? Terminal.standardOutput : Terminal.standardError
+        status(
             "packed \(outcome.packageURL.relativePathForDisplay): \(outcome.entries.count) files, \(ByteSize.format(outcome.packageSize)) "
                 + "(\(ByteSize.format(uncompressed)) uncompressed), sha256 \(outcome.packageDigest)\n"
                 + "report \(outcome.reportURL.relativePathForDisplay)\n")
