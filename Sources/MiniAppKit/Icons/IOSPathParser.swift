@@ -198,31 +198,14 @@ struct IOSPathParser {
 /// Numbers as SVG's path grammar reads them from one run of characters: `.5.5` is `.5` and
 /// `.5`, `1.2.3` is `1.2` and `.3`; whitespace (a CRLF included) separates.
 enum SVGNumberList {
-    /// The numbers, or nil when something in the text is not part of one.
+    /// The numbers as written, or nil when something in the text is not part of one.
     static func numbers(in text: String) -> [String]? {
-        let scalars = Array(text.unicodeScalars)
+        var scanner = SVGPathData.Scanner(Array(text.utf8))
         var numbers: [String] = []
-        var index = 0
-        func isDigit(_ position: Int) -> Bool { position < scalars.count && ("0"..."9").contains(scalars[position]) }
-        while index < scalars.count {
-            if [" ", "\t", "\n", "\r", ","].contains(scalars[index]) { index += 1; continue }
-            let start = index
-            if scalars[index] == "+" || scalars[index] == "-" { index += 1 }
-            var digits = 0
-            while isDigit(index) { index += 1; digits += 1 }
-            if index < scalars.count, scalars[index] == "." {
-                index += 1
-                while isDigit(index) { index += 1; digits += 1 }
-            }
-            guard digits > 0 else { return nil }
-            if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
-                var exponent = index + 1
-                if exponent < scalars.count, scalars[exponent] == "+" || scalars[exponent] == "-" { exponent += 1 }
-                guard isDigit(exponent) else { return nil }
-                while isDigit(exponent) { exponent += 1 }
-                index = exponent
-            }
-            numbers.append(String(String.UnicodeScalarView(scalars[start..<index])))
+        scanner.skipSeparators()
+        while !scanner.isAtEnd {
+            guard let number = scanner.numberText() else { return nil }
+            numbers.append(number)
         }
         return numbers.isEmpty ? nil : numbers
     }

@@ -201,7 +201,7 @@ enum SVGPathData {
 
     /// The SVG path grammar's tokens: numbers (`.5.5` is two), single-digit arc flags, command
     /// letters, and whitespace or one comma between them.
-    private struct Scanner {
+    struct Scanner {
         let bytes: [UInt8]
         var index = 0
 
@@ -231,6 +231,11 @@ enum SVGPathData {
         }
 
         mutating func number() -> Double? {
+            numberText().flatMap(Double.init)
+        }
+
+        /// A number as written, and the separators after it.
+        mutating func numberText() -> String? {
             skipSeparators()
             let start = index
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -249,9 +254,9 @@ enum SVGPathData {
                     while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
                 }
             }
-            let value = Double(String(decoding: bytes[start..<index], as: UTF8.self))
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
             skipSeparators()
-            return value
+            return text
         }
 
         /// An arc flag: one `0` or `1`, which may touch the next number (`a1 1 0 011 1`).
