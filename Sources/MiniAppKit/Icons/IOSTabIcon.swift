@@ -186,7 +186,7 @@ public struct IOSTabIcon: Sendable {
         var reportedTransforms: Set<Int> = []
         for (index, element) in document.elements.enumerated() {
             let style = paint.styles[index]
-            if let d = element.attributes.first(where: { $0.name == "d" }), let written = d.written,
+            if let d = element.attribute("d"), let written = d.written,
                let found = foundAt[written.valueRange.lowerBound] {
                 elementOfFoundPath[found] = index
                 if let hidden = style.hiddenBecause {
@@ -217,7 +217,7 @@ public struct IOSTabIcon: Sendable {
                     }
                     lostParts.sort { $0.range.lowerBound < $1.range.lowerBound }
                 }
-            } else if let d = element.attributes.first(where: { $0.name == "d" }), element.name == "path", style.isPainted {
+            } else if let d = element.attribute("d"), element.name == "path", style.isPainted {
                 lostParts.append(Cause(phrase: "a \(Self.notFoundReason(d)) is not found", range: d.range, fix: Self.rewriteAttribute(d, in: document)))
             } else if Self.droppedShapes.contains(element.name), style.isPainted || (!style.hidden && ["use", "image"].contains(element.name)) {
                 // Only a filled shape draws the same as a path: an outline would be filled.
@@ -340,18 +340,10 @@ public struct IOSTabIcon: Sendable {
     /// its width and height. Nil when it has neither, so there is nothing to compare.
     static func actualBox(_ document: SVGDocument) -> IOSTabIconReader.Box? {
         guard let root = document.root else { return nil }
-        func value(_ name: String) -> String? { root.attributes.first { $0.name == name }?.value }
-        if let viewBox = value("viewBox") {
-            let numbers = viewBox.split(whereSeparator: { " \t\n\r,".contains($0) }).compactMap { Double($0) }
-            guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else { return nil }
-            return .init(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        if root.attribute("viewBox") != nil {
+            return document.viewBox.map { .init(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         }
-        func length(_ name: String) -> Double? {
-            guard var text = value(name)?.trimmingWhitespace else { return nil }
-            if text.hasSuffix("px") { text.removeLast(2) }
-            return Double(text).flatMap { $0 > 0 ? $0 : nil }
-        }
-        guard let width = length("width"), let height = length("height") else { return nil }
+        guard let width = root.length("width"), let height = root.length("height"), width > 0, height > 0 else { return nil }
         return .init(x: 0, y: 0, width: width, height: height)
     }
 
@@ -361,7 +353,7 @@ public struct IOSTabIcon: Sendable {
         let same = [read.x - actual.x, read.y - actual.y, read.width - actual.width, read.height - actual.height]
             .allSatisfy { abs($0) <= 1e-9 * max(1, abs(actual.width), abs(actual.height)) }
         guard !same else { return nil }
-        let rootViewBox = root.attributes.first { $0.name == "viewBox" }
+        let rootViewBox = root.attribute("viewBox")
         let spaced = [actual.x, actual.y, actual.width, actual.height].map(NumberText.short).joined(separator: " ")
         let insertion = root.range.upperBound
         switch reading.boxSource {
@@ -382,7 +374,7 @@ public struct IOSTabIcon: Sendable {
                     read: read, actual: actual, reason: "its reader finds viewBox=\"…\" only in double quotes",
                     range: rootViewBox.range, fix: ((written.valueRange.lowerBound - 1)..<(written.valueRange.upperBound + 1), "\"\(rootViewBox.value)\""))
             }
-            let rootWidth = root.attributes.first { $0.name == "width" }?.written?.valueRange
+            let rootWidth = root.attribute("width")?.written?.valueRange
             let reason: String
             if let width, width != rootWidth {
                 reason = "without a viewBox its reader takes the first width=\"…\" in the file, which is not the <svg>'s"
@@ -398,7 +390,7 @@ public struct IOSTabIcon: Sendable {
         for (index, element) in document.elements.enumerated() where element.name == "path" {
             let style = paint.styles[index]
             guard style.isPainted, style.fills, style.evenOdd else { continue }
-            return (element.attributes.first { $0.name == "fill-rule" } ?? element.attributes.first { $0.name == "d" })?.range ?? element.range
+            return (element.attribute("fill-rule") ?? element.attribute("d"))?.range ?? element.range
         }
         return nil
     }

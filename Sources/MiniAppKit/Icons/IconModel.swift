@@ -56,10 +56,7 @@ public struct IconModel: Sendable {
 
     /// The viewBox's width and height when it is valid.
     public var viewBox: (width: Double, height: Double)? {
-        guard let value = document.root?.attributes.first(where: { $0.name == "viewBox" })?.value else { return nil }
-        let numbers = value.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" }).compactMap { Double($0) }
-        guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else { return nil }
-        return (numbers[2], numbers[3])
+        document.viewBox.map { ($0.width, $0.height) }
     }
 }
 

@@ -52,3 +52,26 @@ public struct SVGDocument: Sendable {
 
     public static let namespace = "http://www.w3.org/2000/svg"
 }
+
+extension SVGDocument {
+    /// The root's viewBox as SVG reads it (numbers between whitespace or commas), when it is
+    /// four numbers with a positive width and height.
+    public var viewBox: (x: Double, y: Double, width: Double, height: Double)? {
+        guard let value = root?.attribute("viewBox")?.value else { return nil }
+        let numbers = value.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" }).compactMap { Double($0) }
+        guard numbers.count == 4, numbers[2] > 0, numbers[3] > 0 else { return nil }
+        return (numbers[0], numbers[1], numbers[2], numbers[3])
+    }
+}
+
+extension SVGDocument.Element {
+    public func attribute(_ name: String) -> SVGDocument.Attribute? { attributes.first { $0.name == name } }
+
+    /// A length in user units (a number, optionally `px`); nil when absent or in another unit
+    /// (a percentage, `em`), which needs a viewport to resolve.
+    public func length(_ name: String) -> Double? {
+        guard var value = attribute(name)?.value.trimmingWhitespace else { return nil }
+        if value.hasSuffix("px") { value.removeLast(2) }
+        return Double(value)
+    }
+}

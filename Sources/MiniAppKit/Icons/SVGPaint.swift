@@ -69,7 +69,7 @@ struct SVGPaint {
             let visibility = properties["visibility"] ?? ((parent?.hiddenBecause == "visibility: hidden") ? "hidden" : "visible")
             if hiddenBecause == nil, visibility == "hidden" || visibility == "collapse" { hiddenBecause = "visibility: hidden" }
             var transforms = parent?.transforms ?? []
-            if let transform = element.attributes.first(where: { $0.name == "transform" }), !Self.isIdentity(transform.value) {
+            if let transform = element.attribute("transform"), !Self.isIdentity(transform.value) {
                 transforms.insert(transform, at: 0)
             }
             styles.append(Style(
@@ -92,7 +92,7 @@ struct SVGPaint {
         for attribute in element.attributes where attribute.name != "style" {
             properties[attribute.name] = attribute.value.trimmingWhitespace.lowercased()
         }
-        if let style = element.attributes.first(where: { $0.name == "style" })?.value {
+        if let style = element.attribute("style")?.value {
             for declaration in style.split(separator: ";") {
                 guard let colon = declaration.firstIndex(of: ":") else { continue }
                 let name = String(declaration[..<colon]).trimmingWhitespace.lowercased()

@@ -15,10 +15,9 @@ enum SVGShapePath {
     /// Nil for other elements, lengths that are not plain numbers (`%`, `em`), and shapes
     /// that draw nothing.
     static func pathData(for element: SVGDocument.Element) -> String? {
+        // An absent attribute takes its default; one in another unit leaves no fix.
         func length(_ name: String, default defaultValue: Double? = 0) -> Double? {
-            guard var text = element.attributes.first(where: { $0.name == name })?.value.trimmingWhitespace else { return defaultValue }
-            if text.hasSuffix("px") { text.removeLast(2) }
-            return Double(text)
+            element.attribute(name) == nil ? defaultValue : element.length(name)
         }
         var segments: [IOSTabIconReader.Segment] = []
         switch element.name {
@@ -41,7 +40,7 @@ enum SVGShapePath {
             if ry == nil { ry = rx }
             segments = rect(x: x, y: y, width: width, height: height, rx: min(max(0, rx ?? 0), width / 2), ry: min(max(0, ry ?? 0), height / 2))
         case "polygon", "polyline":
-            guard let points = element.attributes.first(where: { $0.name == "points" })?.value else { return nil }
+            guard let points = element.attribute("points")?.value else { return nil }
             let numbers = points.split(whereSeparator: { " \t\n\r,".contains($0) }).map { Double($0) }
             guard numbers.count >= 4, numbers.count % 2 == 0, numbers.allSatisfy({ $0 != nil }) else { return nil }
             let values = numbers.compactMap { $0 }

@@ -17,7 +17,7 @@ public struct IconSizeMismatch: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         model.icons.compactMap { icon in
             guard let root = icon.document.root, let viewBox = icon.viewBox,
-                  let width = Self.length(root, "width"), let height = Self.length(root, "height"), width > 0, height > 0 else { return nil }
+                  let width = root.length("width"), let height = root.length("height"), width > 0, height > 0 else { return nil }
             let ratio = width / height
             let viewBoxRatio = viewBox.width / viewBox.height
             guard abs(ratio - viewBoxRatio) / viewBoxRatio > 0.01 else { return nil }
@@ -25,13 +25,6 @@ public struct IconSizeMismatch: Rule {
                 "width \(Self.format(width)) and height \(Self.format(height)) (\(Self.ratio(width, height))) do not have the proportions of the viewBox \(Self.format(viewBox.width)) × \(Self.format(viewBox.height)) (\(Self.ratio(viewBox.width, viewBox.height)))",
                 at: icon.span(root.range))
         }
-    }
-
-    /// A length in user units (a number, optionally 'px'); percentages and other units are not compared.
-    static func length(_ element: SVGDocument.Element, _ name: String) -> Double? {
-        guard var value = element.attributes.first(where: { $0.name == name })?.value.trimmingWhitespace else { return nil }
-        if value.hasSuffix("px") { value.removeLast(2) }
-        return Double(value)
     }
 
     static func format(_ value: Double) -> String {
