@@ -5,6 +5,22 @@
 public struct IOSTabIcon: Sendable {
     /// Something in the file that makes the phone's icon differ, at its place.
     public struct Cause: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            /// A painted `<circle>`, `<rect>`, … the reader does not draw.
+            case shape(name: String)
+            /// A `d` the reader does not find.
+            case pathNotFound
+            /// A command letter it skips (`A`, `T`, …).
+            case skippedCommand(Character)
+            case staleReflection
+            case transform
+            /// Something the phone fills that the SVG does not.
+            case filled
+            /// Why the phone draws nothing (`blank`).
+            case nothingDrawn
+        }
+
+        public var kind: Kind
         public var phrase: String
         public var range: Range<Int>
         /// Causes with the same site are one finding: the arcs of one path, one shape.
@@ -12,7 +28,8 @@ public struct IOSTabIcon: Sendable {
         /// The edit that removes the cause, when it is mechanical.
         public var fix: Fix?
 
-        init(phrase: String, range: Range<Int>, site: Int? = nil, fix: Fix? = nil) {
+        init(_ kind: Kind, phrase: String, range: Range<Int>, site: Int? = nil, fix: Fix? = nil) {
+            self.kind = kind
             self.phrase = phrase
             self.range = range
             self.site = site ?? range.lowerBound
@@ -33,12 +50,7 @@ public struct IOSTabIcon: Sendable {
         public var reason: String
         public var range: Range<Int>
         /// The edit that makes the reader read the SVG's box.
-        public var fix: (range: Range<Int>, replacement: String)?
-
-        public static func == (lhs: BoxMisread, rhs: BoxMisread) -> Bool {
-            lhs.read == rhs.read && lhs.actual == rhs.actual && lhs.reason == rhs.reason && lhs.range == rhs.range
-                && lhs.fix?.range == rhs.fix?.range && lhs.fix?.replacement == rhs.fix?.replacement
-        }
+        public var fix: Fix?
     }
 
     /// The two renderings at `renderSize` pixels, compared as shapes (alpha at least half).
@@ -81,7 +93,7 @@ public struct IOSTabIcon: Sendable {
         var icon = IOSTabIcon(reading: reading, causesKnown: document.issue == nil && !document.elements.isEmpty)
         guard reading.isUTF8 else {
             // A file libxml2 cannot read either is reported as an invalid SVG already.
-            if icon.causesKnown { icon.blank = Cause(phrase: "the file is not UTF-8, so its reader reads nothing in it", range: 0..<0) }
+            if icon.causesKnown { icon.blank = Cause(.nothingDrawn, phrase: "the file is not UTF-8, so its reader reads nothing in it", range: 0..<0) }
             return icon
         }
         let phone = render(reading, evenOdd: false)
@@ -96,7 +108,7 @@ public struct IOSTabIcon: Sendable {
         // running the other way is a hole under both rules.
         if !reading.paths.isEmpty, let phone, let range = Self.firstEvenOddRange(document, paint),
            let evenOdd = render(reading, evenOdd: true), compare(svg: evenOdd.alpha, phone: phone.alpha).differing > 0.01 {
-            icon.filledParts.append(Cause(phrase: "fill-rule=\"evenodd\" is ignored, so its holes are filled", range: range))
+            icon.filledParts.append(Cause(.filled, phrase: "fill-rule=\"evenodd\" is ignored, so its holes are filled", range: range))
         }
         // A style sheet can restyle what the attributes say (mactl does not apply it): there the
         // renderings are the judge, and causes are named only when the phone's icon differs.
@@ -190,16 +202,17 @@ public struct IOSTabIcon: Sendable {
                let found = foundAt[written.valueRange.lowerBound] {
                 elementOfFoundPath[found] = index
                 if let hidden = style.hiddenBecause {
-                    filledParts.append(Cause(phrase: "a path \(hidden) is drawn", range: d.range))
+                    filledParts.append(Cause(.filled, phrase: "a path \(hidden) is drawn", range: d.range))
                 } else if !style.fills {
                     filledParts.append(Cause(
+                        .filled,
                         phrase: style.strokes ? "a stroke-only path (fill=\"none\") is filled as a solid shape"
                             : "an invisible path (fill=\"none\", no stroke) is filled as a solid shape",
                         range: d.range))
                 }
                 guard style.isPainted else { continue }
                 if let transform = style.transforms.first, reportedTransforms.insert(transform.range.lowerBound).inserted {
-                    lostParts.append(Cause(phrase: "transform=\"\(transform.value)\" is ignored, so the path draws unmoved", range: transform.range))
+                    lostParts.append(Cause(.transform, phrase: "transform=\"\(transform.value)\" is ignored, so the path draws unmoved", range: transform.range))
                 }
                 let skipped = reading.paths[found].skippedCommands
                 let stale = reading.paths[found].staleReflections
@@ -208,26 +221,27 @@ public struct IOSTabIcon: Sendable {
                         Fix(message: "rewrite the path data with curves iOS draws", range: written.valueRange, replacement: $0)
                     }
                     for command in skipped {
-                        lostParts.append(Cause(phrase: Self.skippedPhrase(command.letter), range: command.range, site: written.valueRange.lowerBound, fix: fix))
+                        lostParts.append(Cause(.skippedCommand(command.letter), phrase: Self.skippedPhrase(command.letter), range: command.range, site: written.valueRange.lowerBound, fix: fix))
                     }
                     for command in stale {
                         lostParts.append(Cause(
+                            .staleReflection,
                             phrase: "a smooth curve (\(command.letter)) after a move or a quadratic bends from an earlier curve's control point",
                             range: command.range, site: written.valueRange.lowerBound, fix: fix))
                     }
                     lostParts.sort { $0.range.lowerBound < $1.range.lowerBound }
                 }
             } else if let d = element.attribute("d"), element.name == "path", style.isPainted {
-                lostParts.append(Cause(phrase: "a \(Self.notFoundReason(d)) is not found", range: d.range, fix: Self.rewriteAttribute(d, in: document)))
+                lostParts.append(Cause(.pathNotFound, phrase: "a \(Self.notFoundReason(d)) is not found", range: d.range, fix: Self.rewriteAttribute(d, in: document)))
             } else if Self.droppedShapes.contains(element.name), style.isPainted || (!style.hidden && ["use", "image"].contains(element.name)) {
                 // Only a filled shape draws the same as a path: an outline would be filled.
                 let fix = style.fills ? Self.shapeAsPath(element, in: document) : nil
-                lostParts.append(Cause(phrase: "<\(element.name)> is not drawn", range: element.range, fix: fix))
+                lostParts.append(Cause(.shape(name: element.name), phrase: "<\(element.name)> is not drawn", range: element.range, fix: fix))
             }
         }
         for (index, path) in reading.paths.enumerated() where elementOfFoundPath[index] == nil && !path.segments.isEmpty {
             let before = max(0, path.value.lowerBound - 3)
-            filledParts.append(Cause(phrase: "a d=\"…\" that is no path's (in a comment, text or another attribute) is drawn", range: before..<path.value.lowerBound))
+            filledParts.append(Cause(.filled, phrase: "a d=\"…\" that is no path's (in a comment, text or another attribute) is drawn", range: before..<path.value.lowerBound))
         }
         lostParts.sort { $0.range.lowerBound < $1.range.lowerBound }
         filledParts.sort { $0.range.lowerBound < $1.range.lowerBound }
@@ -302,31 +316,30 @@ public struct IOSTabIcon: Sendable {
         let allFixes = Self.merged(lostParts.compactMap(\.fix), in: document.file.bytes)
         let root = document.root.map(\.range) ?? 0..<0
         if reading.paths.isEmpty {
-            if let missed = lostParts.first(where: { $0.phrase.hasPrefix("a d") && $0.phrase.hasSuffix("is not found") }) {
-                return Cause(phrase: "its reader finds path data only after a space, a tab or a quote, and here \(missed.phrase)", range: missed.range, fix: allFixes)
+            if let missed = lostParts.first(where: { $0.kind == .pathNotFound }) {
+                return Cause(.nothingDrawn, phrase: "its reader finds path data only after a space, a tab or a quote, and here \(missed.phrase)", range: missed.range, fix: allFixes)
             }
-            let shapes = lostParts.filter { $0.phrase.hasPrefix("<") }
+            let shapes = lostParts.filter { if case .shape = $0.kind { true } else { false } }
             if let first = shapes.first {
                 var names: [String] = []
-                for shape in shapes {
-                    let name = String(shape.phrase.prefix { $0 != " " })
-                    if !names.contains(name) { names.append(name) }
-                }
-                return Cause(phrase: "its reader draws only path data (d=\"…\"), and this icon draws with \(names.joined(separator: ", "))", range: first.range, fix: allFixes)
+                for case .shape(let name) in shapes.map(\.kind) where !names.contains("<\(name)>") { names.append("<\(name)>") }
+                return Cause(
+                    .nothingDrawn, phrase: "its reader draws only path data (d=\"…\"), and this icon draws with \(names.joined(separator: ", "))",
+                    range: first.range, fix: allFixes)
             }
-            return Cause(phrase: "its reader finds no path data (d=\"…\") in it", range: root)
+            return Cause(.nothingDrawn, phrase: "its reader finds no path data (d=\"…\") in it", range: root)
         }
         if let misread = boxMisread {
-            return Cause(phrase: "it reads the box as \(Self.describe(misread.read)) instead of \(Self.describe(misread.actual)), and its paths fall outside it", range: misread.range)
+            return Cause(.nothingDrawn, phrase: "it reads the box as \(Self.describe(misread.read)) instead of \(Self.describe(misread.actual)), and its paths fall outside it", range: misread.range)
         }
         if reading.paths.allSatisfy({ path in !path.segments.contains { if case .move = $0 { return false } else if case .close = $0 { return false } else { return true } } }),
-           let arc = lostParts.first(where: { $0.phrase.hasPrefix("an arc") }) {
-            return Cause(phrase: "its paths are made of arcs, which its reader skips", range: arc.range, fix: allFixes)
+           let arc = lostParts.first(where: { $0.kind == .skippedCommand("A") || $0.kind == .skippedCommand("a") }) {
+            return Cause(.nothingDrawn, phrase: "its paths are made of arcs, which its reader skips", range: arc.range, fix: allFixes)
         }
         let causes = lostParts + filledParts
         let why = causes.isEmpty ? "" : " (\(Self.summary(of: causes)))"
         return Cause(
-            phrase: "what its reader draws of its paths encloses no area\(why)", range: reading.paths.first.map { $0.value } ?? root,
+            .nothingDrawn, phrase: "what its reader draws of its paths encloses no area\(why)", range: reading.paths.first.map { $0.value } ?? root,
             fix: allFixes)
     }
 
@@ -356,6 +369,7 @@ public struct IOSTabIcon: Sendable {
         let rootViewBox = root.attribute("viewBox")
         let spaced = [actual.x, actual.y, actual.width, actual.height].map(NumberText.short).joined(separator: " ")
         let insertion = root.range.upperBound
+        let writeViewBox = "write viewBox=\"\(spaced)\""
         switch reading.boxSource {
         case .viewBox(let value), .unreadableViewBox(let value):
             if let rootViewBox, let written = rootViewBox.written, written.valueRange == value {
@@ -363,7 +377,7 @@ public struct IOSTabIcon: Sendable {
                 let reason = rootViewBox.value.split(separator: " ").compactMap { Double($0) }.count >= 4
                     ? "its reader drops what is not a number between single spaces"
                     : "its reader splits the viewBox on single spaces only, and this one has \(separators)"
-                return BoxMisread(read: read, actual: actual, reason: reason, range: rootViewBox.range, fix: (value, spaced))
+                return BoxMisread(read: read, actual: actual, reason: reason, range: rootViewBox.range, fix: Fix(message: writeViewBox, range: value, replacement: spaced))
             }
             return BoxMisread(
                 read: read, actual: actual, reason: "its reader takes the first viewBox=\"…\" in the file, which is not the <svg>'s",
@@ -372,7 +386,8 @@ public struct IOSTabIcon: Sendable {
             if let rootViewBox, let written = rootViewBox.written, written.quote == UInt8(ascii: "'") {
                 return BoxMisread(
                     read: read, actual: actual, reason: "its reader finds viewBox=\"…\" only in double quotes",
-                    range: rootViewBox.range, fix: ((written.valueRange.lowerBound - 1)..<(written.valueRange.upperBound + 1), "\"\(rootViewBox.value)\""))
+                    range: rootViewBox.range,
+                    fix: Fix(message: writeViewBox, range: (written.valueRange.lowerBound - 1)..<(written.valueRange.upperBound + 1), replacement: "\"\(rootViewBox.value)\""))
             }
             let rootWidth = root.attribute("width")?.written?.valueRange
             let reason: String
@@ -381,7 +396,7 @@ public struct IOSTabIcon: Sendable {
             } else {
                 reason = "without a viewBox its reader takes width=\"…\" and height=\"…\" as plain numbers, or 24"
             }
-            let fix = rootViewBox == nil ? (insertion..<insertion, " viewBox=\"\(spaced)\"") : nil
+            let fix = rootViewBox == nil ? Fix(message: writeViewBox, range: insertion..<insertion, replacement: " viewBox=\"\(spaced)\"") : nil
             return BoxMisread(read: read, actual: actual, reason: reason, range: width ?? root.range, fix: fix)
         }
     }

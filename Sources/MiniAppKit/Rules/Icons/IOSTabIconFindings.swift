@@ -1,3 +1,10 @@
+extension IconModel {
+    /// A fix found in the icon, as a diagnostic's fix-it.
+    func fixIt(_ fix: IOSTabIcon.Fix) -> FixIt {
+        FixIt(message: fix.message, span: span(fix.range), replacement: fix.replacement)
+    }
+}
+
 /// How the iOS tab icon rules word what they found: causes listed once each with a count,
 /// the first at the finding's place and the others as notes, and the ink figure when the
 /// phone's icon differs visibly.
@@ -27,7 +34,7 @@ extension IOSTabIcon {
     /// A finding at the first cause, with a note at each other place and the first cause's fix.
     static func finding(_ message: String, causes: [Cause], in icon: IconModel) -> Finding {
         let notes = causes.dropFirst().map { DiagnosticNote(message: $0.phrase, span: icon.span($0.range)) }
-        let fixIt = causes.lazy.compactMap(\.fix).first.map { FixIt(message: $0.message, span: icon.span($0.range), replacement: $0.replacement) }
+        let fixIt = causes.lazy.compactMap(\.fix).first.map(icon.fixIt)
         return Finding(message, at: causes.first.map { icon.span($0.range) } ?? icon.rootSpan, notes: notes, fixIt: fixIt)
     }
 

@@ -55,7 +55,7 @@ public struct IconTabBlankOnIOS: Rule {
             guard let onIOS = icon.onIOS, let blank = onIOS.blank else { return nil }
             return Finding(
                 "tab icon '\(icon.path)' is blank on iOS: \(blank.phrase)", at: icon.span(blank.range),
-                fixIt: blank.fix.map { FixIt(message: $0.message, span: icon.span($0.range), replacement: $0.replacement) })
+                fixIt: blank.fix.map(icon.fixIt))
         }
     }
 }

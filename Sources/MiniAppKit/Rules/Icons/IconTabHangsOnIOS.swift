@@ -55,7 +55,7 @@ public struct IconTabHangsOnIOS: Rule {
                     return Finding(
                         "the iOS app hangs drawing tab icon '\(icon.path)': \(why); write the numbers out: '\(writtenOut)'",
                         at: icon.span(hang.range),
-                        fixIt: FixIt(message: "write the numbers out", span: icon.span(hang.range), replacement: writtenOut))
+                        fixIt: icon.fixIt(IOSTabIcon.Fix(message: "write the numbers out", range: hang.range, replacement: writtenOut)))
                 }
             }
         }

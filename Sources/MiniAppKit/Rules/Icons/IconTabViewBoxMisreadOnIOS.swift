@@ -38,7 +38,7 @@ public struct IconTabViewBoxMisreadOnIOS: Rule {
             let message = "iOS fits tab icon '\(icon.path)' into the box \(IOSTabIcon.describe(misread.read)) instead of \(actual): \(misread.reason); write viewBox=\"\(actual)\"\(onIOS.inkClause)"
             return Finding(
                 message, at: icon.span(misread.range),
-                fixIt: misread.fix.map { FixIt(message: "write viewBox=\"\(actual)\"", span: icon.span($0.range), replacement: $0.replacement) })
+                fixIt: misread.fix.map(icon.fixIt))
         }
     }
 }
