@@ -4,21 +4,24 @@
 /// not applied; where they change the picture, the ink comparison still shows it.
 struct SVGPaint {
     struct Style {
+        /// The inherited values: `fill`, `stroke`, `fill-rule` and `visibility` as written,
+        /// lowercased.
+        var fill: String
+        var stroke: String
+        var fillRule: String
+        var visibility: String
         /// Has a fill that shows (not `none`, `transparent` or zero opacity).
         var fills: Bool
         /// Has a stroke that shows.
         var strokes: Bool
-        var evenOdd: Bool
-        /// Not drawn at all: inside `<defs>`, `<clipPath>`, …, or `display: none`,
-        /// `visibility: hidden`, `opacity: 0`.
-        var hidden: Bool
-        /// Why it is hidden, in a phrase ("inside <defs>"), when it is.
+        /// Why it is not drawn at all, in a phrase ("inside <defs>", "display: none"), when
+        /// it is not.
         var hiddenBecause: String?
         /// Its own or an ancestor's `transform` that moves or scales it, nearest first.
         var transforms: [SVGDocument.Attribute]
-        /// Indices of its ancestors in `document.elements`, parent first.
-        var ancestors: [Int]
 
+        var hidden: Bool { hiddenBecause != nil }
+        var evenOdd: Bool { fillRule == "evenodd" }
         var isPainted: Bool { !hidden && (fills || strokes) }
     }
 
@@ -34,24 +37,16 @@ struct SVGPaint {
     init(_ document: SVGDocument) {
         var styles: [Style] = []
         var openAncestors: [Int] = []
-        var fillValue: [String] = []
-        var strokeValue: [String] = []
         for (index, element) in document.elements.enumerated() {
             while openAncestors.count > element.depth { openAncestors.removeLast() }
             let parent = openAncestors.last.map { styles[$0] }
             let properties = Self.properties(of: element)
-            func inherited(_ name: String, _ parentValue: String?, default defaultValue: String) -> String {
-                properties[name] ?? parentValue ?? defaultValue
-            }
-            let parentFill = openAncestors.last.map { fillValue[$0] }
-            let parentStroke = openAncestors.last.map { strokeValue[$0] }
-            let fill = inherited("fill", parentFill, default: "black")
-            let stroke = inherited("stroke", parentStroke, default: "none")
-            fillValue.append(fill)
-            strokeValue.append(stroke)
+            let fill = properties["fill"] ?? parent?.fill ?? "black"
+            let stroke = properties["stroke"] ?? parent?.stroke ?? "none"
             let fillOpacity = properties["fill-opacity"].flatMap(Double.init) ?? 1
             let strokeOpacity = properties["stroke-opacity"].flatMap(Double.init) ?? 1
             let strokeWidth = properties["stroke-width"].flatMap { Double($0.filter { $0.isNumber || $0 == "." || $0 == "-" }) }
+            let visibility = properties["visibility"] ?? parent?.visibility ?? "visible"
             var hiddenBecause = parent?.hiddenBecause
             if let container = openAncestors.last.map({ document.elements[$0].name }), Self.definitionContainers.contains(container) {
                 // Named after the nearest: a path in a <clipPath> in <defs> is "inside <clipPath>".
@@ -64,20 +59,19 @@ struct SVGPaint {
                     hiddenBecause = "display: none"
                 } else if properties["opacity"].flatMap(Double.init) == 0 {
                     hiddenBecause = "opacity 0"
+                } else if visibility == "hidden" || visibility == "collapse" {
+                    hiddenBecause = "visibility: hidden"
                 }
             }
-            let visibility = properties["visibility"] ?? ((parent?.hiddenBecause == "visibility: hidden") ? "hidden" : "visible")
-            if hiddenBecause == nil, visibility == "hidden" || visibility == "collapse" { hiddenBecause = "visibility: hidden" }
             var transforms = parent?.transforms ?? []
             if let transform = element.attribute("transform"), !Self.isIdentity(transform.value) {
                 transforms.insert(transform, at: 0)
             }
             styles.append(Style(
+                fill: fill, stroke: stroke, fillRule: properties["fill-rule"] ?? parent?.fillRule ?? "nonzero", visibility: visibility,
                 fills: !Self.isNone(fill) && fillOpacity > 0,
                 strokes: !Self.isNone(stroke) && strokeOpacity > 0 && (strokeWidth ?? 1) > 0,
-                evenOdd: (properties["fill-rule"] ?? (parent?.evenOdd == true ? "evenodd" : "nonzero")) == "evenodd",
-                hidden: hiddenBecause != nil, hiddenBecause: hiddenBecause, transforms: transforms,
-                ancestors: openAncestors.reversed()))
+                hiddenBecause: hiddenBecause, transforms: transforms))
             openAncestors.append(index)
         }
         self.styles = styles
