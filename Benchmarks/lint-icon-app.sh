@@ -15,15 +15,7 @@ python3 Benchmarks/make-icon-app.py "$work/tabs" "$icons"
 python3 Benchmarks/make-icon-app.py "$work/all" "$icons" --all-tabs
 "$mactl" lint "$work/all" >/dev/null 2>&1 || true  # warms the file cache
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-time_runs() {
-  for _ in $(seq "$runs"); do
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1 || true
-    end=$(date +%s%N)
-    echo $(( (end - start) / 1000000 ))
-  done
-}
+source Benchmarks/timing.sh
 all_skip=$(time_runs "$mactl" lint --runtime skip "$work/all" | median)
 all_w3c=$(time_runs "$mactl" lint --runtime w3c "$work/all" | median)
 tabs_skip=$(time_runs "$mactl" lint --runtime skip "$work/tabs" | median)

@@ -12,15 +12,7 @@ trap 'rm -rf "$(dirname "$app")"' EXIT
 python3 Benchmarks/make-large-app.py "$app" "$pages"
 "$mactl" lint "$app" >/dev/null  # must be clean, and warms the file cache
 
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
-time_runs() {
-  for _ in $(seq "$runs"); do
-    start=$(date +%s%N)
-    "$@" >/dev/null 2>&1 || true
-    end=$(date +%s%N)
-    echo $(( (end - start) / 1000000 ))
-  done
-}
+source Benchmarks/timing.sh
 mactl_ms=$(time_runs "$mactl" lint "$app" | median)
 xmllint_ms=$(time_runs sh -c "xmllint --html --noout $app/pages/*/*.html" | median)
 elements=$(cat "$app"/pages/p0/p0.html | grep -o '<[a-z]' | wc -l)
