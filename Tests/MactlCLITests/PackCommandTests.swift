@@ -70,6 +70,11 @@ struct PackCommandTests {
             let folder = app.appendingPathComponent("dist/org.example.shop-1.0.0.report.icons/icons")
             #expect(try Data(contentsOf: folder.appendingPathComponent("settings.svg.ios.png"))
                 == Data(contentsOf: folder.appendingPathComponent("settings.svg.librsvg.png")))
+            // Shipped as written (no svg-clean), the lint's own renderings are used: the same images.
+            let asWritten = try CLIRunner.run(["pack", app.path, "--no-minify", "-o", app.appendingPathComponent("raw.ma").path], environment: epoch)
+            #expect(asWritten.status == 0, "\(asWritten.standardError)")
+            #expect(try Data(contentsOf: app.appendingPathComponent("raw.report.icons/icons/settings.svg.ios.png"))
+                == Data(contentsOf: folder.appendingPathComponent("settings.svg.ios.png")))
         }
     }
 

@@ -17,14 +17,21 @@ struct TabIconImages {
 
     init(entries: [ArchiveEntry], model: ProjectModel) {
         guard model.runtime.has(.tabIconsReadAsFilledPaths) else { icons = []; return }
-        let tabIcons = Set(model.icons.filter(\.isTabIcon).map(\.path))
-        icons = entries.filter { tabIcons.contains($0.path) && $0.bytes.count <= Limits.iconRenderBytes }.compactMap { entry in
-            let file = SourceFile(path: entry.path, bytes: entry.bytes)
-            let document = SVGParser.parse(file)
-            if case .entityDeclarations = document.issue { return nil }
+        let tabIcons = Dictionary(model.icons.filter(\.isTabIcon).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        icons = entries.filter { tabIcons[$0.path] != nil && $0.bytes.count <= Limits.iconRenderBytes }.compactMap { entry in
             let size = IOSTabIcon.renderSize
-            let rendering = document.issue == nil ? IconRenderer.measure(entry.bytes, size: size, currentColor: "#000") : nil
-            let onIOS = IOSTabIcon.analyse(document, svgRendering: rendering)
+            let linted = tabIcons[entry.path]
+            let rendering: IconRenderer.Measurement?
+            let onIOS: IOSTabIcon
+            if let linted, linted.document.file.bytes == entry.bytes, let analysed = linted.onIOS {
+                // Shipped as written: lint read and rendered these very bytes.
+                (rendering, onIOS) = (linted.renderings[size], analysed)
+            } else {
+                let document = SVGParser.parse(SourceFile(path: entry.path, bytes: entry.bytes))
+                if case .entityDeclarations = document.issue { return nil }
+                rendering = document.issue == nil ? IconRenderer.measure(entry.bytes, size: size, currentColor: "#000") : nil
+                onIOS = IOSTabIcon.analyse(document, svgRendering: rendering)
+            }
             let empty = [UInt8](repeating: 0, count: size * size)
             let phoneAlpha = onIOS.ink?.phoneAlpha ?? IOSTabIcon.render(onIOS.reading, evenOdd: false)?.alpha ?? empty
             return Icon(
