@@ -85,25 +85,34 @@ struct HostileCorpusTests {
         try CLIRunner.withTemporaryFolder { folder in
             let source = Self.hostile.appendingPathComponent(testCase.fixture)
             var arguments: [String]
+            var prefix = ""
             if testCase.isArchive {
                 try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(source.lastPathComponent))
                 arguments = ["verify", source.lastPathComponent]
             } else {
                 arguments = ["lint", source.path]
+                prefix = source.standardizedFileURL.path + "/"
             }
             let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
             let outcome = try BoundedProcess.run(CLIRunner.executable, arguments, in: folder)
-            try Self.check(outcome, testCase, folder: folder, filesBefore: before)
+            try Self.check(outcome, testCase, folder: folder, filesBefore: before, projectPrefix: prefix)
         }
     }
 
-    static func check(_ outcome: BoundedProcess.Outcome, _ testCase: Case, folder: URL, filesBefore: [String]) throws {
+    /// `projectPrefix` is the project folder as lint prints it before each path (relative to
+    /// where it ran); the cases' lines are written relative to the project.
+    static func check(
+        _ outcome: BoundedProcess.Outcome, _ testCase: Case, folder: URL, filesBefore: [String], projectPrefix: String = ""
+    ) throws {
         #expect(outcome.signal == nil, "killed by signal \(outcome.signal ?? 0)\(outcome.signal == SIGKILL ? " (still running after the hang limit)" : "")")
         #expect(outcome.status == testCase.status)
         #expect(outcome.peakMemory < testCase.megabytes * 1024 * 1024, "peak memory \(outcome.peakMemory / 1024 / 1024) MB")
         let output = outcome.standardOutput + outcome.standardError
         let lines = Set(output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-        let missing = testCase.lines.filter { !lines.contains($0) }
+        let expected = testCase.lines.map { line in
+            line.range(of: #"^[^\s:]+(:[0-9]+:[0-9]+)?: (error|warning|note): "#, options: .regularExpression) == nil ? line : projectPrefix + line
+        }
+        let missing = expected.filter { !lines.contains($0) }
         #expect(missing == [], "output began: \(output.prefix(600))")
         #expect(!output.contains("Fatal error") && !output.contains("Stack dump"))
         if let secret = secretLine { #expect(!output.contains(secret)) }
@@ -128,8 +137,8 @@ struct HostileCorpusTests {
             try prepare(app)
             let work = folder.appendingPathComponent("work")
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
-            let outcome = try BoundedProcess.run(CLIRunner.executable, ["lint", app.path], in: work)
-            try check(outcome, testCase, folder: work, filesBefore: [])
+            let outcome = try BoundedProcess.run(CLIRunner.executable, ["lint", "../app"], in: work)
+            try check(outcome, testCase, folder: work, filesBefore: [], projectPrefix: "../app/")
         }
     }
 

@@ -16,10 +16,73 @@ struct LintCommandTests {
         assertMatchesGolden(result.standardOutput, "wrong-text-style.\(format == "text" ? "txt" : format == "github" ? "github.txt" : format == "sarif" ? "sarif.json" : "json")")
     }
 
-    @Test func theTextFormatPutsFileLineAndColumnFirst() throws {
-        let result = try CLIRunner.run(["lint", Self.wrongTextStyle.path])
+    /// Paths are printed relative to the current folder, as swiftc and eslint print them, so
+    /// a terminal or an editor opens them as they are; a folder outside the current one given
+    /// absolutely stays absolute.
+    @Test(arguments: [
+        ("wrong-text-style", "fixtures", "wrong-text-style/manifest.json"),
+        ("./wrong-text-style/", "fixtures", "wrong-text-style/manifest.json"),
+        ("<absolute>", "fixtures", "wrong-text-style/manifest.json"),
+        ("../projects/wrong-text-style", "fixtures", "wrong-text-style/manifest.json"),
+        ("<none>", "project", "manifest.json"),
+        (".", "project", "manifest.json"),
+        ("<none>", "project/i18n", "../manifest.json"),
+        ("..", "project/i18n", "../manifest.json"),
+        ("../wrong-text-style", "fixtures/hostile-icons", "../wrong-text-style/manifest.json"),
+        ("<absolute>", "<elsewhere>", "<absolute>/manifest.json"),
+    ])
+    func textPathsAreRelativeToTheCurrentFolder(path: String, from folder: String, first: String) throws {
+        // A fresh temporary folder is never above the fixtures.
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let current = switch folder {
+        case "<elsewhere>": elsewhere
+        case _ where folder.hasPrefix("fixtures"): CLIRunner.fixtures.appendingPathComponent(String(folder.dropFirst("fixtures".count)))
+        default: Self.wrongTextStyle.appendingPathComponent(String(folder.dropFirst("project".count)))
+        }
+        let arguments = switch path {
+        case "<none>": ["lint"]
+        case "<absolute>": ["lint", Self.wrongTextStyle.path]
+        default: ["lint", path]
+        }
+        let result = try CLIRunner.run(arguments, in: current)
         let firstLine = result.standardOutput.split(separator: "\n").first.map(String.init)
-        #expect(firstLine == "manifest.json:20:34: error: 'window.navigation_bar_text_style' must be 'white' or 'black', found 'grey' [manifest-invalid-value]")
+        let expected = first.replacingOccurrences(of: "<absolute>", with: Self.wrongTextStyle.standardizedFileURL.path)
+        #expect(firstLine == "\(expected):20:34: error: 'window.navigation_bar_text_style' must be 'white' or 'black', found 'grey' [manifest-invalid-value]")
+        // The JSON document names the same file.
+        let json = try CLIRunner.run(arguments + ["--format", "json"], in: current)
+        #expect(json.standardOutput.contains("\"file\": \"\(expected)\""))
+    }
+
+    /// Several projects in one call: each project's findings under its own folder, a coverage
+    /// table per project, one summary; a folder named twice is linted once.
+    @Test func severalProjectsAreLintedInOneCall() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "one", "--template", "blank"], in: folder).status == 0)
+            #expect(try CLIRunner.run(["new", "two", "--template", "blank"], in: folder).status == 0)
+            let page = folder.appendingPathComponent("two/pages/index/index.html")
+            let html = try String(contentsOf: page, encoding: .utf8)
+            try Data(html.replacingOccurrences(of: "index.greeting", with: "index.greetin").utf8).write(to: page)
+            let result = try CLIRunner.run(["lint", "one", "two", "./one/"], in: folder)
+            #expect(result.status == 1)
+            #expect(result.standardOutput.hasPrefix("two/i18n/en.json:3:3: warning: translation key 'index.greeting' is not used anywhere [i18n-unused-key]\n"))
+            #expect(result.standardOutput.contains("\ntwo/pages/index/index.html:10:18: error: translation key 'index.greetin'"))
+            #expect(result.standardOutput.hasSuffix("""
+                i18n coverage of one (default locale 'en', 2 keys):
+                  en  2 present, 0 missing, 0 extra
+                i18n coverage of two (default locale 'en', 2 keys):
+                  en  2 present, 1 missing, 0 extra
+                1 error, 1 warning and 0 notes in 16 files in 2 projects
+
+                """), "\(result.standardOutput)")
+            let clean = try CLIRunner.run(["lint", "one", folder.appendingPathComponent("one").path], in: folder)
+            #expect(clean.status == 0)
+            #expect(clean.standardOutput.hasSuffix("no problems found in 8 files\n"))
+            let baseline = try CLIRunner.run(["lint", "one", "two", "--baseline", "b.json"], in: folder)
+            #expect(baseline.status == 2)
+            #expect(baseline.standardError.contains("Error: --baseline works on one project; give one path"))
+        }
     }
 
     /// `--quiet` shows what fails the command: errors, and warnings with `--strict`; no
@@ -32,10 +95,10 @@ struct LintCommandTests {
                 .write(to: app.appendingPathComponent("icons/home.svg"))
             try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v10H2z M4 16h16a2 2 0 0 1 0 4H4z\"/></svg>\n".utf8)
                 .write(to: app.appendingPathComponent("icons/explore.svg"))
-            let quiet = try CLIRunner.run(["lint", "--quiet", app.path])
+            let quiet = try CLIRunner.run(["lint", "--quiet", "quiet"], in: folder)
             #expect(quiet.status == 1)
             #expect(quiet.standardOutput == """
-                icons/home.svg:1:86: error: the iOS app hangs drawing tab icon 'icons/home.svg': its reader cannot read '.5.5' as a number and never moves past it; write the numbers out: '.5 .5' [icon-tab-hangs-on-ios]
+                quiet/icons/home.svg:1:86: error: the iOS app hangs drawing tab icon 'icons/home.svg': its reader cannot read '.5.5' as a number and never moves past it; write the numbers out: '.5 .5' [icon-tab-hangs-on-ios]
                 1 | <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2L22 2 22 22 .5.5z"/></svg>
                   |                                                                                      ^~~~
                   = fix-it: write the numbers out
@@ -75,11 +138,11 @@ struct LintCommandTests {
         try CLIRunner.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("clean").path
             #expect(try CLIRunner.run(["new", app]).status == 0)
-            let result = try CLIRunner.run(["lint", app])
+            let result = try CLIRunner.run(["lint", "clean"], in: folder)
             #expect(result.status == 0)
             // Clean but for the note every app with SVG tab icons gets under SkipMiniApp.
             #expect(result.standardOutput == """
-                manifest.json:28:64: note: on Android, SkipMiniApp cannot decode SVG: the 3 SVG tab icons show a question-mark placeholder [icon-tab-svg-on-android]
+                clean/manifest.json:28:64: note: on Android, SkipMiniApp cannot decode SVG: the 3 SVG tab icons show a question-mark placeholder [icon-tab-svg-on-android]
                 28 |       { "page": "pages/home/home", "text": "tab.home", "icon": "icons/home.svg" },
                    |                                                                ^~~~~~~~~~~~~~~~
                 i18n coverage (default locale 'en', 14 keys):
@@ -172,7 +235,7 @@ struct LintCommandTests {
         try CLIRunner.withTemporaryFolder { folder in
             try Data("App({});\n".utf8).write(to: folder.appendingPathComponent("app.js"))
             try Data("".utf8).write(to: folder.appendingPathComponent("app.css"))
-            let result = try CLIRunner.run(["lint", folder.path])
+            let result = try CLIRunner.run(["lint"], in: folder)
             #expect(result.status == 1)
             #expect(result.standardOutput == "manifest.json: error: the project has no 'manifest.json' at its root [project-missing-manifest]\n1 error, 0 warnings and 0 notes in 2 files\n")
         }
@@ -284,29 +347,61 @@ struct WatchTests {
         return false
     }
 
+    /// Starts `mactl lint app --watch` in `folder` and hands its collected output to `body`.
+    private func watching(_ folder: URL, _ body: (Collected) throws -> Void) throws {
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["lint", "app", "--watch", "--watch-interval", "100"]
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        let output = Collected()
+        pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
+        process.standardOutput = pipe
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+            pipe.fileHandleForReading.readabilityHandler = nil
+        }
+        try body(output)
+    }
+
     @Test func editingAFileShowsTheNewDiagnostic() throws {
         try CLIRunner.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("app")
             #expect(try CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
-            let process = Process()
-            process.executableURL = CLIRunner.executable
-            process.arguments = ["lint", app.path, "--watch", "--watch-interval", "100"]
-            let pipe = Pipe()
-            let output = Collected()
-            pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
-            process.standardOutput = pipe
-            try process.run()
-            defer {
-                process.terminate()
-                process.waitUntilExit()
-                pipe.fileHandleForReading.readabilityHandler = nil
+            try watching(folder) { output in
+                #expect(waitFor("no problems found", in: output))
+                #expect(waitFor("] watching 'app' for changes (Ctrl-C to stop)\n", in: output))
+                let page = app.appendingPathComponent("pages/index/index.html")
+                let text = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "x-text=", with: "x-txt=")
+                try Data(text.utf8).write(to: page)
+                #expect(waitFor("+ app/pages/index/index.html:10:7: error: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]", in: output))
+                #expect(waitFor("1 error, 1 warning and 0 notes", in: output))
+                // Each run is stamped with the time, `[hh:mm:ss]`.
+                let stamped = output.text.split(separator: "\n").filter { $0.hasSuffix("change detected; linted again:") }
+                #expect(stamped.count == 1)
+                #expect(stamped.first.map { $0.wholeMatch(of: /\[[0-9]{2}:[0-9]{2}:[0-9]{2}\] change detected; linted again:/) != nil } == true)
             }
-            #expect(waitFor("no problems found", in: output))
-            let page = app.appendingPathComponent("pages/index/index.html")
-            let text = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "x-text=", with: "x-txt=")
-            try Data(text.utf8).write(to: page)
-            #expect(waitFor("+ pages/index/index.html:10:7: error: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]", in: output))
-            #expect(waitFor("1 error, 1 warning and 0 notes", in: output))
+        }
+    }
+
+    /// A burst of changes (a formatter rewriting every file, a `git checkout`) is linted once,
+    /// after the project has been quiet for a moment.
+    @Test func aBurstOfChangesIsLintedOnce() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("app")
+            #expect(try CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
+            try watching(folder) { output in
+                #expect(waitFor("watching 'app' for changes", in: output))
+                for name in ["app.css", "pages/index/index.css", "app.js", "pages/index/index.js", "i18n/en.json"] {
+                    let url = app.appendingPathComponent(name)
+                    try Data((try Data(contentsOf: url)) + Data("\n".utf8)).write(to: url)
+                }
+                #expect(waitFor("linted again:", in: output))
+                Thread.sleep(forTimeInterval: 1.5)
+                #expect(output.text.components(separatedBy: "change detected; linted again:").count == 2, "\(output.text)")
+            }
         }
     }
 }

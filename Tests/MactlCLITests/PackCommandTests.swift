@@ -289,9 +289,9 @@ struct ShowcaseTests {
     static let showcase = CLIRunner.packageRoot.appendingPathComponent("Examples/showcase")
 
     @Test func theShowcaseLintsCleanPacksAndVerifies() throws {
-        let lint = try CLIRunner.run(["lint", Self.showcase.path, "--strict"])
+        let lint = try CLIRunner.run(["lint", "Examples/showcase", "--strict"], in: CLIRunner.packageRoot)
         #expect(lint.status == 0, "\(lint.standardOutput)")
-        #expect(lint.standardOutput.hasPrefix("manifest.json:45:17: note: on Android, SkipMiniApp cannot decode SVG"))
+        #expect(lint.standardOutput.hasPrefix("Examples/showcase/manifest.json:45:17: note: on Android, SkipMiniApp cannot decode SVG"))
         #expect(lint.standardOutput.hasSuffix("0 errors, 0 warnings and 1 note in 20 files\n"))
         try CLIRunner.withTemporaryFolder { folder in
             let package = folder.appendingPathComponent("showcase.ma")

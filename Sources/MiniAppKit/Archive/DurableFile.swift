@@ -6,12 +6,23 @@ import Foundation
 enum DurableFile {
     struct Failure: Error {
         var message: String
+        /// The reason alone ("permission denied"), for a caller that words the message itself.
+        var reason: String
+
+        init(_ action: String, _ url: URL, errno code: Int32) {
+            self.init(action, url, reason: FileProblem.reason(errno: code, writing: true))
+        }
+
+        init(_ action: String, _ url: URL, reason: String) {
+            self.reason = reason
+            message = "\(action) '\(url.path)': \(reason)"
+        }
     }
 
     /// Writes `bytes` to `url` (created or truncated) and flushes them to disk.
     static func write(_ bytes: [UInt8], to url: URL) throws(Failure) {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Failure(message: "cannot write '\(url.path)': \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw Failure("cannot write", url, errno: errno) }
         defer { close(descriptor) }
         var written = 0
         while written < bytes.count {
@@ -19,10 +30,10 @@ enum DurableFile {
                 Foundation.write(descriptor, buffer.baseAddress! + written, bytes.count - written)
             }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw Failure(message: "cannot write '\(url.path)': \(String(cString: strerror(errno)))") }
+            guard count > 0 else { throw Failure("cannot write", url, errno: errno) }
             written += count
         }
-        guard fsync(descriptor) == 0 else { throw Failure(message: "cannot flush '\(url.path)' to disk: \(String(cString: strerror(errno)))") }
+        guard fsync(descriptor) == 0 else { throw Failure("cannot flush to disk", url, errno: errno) }
     }
 
     /// Puts `bytes` at `destination` whole or not at all: a temporary file beside it, flushed,
@@ -32,9 +43,14 @@ enum DurableFile {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).tmp-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
-        try write(bytes, to: temporary)
+        do throws(Failure) {
+            try write(bytes, to: temporary)
+        } catch {
+            // The temporary file's name means nothing to the user; the destination does.
+            throw Failure("cannot write", destination, reason: error.reason)
+        }
         guard rename(temporary.path, destination.path) == 0 else {
-            throw Failure(message: "cannot write '\(destination.path)': \(String(cString: strerror(errno)))")
+            throw Failure("cannot write", destination, errno: errno)
         }
         try flush(folder)
     }
@@ -42,8 +58,8 @@ enum DurableFile {
     /// Flushes a file, or a folder (which makes the renames inside it durable).
     static func flush(_ url: URL) throws(Failure) {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(message: "cannot open '\(url.path)' to flush it: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw Failure("cannot open to flush", url, errno: errno) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw Failure(message: "cannot flush '\(url.path)' to disk: \(String(cString: strerror(errno)))") }
+        guard fsync(descriptor) == 0 else { throw Failure("cannot flush to disk", url, errno: errno) }
     }
 }

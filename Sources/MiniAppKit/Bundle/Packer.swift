@@ -54,6 +54,12 @@ public enum Packer {
         let bundleTime = clock.now - bundleStart
 
         let packageURL = options.output ?? defaultPackageURL(root: root, model: model)
+        let reportURL = options.report ?? packageURL.deletingPathExtension().appendingPathExtension("report.yaml")
+        // A report that cannot be written fails the pack before the package is, so a failed
+        // pack never leaves a new package without its report.
+        if options.report != nil, let problem = FileProblem.writingProblem(at: reportURL) {
+            throw Failure(message: "cannot write the report '\(reportURL.path)': \(problem); nothing was written")
+        }
         let archiveStart = clock.now
         var packageBytes: [UInt8]
         let written: [WrittenEntry]
@@ -85,19 +91,22 @@ public enum Packer {
         }
         try commit(packageBytes, to: packageURL, creatingFolder: options.output == nil)
         let digest = Hex.string(SHA256.hash(data: packageBytes))
-        let reportURL = options.report ?? packageURL.deletingPathExtension().appendingPathExtension("report.yaml")
         let tabIcons = TabIconImages(entries: entries, model: model)
         let imagesFolder = reportURL.deletingPathExtension().lastPathComponent + ".icons"
-        try writeImages(tabIcons, into: reportURL.deletingLastPathComponent().appendingPathComponent(imagesFolder))
+        do throws(Failure) {
+            try writeImages(tabIcons, into: reportURL.deletingLastPathComponent().appendingPathComponent(imagesFolder))
+        } catch {
+            throw Failure(message: "the package '\(packageURL.path)' was written, but its report was not: \(error.message)")
+        }
         let report = BuildReport(
             model: model, lint: lint, plan: plan, entries: written, transforms: transforms, packagePath: displayPath(packageURL, root: root),
             packageSize: packageBytes.count, packageDigest: digest, signature: signature,
             tabIcons: tabIcons.reportValue(folder: imagesFolder),
             timings: timings + [("bundle", bundleTime), ("archive", archiveTime)])
-        do {
-            try Data(report.value.yaml.utf8).write(to: reportURL, options: .atomic)
+        do throws(FileProblem.WriteFailure) {
+            try FileProblem.writeWhole(Array(report.value.yaml.utf8), to: reportURL)
         } catch {
-            throw Failure(message: "cannot write the report '\(reportURL.path)': \((error as NSError).localizedDescription)")
+            throw Failure(message: "the package '\(packageURL.path)' was written, but its report was not: \(error.message)")
         }
         return Outcome(
             packageURL: packageURL, reportURL: reportURL, entries: written, packageSize: packageBytes.count,
@@ -112,9 +121,13 @@ public enum Packer {
                 let url = folder.appendingPathComponent(name)
                 do {
                     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try Data(bytes).write(to: url, options: .atomic)
                 } catch {
-                    throw Failure(message: "cannot write the image '\(url.path)': \((error as NSError).localizedDescription)")
+                    throw Failure(message: "cannot create the folder '\(url.deletingLastPathComponent().path)': \(FileProblem.reason(for: error, writing: true))")
+                }
+                do throws(FileProblem.WriteFailure) {
+                    try FileProblem.writeWhole(bytes, to: url)
+                } catch {
+                    throw Failure(message: error.message)
                 }
             }
         }
@@ -152,14 +165,14 @@ public enum Packer {
         do {
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
         } catch {
-            throw Failure(message: "cannot write in '\(folder.path)': \((error as NSError).localizedDescription)")
+            throw Failure(message: "cannot write in '\(folder.path)': \(FileProblem.reason(for: error, writing: true))")
         }
         defer { try? FileManager.default.removeItem(at: work) }
         let staging = work.appendingPathComponent(packageURL.lastPathComponent)
         do throws(DurableFile.Failure) {
             try DurableFile.write(bytes, to: staging)
             guard rename(staging.path, packageURL.path) == 0 else {
-                throw DurableFile.Failure(message: "cannot write '\(packageURL.path)': \(String(cString: strerror(errno)))")
+                throw DurableFile.Failure("cannot write", packageURL, errno: errno)
             }
             try DurableFile.flush(folder)
         } catch {

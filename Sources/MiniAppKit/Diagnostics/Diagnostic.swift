@@ -47,7 +47,25 @@ public struct FixIt: Sendable, Hashable, Codable {
     }
 }
 
+extension SourceSpan {
+    /// The same place, its path with `prefix` in front.
+    func rebased(onto prefix: String) -> SourceSpan {
+        prefix.isEmpty ? self : SourceSpan(path: prefix + path, start: start, end: end)
+    }
+}
+
 extension Diagnostic {
+    /// The diagnostic with `prefix` in front of every path it names: its own, its notes' and
+    /// its fix-it's.
+    public func rebased(onto prefix: String) -> Diagnostic {
+        guard !prefix.isEmpty else { return self }
+        var rebased = self
+        rebased.span = span?.rebased(onto: prefix)
+        rebased.notes = notes.map { DiagnosticNote(message: $0.message, span: $0.span?.rebased(onto: prefix)) }
+        if let fixIt { rebased.fixIt = FixIt(message: fixIt.message, span: fixIt.span.rebased(onto: prefix), replacement: fixIt.replacement) }
+        return rebased
+    }
+
     /// The order every renderer uses: file, line, column, id, then message so that equal
     /// positions still sort the same way on every run. Diagnostics without a file come first.
     public static func deterministicOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {

@@ -10,6 +10,9 @@ public struct LocaleCoverage: Sendable, Hashable {
     public var missing: Int
     /// Keys this locale has that the default locale does not.
     public var extra: Int
+    /// The project folder as shown from the current folder ("." for the current one): what
+    /// names the table when one lint covers several projects.
+    public var project = "."
 }
 
 extension ProjectModel {

@@ -25,6 +25,8 @@ public enum ProjectLoader {
         public var description: String {
             switch self {
             case .notFound(let path): "no such folder '\(path)'"
+            case .notADirectory(let path) where path.hasSuffix(".ma"):
+                "'\(path)' is a package, not a project folder; 'mactl verify \(path)' checks a package"
             case .notADirectory(let path): "'\(path)' is not a folder; expected a MiniApp project folder"
             }
         }

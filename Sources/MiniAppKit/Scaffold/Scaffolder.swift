@@ -24,7 +24,7 @@ public enum Scaffolder {
         case invalidLanguageTag(String)
         case emptyName
         case invalidAppID(String)
-        case writeFailed(String)
+        case writeFailed(path: String, reason: String)
 
         public var description: String {
             switch self {
@@ -39,7 +39,7 @@ public enum Scaffolder {
                 return "'\(tag)' is not a BCP 47 language tag\(suggestion)"
             case .emptyName: return "the app name must not be empty"
             case .invalidAppID(let appID): return "app id '\(appID)' is not a reverse-domain name such as 'com.example.app'"
-            case .writeFailed(let reason): return "cannot write the project: \(reason)"
+            case .writeFailed(let path, let reason): return "cannot write the project in '\(path)': \(reason); nothing was left behind"
             }
         }
     }
@@ -105,7 +105,7 @@ public enum Scaffolder {
             } else {
                 try? manager.removeItem(at: folder)
             }
-            throw .writeFailed((error as NSError).localizedDescription)
+            throw .writeFailed(path: folder.path, reason: FileProblem.reason(for: error, writing: true))
         }
         return files.map(\.path)
     }

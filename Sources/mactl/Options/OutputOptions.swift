@@ -37,11 +37,10 @@ struct OutputOptions: ParsableArguments {
             Terminal.standardOutput(text)
             return
         }
-        let url = URL(fileURLWithPath: output)
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
+        do throws(FileProblem.WriteFailure) {
+            try FileProblem.writeWhole(Array(text.utf8), to: URL(fileURLWithPath: output), displayPath: output)
         } catch {
-            throw CommandFailure(message: "cannot write '\(output)': \((error as NSError).localizedDescription)")
+            throw CommandFailure(message: error.message)
         }
     }
 }

@@ -10,8 +10,8 @@ struct Lint: AsyncParsableCommand {
             2 for usage errors and failures outside the project.
             """)
 
-    @Argument(help: "The MiniApp project folder (default: the nearest folder from here upward with a manifest.json, else .).")
-    var path: String?
+    @Argument(help: "The MiniApp project folders (default: the nearest folder from here upward with a manifest.json, else .).")
+    var paths: [String] = []
 
     @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.")
     var config: String?
@@ -38,29 +38,33 @@ struct Lint: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How often --watch looks for changes, in milliseconds.", visibility: .hidden))
     var watchInterval = 300
 
+    func validate() throws {
+        guard paths.count > 1 else { return }
+        // A baseline and a watch belong to one project: a baseline's paths are relative to it.
+        for (option, given) in [("--baseline", baseline != nil), ("--write-baseline", writeBaseline != nil), ("--watch", watch)] where given {
+            throw ValidationError("\(option) works on one project; give one path")
+        }
+    }
+
     func run() async throws {
-        let path = ProjectLoading.projectPath(self.path)
+        let paths = self.paths.isEmpty ? [ProjectLoading.projectPath(nil)] : self.paths
         if watch {
-            try await LintWatcher(path: path, config: config, runtime: runtimeOption.profile, outputOptions: outputOptions, interval: .milliseconds(watchInterval)).run()
+            try await LintWatcher(path: paths[0], config: config, runtime: runtimeOption.profile, outputOptions: outputOptions, interval: .milliseconds(watchInterval)).run()
         }
-        var result = try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
-        if let writeBaseline {
-            do {
-                try Data(Baseline(diagnostics: result.diagnostics).json.utf8).write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
-            } catch {
-                throw CommandFailure(message: "cannot write '\(writeBaseline)': \((error as NSError).localizedDescription)")
+        var fails = false
+        var reports: [DiagnosticReport] = []
+        for path in Self.distinct(paths) {
+            var result = try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
+            if let writeBaseline {
+                try Self.write(Baseline(diagnostics: result.diagnostics), to: writeBaseline)
+                Terminal.standardOutput("wrote \(result.diagnostics.count) diagnostics to the baseline '\(writeBaseline)'\n")
+                return
             }
-            Terminal.standardOutput("wrote \(result.diagnostics.count) diagnostics to the baseline '\(writeBaseline)'\n")
-            return
+            if let baseline { result.diagnostics = try Self.read(baseline).newDiagnostics(result.diagnostics) }
+            fails = fails || result.fails(strict: outputOptions.strict)
+            reports.append(DiagnosticReport(result, pathPrefix: ProjectLoading.displayPrefix(for: path)))
         }
-        if let baseline {
-            guard let data = FileManager.default.contents(atPath: baseline) else { throw CommandFailure(message: "cannot read the baseline '\(baseline)'") }
-            switch Baseline.parse(SourceFile(path: baseline, bytes: [UInt8](data))) {
-            case .success(let known): result.diagnostics = known.newDiagnostics(result.diagnostics)
-            case .failure(let error): throw CommandFailure(message: error.message)
-            }
-        }
-        var report = DiagnosticReport(result, pathPrefix: Self.displayPrefix(for: path))
+        var report = reports.count == 1 ? reports[0] : DiagnosticReport(combining: reports)
         if quiet {
             // What fails the command, and nothing else: no note, no coverage table, and no
             // warning unless --strict makes warnings fail it.
@@ -68,16 +72,30 @@ struct Lint: AsyncParsableCommand {
             report.localeCoverage = []
         }
         try outputOptions.emit(outputOptions.rendering.renderer(writingTo: output).render(report), to: output)
-        if result.fails(strict: outputOptions.strict) { throw ExitCode(ExitStatus.projectHasErrors) }
+        if fails { throw ExitCode(ExitStatus.projectHasErrors) }
     }
 
-    /// The project path as the user wrote it, for annotation paths: `demo/` for `demo`,
-    /// nothing for `.`.
-    static func displayPrefix(for path: String) -> String {
-        var trimmed = path
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-        while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
-        if trimmed == "." || trimmed.isEmpty { return "" }
-        return trimmed + "/"
+    /// The paths with each folder once, in the order given (`lint a a/` lints `a` once).
+    static func distinct(_ paths: [String]) -> [String] {
+        var seen: Set<String> = []
+        return paths.filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+    }
+
+    private static func write(_ baseline: Baseline, to path: String) throws {
+        do throws(FileProblem.WriteFailure) {
+            try FileProblem.writeWhole(Array(baseline.json.utf8), to: URL(fileURLWithPath: path), displayPath: path)
+        } catch {
+            throw CommandFailure(message: error.message)
+        }
+    }
+
+    private static func read(_ path: String) throws -> Baseline {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandFailure(message: "cannot read the baseline '\(path)': \(FileProblem.readingReason(path)); '--write-baseline \(ShellWord.quoted(path))' records one")
+        }
+        switch Baseline.parse(SourceFile(path: path, bytes: [UInt8](data))) {
+        case .success(let known): return known
+        case .failure(let error): throw CommandFailure(message: error.message)
+        }
     }
 }

@@ -14,6 +14,11 @@ struct LintWatcher {
     /// container mounts) and other systems.
     var interval: Duration
 
+    /// How long the project must stay unchanged before it is linted again: an editor's save
+    /// (a temporary file, then a rename), a `git checkout` or a formatter run is one burst of
+    /// changes and gets one lint, not one per file.
+    var quietPeriod: Duration = .milliseconds(100)
+
     func run() async throws -> Never {
         let root = URL(fileURLWithPath: path)
         let onTerminal = isatty(STDOUT_FILENO) == 1
@@ -21,15 +26,16 @@ struct LintWatcher {
         var snapshot = ProjectSnapshot.take(of: root)
         var previous = try lint()
         Terminal.standardOutput(render(previous))
+        status("\(Self.timestamp()) watching '\(shownPath)' for changes (Ctrl-C to stop)")
         while true {
             try await notifier.wait()
-            let current = ProjectSnapshot.take(of: root)
-            guard current != snapshot else { continue }
-            snapshot = current
+            guard ProjectSnapshot.take(of: root) != snapshot else { continue }
+            snapshot = try await settled(root)
             notifier.watchFolders(under: root)
             let result = try lint()
             if onTerminal {
                 Terminal.standardOutput("\u{1B}[2J\u{1B}[H" + render(result))
+                status("\(Self.timestamp()) linted again; watching '\(shownPath)' for changes (Ctrl-C to stop)")
             } else {
                 Terminal.standardOutput(changes(from: previous, to: result))
             }
@@ -37,20 +43,54 @@ struct LintWatcher {
         }
     }
 
+    /// The project once it has stopped changing for `quietPeriod` (2 seconds at most, so a
+    /// file written without pause is still linted).
+    private func settled(_ root: URL) async throws -> ProjectSnapshot {
+        var latest = ProjectSnapshot.take(of: root)
+        for _ in 0..<20 {
+            try await Task.sleep(for: quietPeriod)
+            let next = ProjectSnapshot.take(of: root)
+            if next == latest { break }
+            latest = next
+        }
+        return latest
+    }
+
+    /// The project as the user named it ('.' for the current folder).
+    private var shownPath: String {
+        let prefix = ProjectLoading.displayPrefix(for: path)
+        return prefix.isEmpty ? "." : String(prefix.dropLast())
+    }
+
+    /// A line for the person watching: with the text format on standard output, with a
+    /// document format on standard error, so standard output stays the documents.
+    private func status(_ line: String) {
+        if outputOptions.format == .text { Terminal.standardOutput(line + "\n") } else { Terminal.standardError(line + "\n") }
+    }
+
+    /// `[14:03:27]`: local time, so each run can be told from the one before.
+    static func timestamp(_ date: Date = Date()) -> String {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        return String(format: "[%02d:%02d:%02d]", parts.tm_hour, parts.tm_min, parts.tm_sec)
+    }
+
     private func lint() throws -> LintResult { try ProjectLoading.lint(path: path, config: config, runtime: runtime) }
 
     private func render(_ result: LintResult) -> String {
         outputOptions.rendering.renderer()
-            .render(DiagnosticReport(result, pathPrefix: Lint.displayPrefix(for: path)))
+            .render(DiagnosticReport(result, pathPrefix: ProjectLoading.displayPrefix(for: path)))
     }
 
     /// `+ path:line:col: error: message [id]` for each new diagnostic, `- ...` for each fixed
     /// one, then the counts.
     private func changes(from old: LintResult, to new: LintResult) -> String {
         let renderer = TextRenderer(colored: false)
-        let before = old.diagnostics.map(renderer.headline)
-        let after = new.diagnostics.map(renderer.headline)
-        var lines = ["change detected; linted again:"]
+        let prefix = ProjectLoading.displayPrefix(for: path)
+        let before = DiagnosticReport(old, pathPrefix: prefix).diagnostics.map(renderer.headline)
+        let after = DiagnosticReport(new, pathPrefix: prefix).diagnostics.map(renderer.headline)
+        var lines = ["\(Self.timestamp()) change detected; linted again:"]
         lines += after.filter { !before.contains($0) }.map { "+ " + $0 }
         lines += before.filter { !after.contains($0) }.map { "- " + $0 }
         lines.append(DiagnosticReport(new).countsPhrase)

@@ -42,7 +42,7 @@ struct Pack: AsyncParsableCommand {
         let lintTime = clock.now - start
         let renderer = outputOptions.rendering.renderer()
         if !lint.diagnostics.isEmpty || outputOptions.format != .text {
-            try outputOptions.emit(renderer.render(DiagnosticReport(lint, pathPrefix: Lint.displayPrefix(for: path))), to: nil)
+            try outputOptions.emit(renderer.render(DiagnosticReport(lint, pathPrefix: ProjectLoading.displayPrefix(for: path))), to: nil)
         }
         if lint.fails(strict: outputOptions.strict) {
             Terminal.standardError("error: not packed: the project has \(outputOptions.strict ? "errors or warnings" : "errors")\n")
@@ -77,7 +77,7 @@ struct Pack: AsyncParsableCommand {
             // lint's document and the packed line.
             let budget = DiagnosticReport(
                 diagnostics: outcome.diagnostics, sourceFiles: lint.sourceFiles, fileCount: lint.model.project.files.count,
-                pathPrefix: Lint.displayPrefix(for: path))
+                pathPrefix: ProjectLoading.displayPrefix(for: path))
             Terminal.standardError(outputOptions.rendering.renderer(fileDescriptor: STDERR_FILENO).render(budget))
         }
         if outcome.refused {

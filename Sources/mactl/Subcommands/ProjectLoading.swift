@@ -21,6 +21,27 @@ enum ProjectLoading {
         }
     }
 
+    /// The project folder as text, JSON, SARIF and GitHub output print it before each path, so
+    /// a terminal or an editor opens the file from the current folder: `demo/` for `demo`,
+    /// `./demo` or `/home/me/work/demo` run from /home/me/work; nothing for the current folder;
+    /// `../` for the one above. A folder outside the current one given as an absolute path
+    /// stays absolute, as the user wrote it.
+    static func displayPrefix(
+        for path: String, from current: String = FileManager.default.currentDirectoryPath
+    ) -> String {
+        let currentComponents = URL(fileURLWithPath: current).standardizedFileURL.pathComponents
+        let target = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: current, isDirectory: true)).standardizedFileURL
+        let targetComponents = target.pathComponents
+        var shared = 0
+        while shared < min(currentComponents.count, targetComponents.count), currentComponents[shared] == targetComponents[shared] {
+            shared += 1
+        }
+        let inside = shared == currentComponents.count
+        if path.hasPrefix("/") && !inside { return target.path + "/" }
+        let relative = Array(repeating: "..", count: currentComponents.count - shared) + targetComponents[shared...]
+        return relative.isEmpty ? "" : relative.joined(separator: "/") + "/"
+    }
+
     static func lint(path: String, config: String?, runtime: RuntimeProfile? = nil) throws -> LintResult {
         let root = URL(fileURLWithPath: path)
         let project: Project

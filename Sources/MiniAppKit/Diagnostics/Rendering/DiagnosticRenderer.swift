@@ -5,39 +5,61 @@ public protocol DiagnosticRenderer {
 }
 
 /// What a renderer needs besides the diagnostics: the sources (for excerpts), the rules (for
-/// SARIF's rule table) and how to show paths.
+/// SARIF's rule table). Its paths are the ones every format prints: relative to the current
+/// folder (the project's folder prefixed), so a terminal, an editor or CI opens them as they are.
 public struct DiagnosticReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var sourceFiles: [String: SourceFile]
     public var rules: [RuleDescription]
     /// How many files were checked, for the summary.
     public var fileCount: Int
-    /// Prepended to project-relative paths by formats read outside the project (GitHub
-    /// annotations and SARIF need paths relative to the repository): the project path as the
-    /// user gave it, with a trailing '/', or empty.
-    public var pathPrefix: String
     /// The i18n coverage table, shown by the text and JSON formats (empty without locales).
     public var localeCoverage: [LocaleCoverage]
+    /// How many projects the report covers: the text format titles each coverage table with
+    /// its project when there are several.
+    public var projectCount = 1
     /// More top-level members for the JSON document, after the diagnostics: what a command
     /// proved besides them (`verify`'s signature and package digest).
     public var jsonMembers: [(String, JSONOutput)] = []
 
+    /// `pathPrefix` is the project folder as shown from the current folder, with a trailing
+    /// '/' (`demo/`, `../`), or empty: it is put before every project-relative path, in the
+    /// diagnostics, their notes and fix-its, the source files and the coverage rows, so no
+    /// renderer has its own idea of a path.
     public init(
         diagnostics: [Diagnostic], sourceFiles: [String: SourceFile] = [:], rules: [RuleDescription] = RuleRegistry.descriptions,
         fileCount: Int = 0, pathPrefix: String = "", localeCoverage: [LocaleCoverage] = []
     ) {
-        self.diagnostics = diagnostics
-        self.sourceFiles = sourceFiles
+        self.diagnostics = diagnostics.map { $0.rebased(onto: pathPrefix) }
+        self.sourceFiles = pathPrefix.isEmpty
+            ? sourceFiles : Dictionary(uniqueKeysWithValues: sourceFiles.map { (pathPrefix + $0.key, $0.value) })
         self.rules = rules
         self.fileCount = fileCount
-        self.pathPrefix = pathPrefix
-        self.localeCoverage = localeCoverage
+        self.localeCoverage = localeCoverage.map { row in
+            var row = row
+            row.path = pathPrefix + row.path
+            if !pathPrefix.isEmpty { row.project = String(pathPrefix.dropLast()) }
+            return row
+        }
     }
 
     public init(_ result: LintResult, pathPrefix: String = "") {
         self.init(
             diagnostics: result.diagnostics, sourceFiles: result.sourceFiles,
             fileCount: result.model.project.files.count, pathPrefix: pathPrefix, localeCoverage: result.model.localeCoverage)
+    }
+
+    /// Several projects' reports as one (`mactl lint a b`): their diagnostics in the order the
+    /// projects were given, their files counted together.
+    public init(combining reports: [DiagnosticReport]) {
+        self.init(diagnostics: [])
+        for report in reports {
+            diagnostics += report.diagnostics
+            sourceFiles.merge(report.sourceFiles) { first, _ in first }
+            fileCount += report.fileCount
+            localeCoverage += report.localeCoverage
+        }
+        projectCount = reports.count
     }
 
     /// "1 error, 2 warnings and 0 notes" style counts, shared by the text summary.

@@ -6,10 +6,10 @@ public struct GitHubActionsRenderer: DiagnosticRenderer {
     public init() {}
 
     public func render(_ report: DiagnosticReport) -> String {
-        report.diagnostics.map { line(for: $0, prefix: report.pathPrefix) }.joined() 
+        report.diagnostics.map { line(for: $0) }.joined() 
     }
 
-    private func line(for diagnostic: Diagnostic, prefix: String) -> String {
+    private func line(for diagnostic: Diagnostic) -> String {
         let command = switch diagnostic.severity {
         case .error: "error"
         case .warning: "warning"
@@ -17,7 +17,7 @@ public struct GitHubActionsRenderer: DiagnosticRenderer {
         }
         var properties: [String] = []
         if let span = diagnostic.span {
-            properties.append("file=\(Self.escapeProperty(prefix + span.path))")
+            properties.append("file=\(Self.escapeProperty(span.path))")
             if span.hasPosition {
                 properties.append("line=\(span.start.line)")
                 properties.append("col=\(span.start.column)")
@@ -29,7 +29,7 @@ public struct GitHubActionsRenderer: DiagnosticRenderer {
         properties.append("title=\(Self.escapeProperty(diagnostic.id))")
         var message = "\(diagnostic.message) [\(diagnostic.id)]"
         for note in diagnostic.notes {
-            let location = note.span.map { $0.hasPosition ? "\(prefix)\($0.path):\($0.start.line):\($0.start.column): " : "\(prefix)\($0.path): " } ?? ""
+            let location = note.span.map { $0.hasPosition ? "\($0.path):\($0.start.line):\($0.start.column): " : "\($0.path): " } ?? ""
             message += "\n\(location)note: \(note.message)"
         }
         if let fixIt = diagnostic.fixIt { message += "\nfix-it: \(fixIt.message)" }

@@ -17,7 +17,7 @@ public struct SARIFRenderer: DiagnosticRenderer {
                 ("rules", .array(rules.map(rule))),
             ]))])),
             ("columnKind", .string("unicodeCodePoints")),
-            ("results", .array(report.diagnostics.map { result($0, ruleIndex: ruleIndex, prefix: report.pathPrefix) })),
+            ("results", .array(report.diagnostics.map { result($0, ruleIndex: ruleIndex) })),
         ])
         let document = JSONOutput.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
@@ -33,24 +33,25 @@ public struct SARIFRenderer: DiagnosticRenderer {
             ("shortDescription", .object([("text", .string(description.summary))])),
             ("fullDescription", .object([("text", .string(description.rationale))])),
             ("help", .object([("text", .string("\(description.summary)\n\n\(description.rationale)"))])),
+            ("helpUri", .string(MactlDocumentation.ruleURL(description.id))),
             ("defaultConfiguration", .object([("level", .string(Self.level(description.defaultSeverity)))])),
             ("properties", .object([("domain", .string(description.domain.rawValue))])),
         ])
     }
 
-    private func result(_ diagnostic: Diagnostic, ruleIndex: [String: Int], prefix: String) -> JSONOutput {
+    private func result(_ diagnostic: Diagnostic, ruleIndex: [String: Int]) -> JSONOutput {
         var members: [(String, JSONOutput)] = [("ruleId", .string(diagnostic.id))]
         if let index = ruleIndex[diagnostic.id] { members.append(("ruleIndex", .integer(index))) }
         members.append(("level", .string(Self.level(diagnostic.severity))))
         members.append(("message", .object([("text", .string(diagnostic.message))])))
         if let span = diagnostic.span {
-            members.append(("locations", .array([.object([("physicalLocation", physicalLocation(span, prefix: prefix))])])))
+            members.append(("locations", .array([.object([("physicalLocation", physicalLocation(span))])])))
         }
         let related = diagnostic.notes.enumerated().compactMap { index, note -> JSONOutput? in
             guard let span = note.span else { return nil }
             return .object([
                 ("id", .integer(index)),
-                ("physicalLocation", physicalLocation(span, prefix: prefix)),
+                ("physicalLocation", physicalLocation(span)),
                 ("message", .object([("text", .string(note.message))])),
             ])
         }
@@ -59,7 +60,7 @@ public struct SARIFRenderer: DiagnosticRenderer {
             members.append(("fixes", .array([.object([
                 ("description", .object([("text", .string(fixIt.message))])),
                 ("artifactChanges", .array([.object([
-                    ("artifactLocation", artifactLocation(fixIt.span.path, prefix: prefix)),
+                    ("artifactLocation", artifactLocation(fixIt.span.path)),
                     ("replacements", .array([.object([
                         ("deletedRegion", region(fixIt.span)),
                         ("insertedContent", .object([("text", .string(fixIt.replacement))])),
@@ -70,14 +71,14 @@ public struct SARIFRenderer: DiagnosticRenderer {
         return .object(members)
     }
 
-    private func physicalLocation(_ span: SourceSpan, prefix: String) -> JSONOutput {
-        var members: [(String, JSONOutput)] = [("artifactLocation", artifactLocation(span.path, prefix: prefix))]
+    private func physicalLocation(_ span: SourceSpan) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [("artifactLocation", artifactLocation(span.path))]
         if span.hasPosition { members.append(("region", region(span))) }
         return .object(members)
     }
 
-    private func artifactLocation(_ path: String, prefix: String) -> JSONOutput {
-        .object([("uri", .string(Self.uriPath(prefix + path))), ("uriBaseId", .string("%SRCROOT%"))])
+    private func artifactLocation(_ path: String) -> JSONOutput {
+        .object([("uri", .string(Self.uriPath(path))), ("uriBaseId", .string("%SRCROOT%"))])
     }
 
     private func region(_ span: SourceSpan) -> JSONOutput {

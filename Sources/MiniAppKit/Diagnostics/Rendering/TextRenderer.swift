@@ -21,19 +21,28 @@ public struct TextRenderer: DiagnosticRenderer {
                 lines.append(header(location(note.span ?? diagnostic.span), severity: "note", message: note.message))
             }
         }
-        lines.append(contentsOf: coverageTable(report.localeCoverage))
-        let summary = report.diagnostics.isEmpty
-            ? "no problems found in \(report.fileCount) \(report.fileCount == 1 ? "file" : "files")"
-            : "\(report.countsPhrase) in \(report.fileCount) \(report.fileCount == 1 ? "file" : "files")"
+        lines.append(contentsOf: coverageTables(report.localeCoverage, namingProjects: report.projectCount > 1))
+        let files = "\(report.fileCount) \(report.fileCount == 1 ? "file" : "files")" + (report.projectCount > 1 ? " in \(report.projectCount) projects" : "")
+        let summary = report.diagnostics.isEmpty ? "no problems found in \(files)" : "\(report.countsPhrase) in \(files)"
         lines.append(paint(summary, .bold))
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `i18n coverage: ...` then one aligned row per locale.
-    private func coverageTable(_ rows: [LocaleCoverage]) -> [String] {
+    /// `i18n coverage: ...` then one aligned row per locale, for each project (its rows start
+    /// with its default locale); the project is named when there are several.
+    private func coverageTables(_ rows: [LocaleCoverage], namingProjects: Bool) -> [String] {
+        var tables: [[LocaleCoverage]] = []
+        for row in rows {
+            if row.isDefault || tables.isEmpty { tables.append([row]) } else { tables[tables.count - 1].append(row) }
+        }
+        return tables.flatMap { coverageTable($0, namingProject: namingProjects) }
+    }
+
+    private func coverageTable(_ rows: [LocaleCoverage], namingProject: Bool) -> [String] {
         guard let defaultRow = rows.first(where: \.isDefault) else { return [] }
         let width = rows.map(\.tag.count).max() ?? 0
-        var lines = ["i18n coverage (default locale '\(defaultRow.tag)', \(defaultRow.present) keys):"]
+        let title = namingProject ? "i18n coverage of \(defaultRow.project)" : "i18n coverage"
+        var lines = ["\(title) (default locale '\(defaultRow.tag)', \(defaultRow.present) keys):"]
         for row in rows {
             let tag = row.tag.padding(toLength: width, withPad: " ", startingAt: 0)
             lines.append("  \(tag)  \(row.present) present, \(row.missing) missing, \(row.extra) extra")
