@@ -91,7 +91,7 @@ struct Lint: AsyncParsableCommand {
 
     private static func read(_ path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(message: "cannot read the baseline '\(path)': \(FileProblem.readingReason(path)); '--write-baseline \(ShellWord.quoted(path))' records one")
+            throw CommandFailure(message: "cannot read the baseline '\(path)': \(FileProblem.readingReason(path)); record one with --write-baseline \(ShellWord.quoted(path))")
         }
         switch Baseline.parse(SourceFile(path: path, bytes: [UInt8](data))) {
         case .success(let known): return known
