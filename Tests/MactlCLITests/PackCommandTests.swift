@@ -129,7 +129,7 @@ struct PackCommandTests {
             let result = try CLIRunner.run(["pack", app.path, "-o", package.path])
             #expect(result.status == 1)
             #expect(result.standardError.contains("manifest.json: error: the package is "))
-            #expect(result.standardError.contains(", over the package budget of 1 KB [package-over-budget]\n"))
+            #expect(result.standardError.contains(", over the package budget of 1 KB; the files taking the most room follow [package-over-budget]\n"))
             #expect(result.standardError.hasSuffix("\nerror: not packed: the package is over its budget\n"))
             #expect(try String(contentsOf: package, encoding: .utf8) == "previous")
             // Nothing left behind: no work folder (.mactl-pack-<pid>), no partial package.
@@ -300,6 +300,50 @@ struct ShowcaseTests {
             #expect(verify.status == 0, "\(verify.standardOutput)")
             #expect(verify.standardOutput.contains(": 19 files, package sha256 "))
             #expect(verify.standardOutput.hasSuffix("\nsignature: unsigned\n"))
+        }
+    }
+}
+
+/// Budgets are checked by `lint` too (the archive built in memory as `pack` builds it), and
+/// the finding lists the files that take the most room.
+struct LintBudgetTests {
+    @Test func lintReportsAPackageOverBudgetWithItsLargestFiles() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "bud", "--template", "blank"], in: folder).status == 0)
+            let app = folder.appendingPathComponent("bud")
+            // 6,000 bytes that do not compress, from a fixed linear congruential sequence.
+            var state: UInt32 = 1
+            let noise = (0..<6000).map { _ -> UInt8 in
+                state = state &* 1_664_525 &+ 1_013_904_223
+                return UInt8(state >> 24)
+            }
+            try Data(noise).write(to: app.appendingPathComponent("pages/index/photo.png"))
+            let page = app.appendingPathComponent("pages/index/index.html")
+            let html = try String(contentsOf: page, encoding: .utf8)
+            try Data(html.replacingOccurrences(of: "  <h1 x-text", with: "  <img src=\"photo.png\" alt=\"\">\n  <h1 x-text").utf8).write(to: page)
+            try Data("budgets:\n  package: 6KB\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
+            let lint = try CLIRunner.run(["lint", "bud", "--runtime", "w3c"], in: folder)
+            #expect(lint.status == 0)
+            #expect(lint.standardOutput == """
+                bud/manifest.json: warning: the package would be 7.5 KB (as 'mactl pack' packs it, unsigned), over the package budget of 6 KB; the files taking the most room follow [package-over-budget]
+                bud/pages/index/photo.png: note: 5.9 KB in the package, stored uncompressed
+                bud/pages/index/index.html: note: 211 B in the package (322 B before compression)
+                bud/manifest.json: note: 165 B in the package (252 B before compression)
+                bud/icons/app.svg: note: 150 B in the package (206 B before compression)
+                bud/i18n/en.json: note: 52 B in the package (53 B before compression)
+                i18n coverage (default locale 'en', 2 keys):
+                  en  2 present, 0 missing, 0 extra
+                0 errors, 1 warning and 0 notes in 9 files
+
+                """)
+            // pack reports the package it wrote, once: not lint's estimate as well.
+            let pack = try CLIRunner.run(["pack", "bud", "-o", "bud.ma", "--runtime", "w3c"], in: folder)
+            #expect(pack.status == 0)
+            #expect(!pack.standardOutput.contains("package-over-budget"))
+            #expect(pack.standardError.hasPrefix("bud/manifest.json: warning: the package is 7.5 KB, over the package budget of 6 KB; the files taking the most room follow [package-over-budget]\nbud/pages/index/photo.png: note: 5.9 KB in the package, stored uncompressed\n"))
+            // Well within the budget, lint builds no archive and says nothing.
+            try Data("budgets:\n  package: 16KB\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
+            #expect(try CLIRunner.run(["lint", "bud", "--runtime", "w3c"], in: folder).standardOutput.hasSuffix("no problems found in 9 files\n"))
         }
     }
 }

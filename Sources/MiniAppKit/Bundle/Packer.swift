@@ -83,7 +83,7 @@ public enum Packer {
             ])
         }
         let archiveTime = clock.now - archiveStart
-        let budget = PackageOverBudget.diagnostics(packageSize: packageBytes.count, configuration: model.configuration)
+        let budget = PackageOverBudget.diagnostics(packageSize: packageBytes.count, entries: written, configuration: model.configuration)
         if budget.contains(where: { $0.severity == .error }) {
             return Outcome(
                 packageURL: packageURL, reportURL: packageURL, entries: written, packageSize: packageBytes.count,

@@ -2,30 +2,65 @@
 public struct PackageOverBudget: Rule {
     public static let description = RuleDescription(
         id: "package-over-budget", domain: .package, severity: .warning,
-        summary: "The packed '.ma' is larger than the package budget (2 MB unless '.mactl.yml' 'budgets: package:' says otherwise); reported by 'mactl pack'.",
+        summary: "The packed '.ma' is larger than the package budget (2 MB unless '.mactl.yml' 'budgets: package:' says otherwise).",
         rationale: """
             WeChat and Quick App refuse or split packages over 2 MB ("main package source size \
             exceed max limit 2MB" is among their most reported errors). The size is the real \
-            archive's, after compression, so only `pack` knows it. Make the rule an error in \
-            `.mactl.yml` to fail the build instead of warning.
+            archive's, after compression: `lint` builds the archive in memory as `pack` would \
+            (with the safe size-reducing transforms, unsigned) when the files could add up to \
+            more than the budget, and `pack` checks the package it wrote, signature included. \
+            The finding lists the files that take the most room in the package. Make the rule \
+            an error in `.mactl.yml` to fail the build instead of warning.
             """,
         triggering: [], nonTriggering: [])
 
     public init() {}
 
-    /// Nothing at lint time: the size exists only once `pack` has built the archive, which then
-    /// calls `diagnostics(packageSize:configuration:)`.
-    public func check(_ model: ProjectModel) -> [Finding] { [] }
+    /// How many of the largest files a finding lists.
+    static let largestFilesListed = 5
+
+    /// Local header, central directory record and data descriptor of one entry, beside its
+    /// name twice: more than mactl's writer ever spends on an entry.
+    static let entryOverhead = 256
+
+    /// At lint time: the archive `pack` would write, built in memory, only when the files
+    /// could add up to more than the budget (deflate never makes an entry larger, since the
+    /// writer stores what does not shrink), so an app well within it costs nothing.
+    public func check(_ model: ProjectModel) -> [Finding] {
+        let limit = model.configuration.budgets.packageBytes
+        let plan = model.bundle
+        let bound = plan.shipped.reduce(22) { total, shipped in
+            total + (model.project.file(shipped.path)?.bytes.count ?? 0) + Self.entryOverhead + 2 * shipped.path.utf8.count
+        }
+        guard bound > limit else { return [] }
+        let (entries, _) = Packer.bundle(plan, of: model, minify: true)
+        guard let (bytes, written) = try? ArchiveWriter.archive(entries, timestamp: .fixed), bytes.count > limit else { return [] }
+        return [Finding(
+            "the package would be \(ByteSize.format(bytes.count)) (as 'mactl pack' packs it, unsigned), over the package budget of \(ByteSize.format(limit)); the files taking the most room follow",
+            at: .file(ProjectModel.manifestPath), notes: Self.largestFiles(written))]
+    }
 
     /// The budget finding for a built package, with the severity and per-path overrides the
-    /// configuration gives this rule: a pure function of the size.
-    public static func diagnostics(packageSize size: Int, configuration: Configuration) -> [Diagnostic] {
+    /// configuration gives this rule: a pure function of the size and the entries.
+    public static func diagnostics(packageSize size: Int, entries: [WrittenEntry], configuration: Configuration) -> [Diagnostic] {
         let limit = configuration.budgets.packageBytes
         guard size > limit, let severity = configuration.severity(for: description) else { return [] }
         let diagnostic = Diagnostic(
             id: description.id, severity: severity,
-            message: "the package is \(ByteSize.format(size)), over the package budget of \(ByteSize.format(limit))",
-            span: .file(ProjectModel.manifestPath))
+            message: "the package is \(ByteSize.format(size)), over the package budget of \(ByteSize.format(limit)); the files taking the most room follow",
+            span: .file(ProjectModel.manifestPath), notes: largestFiles(entries))
         return Linter.applyOverrides(configuration.overrides, to: [diagnostic])
+    }
+
+    /// A note on each of the files that take the most room in the package, largest first
+    /// (equal sizes by path): where to look first to get under the budget.
+    static func largestFiles(_ entries: [WrittenEntry]) -> [DiagnosticNote] {
+        let largest = entries.sorted { ($0.compressedSize, $1.path) > ($1.compressedSize, $0.path) }.prefix(largestFilesListed)
+        return largest.map { entry in
+            let size = entry.method == .store
+                ? "\(ByteSize.format(entry.compressedSize)) in the package, stored uncompressed"
+                : "\(ByteSize.format(entry.compressedSize)) in the package (\(ByteSize.format(entry.size)) before compression)"
+            return DiagnosticNote(message: size, span: .file(entry.path))
+        }
     }
 }
