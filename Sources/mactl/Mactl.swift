@@ -6,8 +6,24 @@ struct Mactl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mactl",
         abstract: "The build toolchain for W3C MiniApps: scaffold, lint, pack, sign and verify.",
-        version: MactlVersion.current,
         subcommands: [New.self, Lint.self, Pack.self, Inspect.self, Verify.self, Keygen.self, Rules.self, Explain.self, ListApps.self])
+
+    // The version is a flag of the root command alone (`mactl --version`): set as the
+    // configuration's `version`, ArgumentParser would offer it on every subcommand too.
+    @Flag(name: .long, help: "Show the version.")
+    var version = false
+
+    func run() async throws {
+        guard version else { throw CleanExit.helpRequest(self) }
+        Terminal.standardOutput(MactlVersion.current + "\n")
+    }
+
+    /// `--version` after a subcommand (`mactl lint --version`): ArgumentParser would take it as
+    /// the root's flag and run the subcommand, which is not what was asked.
+    static func misplacedVersionFlag(in arguments: [String]) -> String? {
+        guard let index = arguments.prefix(while: { $0 != "--" }).firstIndex(of: "--version"), index > 0 else { return nil }
+        return "error: '--version' is an option of mactl itself: mactl --version\n"
+    }
 
     /// A first argument that is no subcommand but close to one (`mactl lnit`): the message
     /// ArgumentParser gives ("Unexpected argument") does not say what was meant.
@@ -24,7 +40,8 @@ struct Mactl: AsyncParsableCommand {
 @main
 enum MactlEntry {
     static func main() async {
-        if let message = Mactl.misspeltSubcommand(in: Array(CommandLine.arguments.dropFirst())) {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = Mactl.misspeltSubcommand(in: arguments) ?? Mactl.misplacedVersionFlag(in: arguments) {
             Terminal.standardError(message)
             exit(ExitStatus.usageOrEnvironment)
         }

@@ -281,6 +281,13 @@ struct LintCommandTests {
         let result = try CLIRunner.run(["--version"])
         #expect(result.status == 0)
         #expect(result.standardOutput == "0.1.0\n")
+        // Only on the root command: a subcommand neither offers nor runs with it.
+        let misplaced = try CLIRunner.run(["lint", "--version"])
+        #expect(misplaced.status == 2)
+        #expect(misplaced.standardError == "error: '--version' is an option of mactl itself: mactl --version\n")
+        for command in ["new", "lint", "pack", "inspect", "verify", "keygen", "rules", "explain"] {
+            #expect(!(try CLIRunner.run([command, "--help"]).standardOutput.contains("--version")), "\(command)")
+        }
     }
 }
 

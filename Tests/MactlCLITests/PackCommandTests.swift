@@ -174,7 +174,7 @@ struct PackCommandTests {
             #expect(text.standardOutput.contains("manifest.json"))
             let json = try CLIRunner.run(["inspect", package.path, "--format", "json"])
             #expect(json.status == 0)
-            #expect(json.standardOutput.contains("\"appId\": \"org.example.shop\""))
+            #expect(json.standardOutput.contains("\"app_id\": \"org.example.shop\""))
             #expect(json.standardOutput.contains("\"signed\": false"))
         }
     }
@@ -256,7 +256,7 @@ struct SignCommandTests {
             #expect(tampered.status == 1)
             #expect(tampered.standardOutput.contains("\"passed\": false"))
             #expect(tampered.standardOutput.contains("\"signed\": false"))
-            #expect(tampered.standardOutput.contains("\"signatureVerified\": false"))
+            #expect(tampered.standardOutput.contains("\"signature_verified\": false"))
             let text = try CLIRunner.run(["verify", package.path])
             #expect(text.standardOutput.hasPrefix("\(package.path): error: digest mismatch: the archive changed after signing [signature-digest]\n\(package.path): error: "))
             #expect(text.standardOutput.contains("\nsignature: the signature by CN=MiniApp, key sha256 "))
@@ -340,6 +340,10 @@ struct LintBudgetTests {
             let pack = try CLIRunner.run(["pack", "bud", "-o", "bud.ma", "--runtime", "w3c"], in: folder)
             #expect(pack.status == 0)
             #expect(!pack.standardOutput.contains("package-over-budget"))
+            // Sizes are labelled: the package's, and its files' before compression.
+            #expect(pack.standardOutput.hasPrefix("packed bud.ma: 9 files, package 7.5 KB (files 6.8 KB before compression), sha256 "))
+            let inspect = try CLIRunner.run(["inspect", "bud.ma"], in: folder)
+            #expect(inspect.standardOutput.split(separator: "\n").dropFirst().first == "9 files, 1 page, package 7.5 KB (files 6.8 KB before compression)")
             #expect(pack.standardError.hasPrefix("bud/manifest.json: warning: the package is 7.5 KB, over the package budget of 6 KB; the files taking the most room follow [package-over-budget]\nbud/pages/index/photo.png: note: 5.9 KB in the package, stored uncompressed\n"))
             // Well within the budget, lint builds no archive and says nothing.
             try Data("budgets:\n  package: 16KB\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))

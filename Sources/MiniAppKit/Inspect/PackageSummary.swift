@@ -88,7 +88,7 @@ public struct PackageSummary: Sendable {
     public func text() -> String {
         var lines = [
             "\(appID ?? "(no app_id)") \(version ?? "?") (code \(versionCode.map(String.init) ?? "?")): \(name ?? "(no name)")",
-            "\(entries.count) files, \(pageCount) pages, \(ByteSize.format(packageSize)) (\(ByteSize.format(uncompressedSize)) uncompressed)",
+            "\(entries.count) \(entries.count == 1 ? "file" : "files"), \(pageCount) \(pageCount == 1 ? "page" : "pages"), package \(ByteSize.format(packageSize)) (files \(ByteSize.format(uncompressedSize)) before compression)",
             "sha256: \(packageSHA256)",
             "signature: \(signatureText)",
             "",
@@ -108,19 +108,19 @@ public struct PackageSummary: Sendable {
     public func json() -> String {
         let optionalString = { (value: String?) -> JSONOutput in value.map { .string($0) } ?? .null }
         let document = JSONOutput.object([
-            ("appId", optionalString(appID)),
+            ("app_id", optionalString(appID)),
             ("name", optionalString(name)),
             ("version", optionalString(version)),
-            ("versionCode", versionCode.map { .integer($0) } ?? .null),
+            ("version_code", versionCode.map { .integer($0) } ?? .null),
             ("pages", .integer(pageCount)),
             ("size", .integer(packageSize)),
-            ("uncompressedSize", .integer(uncompressedSize)),
+            ("uncompressed_size", .integer(uncompressedSize)),
             ("sha256", .string(packageSHA256)),
             ("signed", .bool(signed)),
             ("signature", signatureJSON),
             ("files", .array(entries.map { entry in
                 .object([
-                    ("path", .string(entry.name)), ("size", .integer(entry.size)), ("storedSize", .integer(entry.compressedSize)),
+                    ("path", .string(entry.name)), ("size", .integer(entry.size)), ("stored_size", .integer(entry.compressedSize)),
                     ("method", .string(entry.method == 0 ? "store" : entry.method == 8 ? "deflate" : "\(entry.method)")),
                     ("crc32", .string(String(entry.crc32, radix: 16).leftPadded(to: 8))),
                 ])
@@ -136,12 +136,12 @@ public struct PackageSummary: Sendable {
         case .invalid(let reason, let subject, let key):
             .object([
                 ("state", .string("invalid")), ("reason", .string(reason)), ("subject", subject.map { .string($0) } ?? .null),
-                ("publicKeySha256", key.map { .string($0) } ?? .null),
+                ("public_key_sha256", key.map { .string($0) } ?? .null),
             ])
         case .valid(let subject, let key, let algorithm):
             .object([
                 ("state", .string("valid")), ("subject", subject.map { .string($0) } ?? .null),
-                ("publicKeySha256", .string(key)), ("algorithm", .integer(Int(algorithm))),
+                ("public_key_sha256", .string(key)), ("algorithm", .integer(Int(algorithm))),
             ])
         }
     }

@@ -7,7 +7,8 @@ struct RuntimeOption: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "The runtime to check against: \(RuntimeProfile.all.map(\.id).joined(separator: ", ")) (default: the configuration's 'runtime:', else skip).",
-            valueName: "runtime"))
+            valueName: "runtime"),
+        completion: .list(RuntimeProfile.all.map(\.id)))
     var runtime: String?
 
     func validate() throws {

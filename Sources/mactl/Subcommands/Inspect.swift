@@ -11,7 +11,7 @@ struct Inspect: AsyncParsableCommand {
         case json
     }
 
-    @Argument(help: "The package to inspect.")
+    @Argument(help: "The package to inspect.", completion: .file(extensions: ["ma"]))
     var package: String
 
     @Option(name: .long, help: "Output format.")

@@ -10,23 +10,23 @@ struct Lint: AsyncParsableCommand {
             2 for usage errors and failures outside the project.
             """)
 
-    @Argument(help: "The MiniApp project folders (default: the nearest folder from here upward with a manifest.json, else .).")
+    @Argument(help: "The MiniApp project folders (default: the nearest folder from here upward with a manifest.json, else .).", completion: .directory)
     var paths: [String] = []
 
-    @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.")
+    @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.", completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
     @OptionGroup var runtimeOption: RuntimeOption
 
     @OptionGroup var outputOptions: OutputOptions
 
-    @Option(name: [.short, .long], help: "Write the diagnostics to this file instead of standard output.")
+    @Option(name: [.short, .long], help: "Write the diagnostics to this file instead of standard output.", completion: .file())
     var output: String?
 
-    @Option(name: .long, help: "Report only diagnostics that this baseline file does not list.")
+    @Option(name: .long, help: "Report only diagnostics that this baseline file does not list.", completion: .file(extensions: ["json"]))
     var baseline: String?
 
-    @Option(name: .long, help: "Record today's diagnostics in this baseline file and exit 0.")
+    @Option(name: .long, help: "Record today's diagnostics in this baseline file and exit 0.", completion: .file(extensions: ["json"]))
     var writeBaseline: String?
 
     @Flag(name: [.short, .long], help: "Show only what fails the command (errors; warnings too with --strict), without the i18n coverage table.")

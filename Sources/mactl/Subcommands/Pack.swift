@@ -92,8 +92,8 @@ struct Pack: AsyncParsableCommand {
         // reads it; the status lines are for the person, on standard error.
         let status = outputOptions.format == .text ? Terminal.standardOutput : Terminal.standardError
         status(
-            "packed \(outcome.packageURL.relativePathForDisplay): \(outcome.entries.count) files, \(ByteSize.format(outcome.packageSize)) "
-                + "(\(ByteSize.format(uncompressed)) uncompressed), sha256 \(outcome.packageDigest)\n"
+            "packed \(outcome.packageURL.relativePathForDisplay): \(outcome.entries.count) files, package \(ByteSize.format(outcome.packageSize)) "
+                + "(files \(ByteSize.format(uncompressed)) before compression), sha256 \(outcome.packageDigest)\n"
                 + "report \(outcome.reportURL.relativePathForDisplay)\n")
     }
 }

@@ -35,7 +35,7 @@ struct Explain: AsyncParsableCommand {
         commandName: "explain",
         abstract: "Show a rule's rationale and examples.")
 
-    @Argument(help: ArgumentHelp("The rule's id, as diagnostics print it in brackets.", valueName: "rule"))
+    @Argument(help: ArgumentHelp("The rule's id, as diagnostics print it in brackets.", valueName: "rule"), completion: .list(RuleRegistry.allIDs))
     var rule: String
 
     func run() async throws {

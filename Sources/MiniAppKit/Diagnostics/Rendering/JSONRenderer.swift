@@ -5,7 +5,7 @@ public struct JSONRenderer: DiagnosticRenderer {
 
     public func render(_ report: DiagnosticReport) -> String {
         let document = JSONOutput.object([
-            ("version", .integer(1)),
+            ("version", .integer(2)),
             ("tool", .object([("name", .string("mactl")), ("version", .string(MactlVersion.current))])),
             ("summary", .object([
                 ("errors", .integer(report.diagnostics.errorCount)),
@@ -35,7 +35,7 @@ public struct JSONRenderer: DiagnosticRenderer {
             .object([("message", .string(note.message))] + Self.location(note.span))
         })))
         if let fixIt = diagnostic.fixIt {
-            members.append(("fixIt", .object(
+            members.append(("fix_it", .object(
                 [("message", .string(fixIt.message))] + Self.location(fixIt.span) + [("replacement", .string(fixIt.replacement))])))
         }
         return .object(members)
@@ -48,8 +48,8 @@ public struct JSONRenderer: DiagnosticRenderer {
             ("file", .string(span.path)),
             ("line", .integer(span.start.line)),
             ("column", .integer(span.start.column)),
-            ("endLine", .integer(span.end.line)),
-            ("endColumn", .integer(span.end.column)),
+            ("end_line", .integer(span.end.line)),
+            ("end_column", .integer(span.end.column)),
         ]
     }
 }
