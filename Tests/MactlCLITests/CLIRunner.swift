@@ -29,7 +29,10 @@ struct CLIRunner {
         return packageRoot.appendingPathComponent(".build/debug/mactl")
     }()
 
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// Runs `mactl` (or another `executable`, such as a shell running a documented command).
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], executable: URL = executable
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

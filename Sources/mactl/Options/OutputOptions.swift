@@ -28,7 +28,20 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Fail on warnings too.")
     var strict = false
 
+    @Flag(name: [.short, .long], help: "Show only what fails the command (errors; warnings too with --strict), without the i18n coverage table.")
+    var quiet = false
+
     var format: OutputFormat { rendering.format }
+
+    /// The report as shown: with `--quiet`, what fails the command and nothing else (no note,
+    /// no coverage table, no warning unless --strict makes warnings fail it).
+    func shown(_ report: DiagnosticReport) -> DiagnosticReport {
+        guard quiet else { return report }
+        var report = report
+        report.diagnostics = report.diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) }
+        report.localeCoverage = []
+        return report
+    }
 
     /// Writes the rendered diagnostics to `output`, or standard output. A file is written
     /// whole or not at all (temporary file, then rename).

@@ -29,9 +29,6 @@ struct Lint: AsyncParsableCommand {
     @Option(name: .long, help: "Record today's diagnostics in this baseline file and exit 0.", completion: .file(extensions: ["json"]))
     var writeBaseline: String?
 
-    @Flag(name: [.short, .long], help: "Show only what fails the command (errors; warnings too with --strict), without the i18n coverage table.")
-    var quiet = false
-
     @Flag(name: .long, help: "Lint again whenever a file changes, until interrupted.")
     var watch = false
 
@@ -64,13 +61,7 @@ struct Lint: AsyncParsableCommand {
             fails = fails || result.fails(strict: outputOptions.strict)
             reports.append(DiagnosticReport(result, pathPrefix: ProjectLoading.displayPrefix(for: path)))
         }
-        var report = reports.count == 1 ? reports[0] : DiagnosticReport(combining: reports)
-        if quiet {
-            // What fails the command, and nothing else: no note, no coverage table, and no
-            // warning unless --strict makes warnings fail it.
-            report.diagnostics = report.diagnostics.filter { $0.severity == .error || (outputOptions.strict && $0.severity == .warning) }
-            report.localeCoverage = []
-        }
+        let report = outputOptions.shown(reports.count == 1 ? reports[0] : DiagnosticReport(combining: reports))
         try outputOptions.emit(outputOptions.rendering.renderer(writingTo: output).render(report), to: output)
         if fails { throw ExitCode(ExitStatus.projectHasErrors) }
     }

@@ -80,7 +80,7 @@ struct LintWatcher {
 
     private func render(_ result: LintResult) -> String {
         outputOptions.rendering.renderer()
-            .render(DiagnosticReport(result, pathPrefix: ProjectLoading.displayPrefix(for: path)))
+            .render(outputOptions.shown(DiagnosticReport(result, pathPrefix: ProjectLoading.displayPrefix(for: path))))
     }
 
     /// `+ path:line:col: error: message [id]` for each new diagnostic, `- ...` for each fixed

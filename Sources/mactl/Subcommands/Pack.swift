@@ -44,8 +44,9 @@ struct Pack: AsyncParsableCommand {
         lint.diagnostics.removeAll { $0.id == PackageOverBudget.description.id }
         let lintTime = clock.now - start
         let renderer = outputOptions.rendering.renderer()
-        if !lint.diagnostics.isEmpty || outputOptions.format != .text {
-            try outputOptions.emit(renderer.render(DiagnosticReport(lint, pathPrefix: ProjectLoading.displayPrefix(for: path))), to: nil)
+        let shown = outputOptions.shown(DiagnosticReport(lint, pathPrefix: ProjectLoading.displayPrefix(for: path)))
+        if !shown.diagnostics.isEmpty || outputOptions.format != .text {
+            try outputOptions.emit(renderer.render(shown), to: nil)
         }
         if lint.fails(strict: outputOptions.strict) {
             Terminal.standardError("error: not packed: the project has \(outputOptions.strict ? "errors or warnings" : "errors")\n")
