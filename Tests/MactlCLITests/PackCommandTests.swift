@@ -333,7 +333,7 @@ struct LintBudgetTests {
                 bud/i18n/en.json: note: 52 B in the package (53 B before compression)
                 i18n coverage (default locale 'en', 2 keys):
                   en  2 present, 0 missing, 0 extra
-                0 errors, 1 warning and 0 notes in 9 files
+                0 errors, 1 warning and 5 notes in 9 files
 
                 """)
             // pack reports the package it wrote, once: not lint's estimate as well.

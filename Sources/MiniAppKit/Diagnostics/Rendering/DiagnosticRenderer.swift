@@ -62,10 +62,13 @@ public struct DiagnosticReport: Sendable {
         projectCount = reports.count
     }
 
-    /// "1 error, 2 warnings and 0 notes" style counts, shared by the text summary.
+    /// "1 error, 2 warnings and 3 notes" style counts, shared by the text summary. The notes
+    /// are every `note:` line the text shows: note diagnostics and the notes attached to the
+    /// others (a person counts the lines, not the diagnostics).
     public var countsPhrase: String {
         func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        return "\(plural(diagnostics.errorCount, "error")), \(plural(diagnostics.warningCount, "warning")) and \(plural(diagnostics.noteCount, "note"))"
+        let notes = diagnostics.noteCount + diagnostics.reduce(0) { $0 + $1.notes.count }
+        return "\(plural(diagnostics.errorCount, "error")), \(plural(diagnostics.warningCount, "warning")) and \(plural(notes, "note"))"
     }
 }
 
