@@ -6,44 +6,60 @@ import Foundation
 enum DurableFile {
     struct Failure: Error {
         var message: String
+        /// The system's reason alone ("Permission denied"), for messages that name the file
+        /// the user knows rather than the temporary one.
+        var reason: String
+
+        init(message: String, reason: String? = nil) {
+            self.message = message
+            self.reason = reason ?? message
+        }
+
+        /// `<what failed>: <the reason errno gives>`; errno is read before the message is
+        /// built, which may call into Foundation.
+        static func fromErrno(_ whatFailed: @autoclosure () -> String) -> Failure {
+            let reason = String(cString: strerror(errno))
+            return Failure(message: "\(whatFailed()): \(reason)", reason: reason)
+        }
     }
 
-    /// Writes `bytes` to `url` (created or truncated) and flushes them to disk.
-    static func write(_ bytes: [UInt8], to url: URL) throws(Failure) {
+    /// Writes `bytes` to `url` (created or truncated) and flushes them to disk. `permissions`,
+    /// when given, are set exactly (the umask does not narrow them), so a rewritten file keeps
+    /// the ones it had.
+    static func write(_ bytes: [UInt8], to url: URL, permissions: mode_t? = nil) throws(Failure) {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Failure(message: "cannot write '\(url.path)': \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw .fromErrno("cannot write '\(url.path)'") }
         defer { close(descriptor) }
+        if let permissions, fchmod(descriptor, permissions) != 0 { throw .fromErrno("cannot set the permissions of '\(url.path)'") }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
                 Foundation.write(descriptor, buffer.baseAddress! + written, bytes.count - written)
             }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw Failure(message: "cannot write '\(url.path)': \(String(cString: strerror(errno)))") }
+            guard count > 0 else { throw .fromErrno("cannot write '\(url.path)'") }
             written += count
         }
-        guard fsync(descriptor) == 0 else { throw Failure(message: "cannot flush '\(url.path)' to disk: \(String(cString: strerror(errno)))") }
+        guard fsync(descriptor) == 0 else { throw .fromErrno("cannot flush '\(url.path)' to disk") }
     }
 
     /// Puts `bytes` at `destination` whole or not at all: a temporary file beside it, flushed,
     /// renamed over it, and the folder flushed. On failure the destination is untouched and
-    /// the temporary file removed.
-    static func replace(_ destination: URL, with bytes: [UInt8]) throws(Failure) {
+    /// the temporary file removed. `permissions` as for `write`.
+    static func replace(_ destination: URL, with bytes: [UInt8], permissions: mode_t? = nil) throws(Failure) {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).tmp-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
-        try write(bytes, to: temporary)
-        guard rename(temporary.path, destination.path) == 0 else {
-            throw Failure(message: "cannot write '\(destination.path)': \(String(cString: strerror(errno)))")
-        }
+        try write(bytes, to: temporary, permissions: permissions)
+        guard rename(temporary.path, destination.path) == 0 else { throw .fromErrno("cannot write '\(destination.path)'") }
         try flush(folder)
     }
 
     /// Flushes a file, or a folder (which makes the renames inside it durable).
     static func flush(_ url: URL) throws(Failure) {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw Failure(message: "cannot open '\(url.path)' to flush it: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw .fromErrno("cannot open '\(url.path)' to flush it") }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw Failure(message: "cannot flush '\(url.path)' to disk: \(String(cString: strerror(errno)))") }
+        guard fsync(descriptor) == 0 else { throw .fromErrno("cannot flush '\(url.path)' to disk") }
     }
 }

@@ -32,6 +32,9 @@ struct Lint: AsyncParsableCommand {
     @Flag(name: [.short, .long], help: "Show only what fails the command (errors; warnings too with --strict), without the i18n coverage table.")
     var quiet = false
 
+    @Flag(name: .long, help: "Apply the fix-its of the findings to the files (each file replaced whole), print what changed, then report what remains.")
+    var fix = false
+
     @Flag(name: .long, help: "Lint again whenever a file changes, until interrupted.")
     var watch = false
 
@@ -40,10 +43,12 @@ struct Lint: AsyncParsableCommand {
 
     func run() async throws {
         let path = ProjectLoading.projectPath(self.path)
+        if fix { try LintFix.refuseCombinations(watch: watch, writeBaseline: writeBaseline) }
         if watch {
             try await LintWatcher(path: path, config: config, runtime: runtimeOption.profile, outputOptions: outputOptions, interval: .milliseconds(watchInterval)).run()
         }
-        var result = try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
+        let fixes = try fix ? LintFix(path: path, config: config, runtime: runtimeOption.profile, baseline: baseline, format: outputOptions.format).run() : nil
+        var result = try fixes?.result ?? ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
         if let writeBaseline {
             do {
                 try Data(Baseline(diagnostics: result.diagnostics).json.utf8).write(to: URL(fileURLWithPath: writeBaseline), options: .atomic)
@@ -53,13 +58,7 @@ struct Lint: AsyncParsableCommand {
             Terminal.standardOutput("wrote \(result.diagnostics.count) diagnostics to the baseline '\(writeBaseline)'\n")
             return
         }
-        if let baseline {
-            guard let data = FileManager.default.contents(atPath: baseline) else { throw CommandFailure(message: "cannot read the baseline '\(baseline)'") }
-            switch Baseline.parse(SourceFile(path: baseline, bytes: [UInt8](data))) {
-            case .success(let known): result.diagnostics = known.newDiagnostics(result.diagnostics)
-            case .failure(let error): throw CommandFailure(message: error.message)
-            }
-        }
+        if let baseline { result.diagnostics = try Self.readBaseline(baseline).newDiagnostics(result.diagnostics) }
         var report = DiagnosticReport(result, pathPrefix: Self.displayPrefix(for: path))
         if quiet {
             // What fails the command, and nothing else: no note, no coverage table, and no
@@ -68,7 +67,17 @@ struct Lint: AsyncParsableCommand {
             report.localeCoverage = []
         }
         try outputOptions.emit(outputOptions.rendering.renderer(writingTo: output).render(report), to: output)
+        try fixes?.failIfAFileWasNotWritten()
         if result.fails(strict: outputOptions.strict) { throw ExitCode(ExitStatus.projectHasErrors) }
+    }
+
+    /// The baseline file at `path`, or a one-line error when it cannot be read or is not one.
+    static func readBaseline(_ path: String) throws -> Baseline {
+        guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure(message: "cannot read the baseline '\(path)'") }
+        switch Baseline.parse(SourceFile(path: path, bytes: [UInt8](data))) {
+        case .success(let known): return known
+        case .failure(let error): throw CommandFailure(message: error.message)
+        }
     }
 
     /// The project path as the user wrote it, for annotation paths: `demo/` for `demo`,
