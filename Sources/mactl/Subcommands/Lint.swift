@@ -32,7 +32,7 @@ struct Lint: AsyncParsableCommand {
     @Flag(name: [.short, .long], help: "Show only what fails the command (errors; warnings too with --strict), without the i18n coverage table.")
     var quiet = false
 
-    @Flag(name: .long, help: "Apply the fix-its of the findings to the files (each file replaced whole), print what changed, then report what remains.")
+    @Flag(name: .long, help: "Apply the fix-its of the reported findings to the files (each file replaced whole), print what changed, then report what remains.")
     var fix = false
 
     @Flag(name: .long, help: "Lint again whenever a file changes, until interrupted.")
