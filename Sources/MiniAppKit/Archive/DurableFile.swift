@@ -23,14 +23,37 @@ enum DurableFile {
         }
     }
 
-    /// Writes `bytes` to `url` (created or truncated) and flushes them to disk. `permissions`,
-    /// when given, are set exactly (the umask does not narrow them), so a rewritten file keeps
-    /// the ones it had.
-    static func write(_ bytes: [UInt8], to url: URL, permissions: mode_t? = nil) throws(Failure) {
+    /// What a file replacing another keeps of it: its mode bits and its owner.
+    struct Attributes {
+        var permissions: mode_t
+        var owner: uid_t
+        var group: gid_t
+
+        /// The attributes of the file at `url`, following symbolic links.
+        init?(of url: URL) {
+            var status = stat()
+            guard stat(url.path, &status) == 0 else { return nil }
+            permissions = status.st_mode & 0o7777
+            owner = status.st_uid
+            group = status.st_gid
+        }
+    }
+
+    /// Writes `bytes` to `url` (created or truncated) and flushes them to disk. `attributes`,
+    /// when given, are set exactly (the umask does not narrow the mode), so a rewritten file
+    /// keeps the ones it had.
+    static func write(_ bytes: [UInt8], to url: URL, attributes: Attributes? = nil) throws(Failure) {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .fromErrno("cannot write '\(url.path)'") }
         defer { close(descriptor) }
-        if let permissions, fchmod(descriptor, permissions) != 0 { throw .fromErrno("cannot set the permissions of '\(url.path)'") }
+        if let attributes {
+            // As `cp -p` does, the owner is kept where the system allows it: root (a build in a
+            // container on a mounted folder) must not leave the author's files owned by root,
+            // and a user can only give a file to itself, which it already is. Before the mode,
+            // which a change of owner may clear bits of.
+            _ = fchown(descriptor, attributes.owner, attributes.group)
+            if fchmod(descriptor, attributes.permissions) != 0 { throw .fromErrno("cannot set the permissions of '\(url.path)'") }
+        }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
@@ -45,12 +68,12 @@ enum DurableFile {
 
     /// Puts `bytes` at `destination` whole or not at all: a temporary file beside it, flushed,
     /// renamed over it, and the folder flushed. On failure the destination is untouched and
-    /// the temporary file removed. `permissions` as for `write`.
-    static func replace(_ destination: URL, with bytes: [UInt8], permissions: mode_t? = nil) throws(Failure) {
+    /// the temporary file removed. `attributes` as for `write`.
+    static func replace(_ destination: URL, with bytes: [UInt8], attributes: Attributes? = nil) throws(Failure) {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).tmp-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
-        try write(bytes, to: temporary, permissions: permissions)
+        try write(bytes, to: temporary, attributes: attributes)
         guard rename(temporary.path, destination.path) == 0 else { throw .fromErrno("cannot write '\(destination.path)'") }
         try flush(folder)
     }

@@ -106,16 +106,20 @@ public struct LintFixer {
     }
 
     /// Replaces the file at `url` with `bytes` if it still holds `expected`, keeping its
-    /// permissions; a symbolic link inside the project is followed, so the link stays a link.
-    /// Returns why it did not, or nil.
+    /// permissions and owner; a symbolic link inside the project is followed, so the link stays
+    /// a link. A read-only file is left alone, as an editor would: renaming over it would
+    /// succeed, but its mode says not to change it. Returns why it did not, or nil.
     private func replace(_ url: URL, expecting expected: [UInt8], with bytes: [UInt8]) -> NotWritten? {
         let target = url.resolvingSymlinksInPath()
-        var status = stat()
-        guard stat(target.path, &status) == 0 else { return .cannotWrite(reason: String(cString: strerror(errno))) }
-        guard let current = FileManager.default.contents(atPath: target.path) else { return .cannotWrite(reason: "it cannot be read") }
+        guard let current = FileManager.default.contents(atPath: target.path) else {
+            return FileManager.default.fileExists(atPath: target.path) ? .cannotWrite(reason: "it cannot be read") : .changedSinceRead
+        }
         guard current.elementsEqual(expected) else { return .changedSinceRead }
+        guard access(target.path, W_OK) == 0, let attributes = DurableFile.Attributes(of: target) else {
+            return .cannotWrite(reason: String(cString: strerror(errno)))
+        }
         do throws(DurableFile.Failure) {
-            try DurableFile.replace(target, with: bytes, permissions: status.st_mode & 0o7777)
+            try DurableFile.replace(target, with: bytes, attributes: attributes)
         } catch {
             return .cannotWrite(reason: error.reason)
         }

@@ -89,6 +89,33 @@ struct LintFixerTests {
         }
     }
 
+    /// Run as root (a build in a container, on the author's mounted folder), a fix must not
+    /// leave the file owned by root.
+    @Test(.enabled(if: getuid() == 0, "only root can give a file to another user"))
+    func aFixedFileKeepsItsOwner() throws {
+        try withProject(["pages/index/index.html": Self.typo]) { root in
+            let page = root.appendingPathComponent("pages/index/index.html")
+            #expect(chown(page.path, 4321, 4322) == 0)
+            _ = try fixer(root).run()
+            #expect(try read(root, "pages/index/index.html") == Self.fixed)
+            let attributes = try FileManager.default.attributesOfItem(atPath: page.path)
+            #expect(attributes[.ownerAccountID] as? Int == 4321)
+            #expect(attributes[.groupOwnerAccountID] as? Int == 4322)
+        }
+    }
+
+    /// Renaming over a read-only file would work, but its mode says not to change it.
+    @Test(.enabled(if: getuid() != 0, "root may write any file"))
+    func aReadOnlyFileIsLeftAlone() throws {
+        try withProject(["pages/index/index.html": Self.typo]) { root in
+            let page = root.appendingPathComponent("pages/index/index.html")
+            #expect(chmod(page.path, 0o444) == 0)
+            let report = try fixer(root).run()
+            #expect(try read(root, "pages/index/index.html") == Self.typo)
+            #expect(report.fixes.map(\.notWritten) == [.cannotWrite(reason: "Permission denied")])
+        }
+    }
+
     /// A symbolic link inside the project stays a link; the file it points to is fixed.
     @Test func aSymbolicLinkIsFollowed() throws {
         try withProject(["common/shared.html": Self.typo]) { root in
