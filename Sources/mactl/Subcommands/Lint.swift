@@ -66,6 +66,7 @@ struct Lint: AsyncParsableCommand {
             report.diagnostics = report.diagnostics.filter { $0.severity == .error || (outputOptions.strict && $0.severity == .warning) }
             report.localeCoverage = []
         }
+        fixes?.printSummary(remaining: report.diagnostics.count)
         try outputOptions.emit(outputOptions.rendering.renderer(writingTo: output).render(report), to: output)
         try fixes?.failIfAFileWasNotWritten()
         if result.fails(strict: outputOptions.strict) { throw ExitCode(ExitStatus.projectHasErrors) }

@@ -16,10 +16,19 @@ struct LintFix {
     var format: OutputFormat
 
     /// What `lint --fix` leaves to `lint`: the last lint (before the baseline, which `lint`
-    /// applies), and whether a file could not be written.
+    /// applies), the summary to print before it, and whether a file could not be written.
     struct Outcome {
         var result: LintResult
+        var applied: Int
+        var changedFiles: Int
+        var format: OutputFormat
         var failedWrites: Int
+
+        /// `applied 3 fix-its in 2 files; 1 finding remains`, where what remains is what `lint`
+        /// is about to show (after the baseline and `--quiet`).
+        func printSummary(remaining: Int) {
+            LintFix.emit([LintFix.summary(applied: applied, files: changedFiles, remaining: remaining)], format: format)
+        }
 
         /// Exit 2 when a file could not be written: the command did not do what it was asked,
         /// whatever the remaining findings are.
@@ -67,11 +76,16 @@ struct LintFix {
         if report.reachedPassLimit {
             lines.append("stopped after \(LintFixer.passLimit) passes with fix-its still to apply: some fix-its undo others; fix the rest by hand")
         }
-        let remaining = known?.newDiagnostics(report.result.diagnostics).count ?? report.result.diagnostics.count
-        lines.append(Self.summary(applied: report.appliedCount, files: report.changedPaths.count, remaining: remaining))
-        let text = lines.joined(separator: "\n") + "\n"
+        Self.emit(lines, format: format)
+        return Outcome(
+            result: report.result, applied: report.appliedCount, changedFiles: report.changedPaths.count, format: format, failedWrites: failedWrites)
+    }
+
+    /// To standard output beside the text format, to standard error beside a document.
+    static func emit(_ lines: [String], format: OutputFormat) {
+        guard !lines.isEmpty else { return }
+        let text = lines.map { $0 + "\n" }.joined()
         if format == .text { Terminal.standardOutput(text) } else { Terminal.standardError(text) }
-        return Outcome(result: report.result, failedWrites: failedWrites)
     }
 
     /// `fixed path:line:column rule-id: message` for each edit, and `skipped ...: why` for
