@@ -114,7 +114,7 @@ struct LintFix {
         case .outsideFile(let byteCount):
             "its span is outside the file's \(byteCount) \(byteCount == 1 ? "byte" : "bytes")"
         case .splitsCharacter:
-            "its span ends inside a character"
+            "its span cuts a character in two"
         case .changesNothing:
             "the text is already the replacement"
         }
