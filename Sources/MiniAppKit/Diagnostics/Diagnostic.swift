@@ -47,10 +47,32 @@ public struct FixIt: Sendable, Hashable, Codable {
     }
 }
 
+/// A project-relative path as shown from the current folder.
+public enum DisplayPath {
+    /// `prefix` (the project folder as shown, with a trailing '/') put before `path`: an
+    /// absolute path (a configuration given with `--config`) stays as it is, and a path that
+    /// leaves the project (`../.mactl.yml`) climbs out of the prefix instead of through it
+    /// (`app/../.mactl.yml` is `.mactl.yml`).
+    public static func joined(_ prefix: String, _ path: String) -> String {
+        guard !prefix.isEmpty, !path.hasPrefix("/") else { return path }
+        var components = prefix.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        let absolute = prefix.hasPrefix("/")
+        for component in path.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
+            if component == "..", let last = components.last, last != "..", !(absolute && components.count == 1) {
+                components.removeLast()
+            } else if component != "." {
+                components.append(component)
+            }
+        }
+        let joined = components.joined(separator: "/")
+        return joined.isEmpty ? "." : joined
+    }
+}
+
 extension SourceSpan {
-    /// The same place, its path with `prefix` in front.
+    /// The same place, its path shown from the current folder (`DisplayPath.joined`).
     func rebased(onto prefix: String) -> SourceSpan {
-        prefix.isEmpty ? self : SourceSpan(path: prefix + path, start: start, end: end)
+        prefix.isEmpty ? self : SourceSpan(path: DisplayPath.joined(prefix, path), start: start, end: end)
     }
 }
 

@@ -29,6 +29,9 @@ struct Lint: AsyncParsableCommand {
     @Option(name: .long, help: "Record today's diagnostics in this baseline file and exit 0.", completion: .file(extensions: ["json"]))
     var writeBaseline: String?
 
+    @Flag(name: .long, help: "Apply the fix-its of the reported findings to the files (each file replaced whole), print what changed, then report what remains.")
+    var fix = false
+
     @Flag(name: .long, help: "Lint again whenever a file changes, until interrupted.")
     var watch = false
 
@@ -45,24 +48,31 @@ struct Lint: AsyncParsableCommand {
 
     func run() async throws {
         let paths = self.paths.isEmpty ? [ProjectLoading.projectPath(nil)] : self.paths
+        if fix { try LintFix.refuseCombinations(watch: watch, writeBaseline: writeBaseline) }
         if watch {
             try await LintWatcher(path: paths[0], config: config, runtime: runtimeOption.profile, outputOptions: outputOptions, interval: .milliseconds(watchInterval)).run()
         }
         var fails = false
         var reports: [DiagnosticReport] = []
+        var fixes: [LintFix.Outcome] = []
         for path in Self.distinct(paths) {
-            var result = try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
+            let fixed = try fix ? LintFix(path: path, config: config, runtime: runtimeOption.profile, baseline: baseline, format: outputOptions.format).run() : nil
+            var result = try fixed?.result ?? ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
             if let writeBaseline {
                 try Self.write(Baseline(diagnostics: result.diagnostics), to: writeBaseline)
                 Terminal.standardOutput("wrote \(result.diagnostics.count) diagnostics to the baseline '\(writeBaseline)'\n")
                 return
             }
-            if let baseline { result.diagnostics = try Self.read(baseline).newDiagnostics(result.diagnostics) }
+            if let baseline { result.diagnostics = try Self.readBaseline(baseline).newDiagnostics(result.diagnostics) }
             fails = fails || result.fails(strict: outputOptions.strict)
-            reports.append(DiagnosticReport(result, pathPrefix: ProjectLoading.displayPrefix(for: path)))
+            let report = DiagnosticReport(result, pathPrefix: ProjectLoading.displayPrefix(for: path))
+            fixed?.printSummary(remaining: outputOptions.shown(report).diagnostics.count)
+            if let fixed { fixes.append(fixed) }
+            reports.append(report)
         }
         let report = outputOptions.shown(reports.count == 1 ? reports[0] : DiagnosticReport(combining: reports))
         try outputOptions.emit(outputOptions.rendering.renderer(writingTo: output).render(report), to: output)
+        for fixed in fixes { try fixed.failIfAFileWasNotWritten() }
         if fails { throw ExitCode(ExitStatus.projectHasErrors) }
     }
 
@@ -80,7 +90,8 @@ struct Lint: AsyncParsableCommand {
         }
     }
 
-    private static func read(_ path: String) throws -> Baseline {
+    /// The baseline file at `path`, or a one-line error when it cannot be read or is not one.
+    static func readBaseline(_ path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw CommandFailure(message: "cannot read the baseline '\(path)': \(FileProblem.readingReason(path)); record one with --write-baseline \(ShellWord.quoted(path))")
         }

@@ -32,12 +32,12 @@ public struct DiagnosticReport: Sendable {
     ) {
         self.diagnostics = diagnostics.map { $0.rebased(onto: pathPrefix) }
         self.sourceFiles = pathPrefix.isEmpty
-            ? sourceFiles : Dictionary(uniqueKeysWithValues: sourceFiles.map { (pathPrefix + $0.key, $0.value) })
+            ? sourceFiles : Dictionary(sourceFiles.map { (DisplayPath.joined(pathPrefix, $0.key), $0.value) }) { first, _ in first }
         self.rules = rules
         self.fileCount = fileCount
         self.localeCoverage = localeCoverage.map { row in
             var row = row
-            row.path = pathPrefix + row.path
+            row.path = DisplayPath.joined(pathPrefix, row.path)
             if !pathPrefix.isEmpty { row.project = String(pathPrefix.dropLast()) }
             return row
         }

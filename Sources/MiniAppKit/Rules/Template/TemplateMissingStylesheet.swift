@@ -25,6 +25,14 @@ public struct TemplateMissingStylesheet: Rule {
                     ("pages/index/index.css", "p { color: gray; }\n"),
                 ],
                 expected: [.at("1️⃣", "the page does not link its stylesheet 'pages/index/index.css', and the runtime injects no stylesheet; add <link rel=\"stylesheet\" href=\"index.css\">")]),
+            // The page's own stylesheet goes after 'app.css', which it overrides.
+            RuleExample(
+                files: [
+                    ("pages/index/index.html", "<!DOCTYPE html>\n<html>\n1️⃣<head>\n  <meta charset=\"utf-8\">\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n"),
+                    ("pages/index/index.css", "p { color: gray; }\n"),
+                ],
+                expected: [.at("1️⃣", "the page does not link its stylesheet 'pages/index/index.css', and the runtime injects no stylesheet; add <link rel=\"stylesheet\" href=\"index.css\">")
+                    .fixIt("\n  <link rel=\"stylesheet\" href=\"index.css\">")]),
         ],
         nonTriggering: [
             // Linked in another spelling, and the page's own stylesheet holds only a comment.
@@ -60,7 +68,7 @@ public struct TemplateMissingStylesheet: Rule {
                 let what = path == "app.css" ? "'app.css'" : "its stylesheet '\(path)'"
                 return Finding(
                     "the page does not link \(what), and the runtime injects no stylesheet; add <link rel=\"stylesheet\" href=\"\(href)\">",
-                    at: template.span(Self.anchor(in: template)), fixIt: Self.insertion(of: href, in: template))
+                    at: template.span(Self.anchor(in: template)), fixIt: Self.insertion(of: href, in: template, last: path != "app.css"))
             }
         }
     }
@@ -77,10 +85,8 @@ public struct TemplateMissingStylesheet: Rule {
     /// model's asset references, which already hold every stylesheet's `url()`s and imports).
     static func linkedStylesheets(of template: PageTemplate, at templatePath: String, in model: ProjectModel) -> Set<String> {
         var pending: [String] = []
-        for element in template.elements where element.name == "link" {
-            let rel = (element.attribute(named: "rel")?.value ?? "").lowercased().split(whereSeparator: \.isWhitespace)
-            guard rel.contains("stylesheet"), let href = element.attribute(named: "href")?.value,
-                  let path = AssetReferences.resolve(href, from: templatePath) else { continue }
+        for element in template.elements where isStylesheetLink(element) {
+            guard let href = element.attribute(named: "href")?.value, let path = AssetReferences.resolve(href, from: templatePath) else { continue }
             pending.append(path)
         }
         var linked: Set<String> = []
@@ -89,6 +95,11 @@ public struct TemplateMissingStylesheet: Rule {
             pending += model.assetReferences.filter { $0.source == path && $0.path.hasSuffix(".css") }.map(\.path)
         }
         return linked
+    }
+
+    /// `<link rel="stylesheet">`, whatever else `rel` lists.
+    static func isStylesheetLink(_ element: TemplateElement) -> Bool {
+        element.name == "link" && (element.attribute(named: "rel")?.value ?? "").lowercased().split(whereSeparator: \.isWhitespace).contains("stylesheet")
     }
 
     /// `../../app.css` from `pages/home/home.html`; `home.css` for the page's own stylesheet.
@@ -109,8 +120,10 @@ public struct TemplateMissingStylesheet: Rule {
     }
 
     /// Inserts the link right after `<head>`, indented as the head's first child (or one step
-    /// deeper than the head); no fix-it without a `<head>` in the source.
-    static func insertion(of href: String, in template: PageTemplate) -> FixIt? {
+    /// deeper than the head); no fix-it without a `<head>` in the source. With `last` (the
+    /// page's own stylesheet), after the stylesheets the head already links, so that it comes
+    /// after 'app.css' in the cascade and overrides it, also when `lint --fix` adds both.
+    static func insertion(of href: String, in template: PageTemplate, last: Bool) -> FixIt? {
         guard let head = template.elements.first(where: { $0.name == "head" && $0.hasSourceTag }) else { return nil }
         let bytes = template.file.bytes
         func indentation(of offset: Int) -> [UInt8]? {
@@ -118,6 +131,12 @@ public struct TemplateMissingStylesheet: Rule {
             while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
             let prefix = bytes[start..<offset]
             return prefix.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? Array(prefix) : nil
+        }
+        if last, let previous = head.children.map({ template.elements[$0] }).last(where: { isStylesheetLink($0) && $0.hasSourceTag }) {
+            let at = template.span(previous.range.upperBound..<previous.range.upperBound)
+            let link = "<link rel=\"stylesheet\" href=\"\(href)\">"
+            guard let indent = indentation(of: previous.range.lowerBound) else { return FixIt(message: "link '\(href)'", span: at, replacement: link) }
+            return FixIt(message: "link '\(href)'", span: at, replacement: "\n" + String(decoding: indent, as: UTF8.self) + link)
         }
         let child = head.children.first.map { template.elements[$0] }.flatMap { $0.hasSourceTag ? $0 : nil }
         let indent: String

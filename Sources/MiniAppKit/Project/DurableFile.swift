@@ -6,7 +6,8 @@ import Foundation
 enum DurableFile {
     struct Failure: Error {
         var message: String
-        /// The reason alone ("permission denied"), for a caller that words the message itself.
+        /// The reason alone ("permission denied"), for messages that name the file the user
+        /// knows rather than the temporary one.
         var reason: String
 
         init(_ action: String, _ url: URL, errno code: Int32) {
@@ -19,11 +20,37 @@ enum DurableFile {
         }
     }
 
-    /// Writes `bytes` to `url` (created or truncated) and flushes them to disk.
-    static func write(_ bytes: [UInt8], to url: URL) throws(Failure) {
+    /// What a file replacing another keeps of it: its mode bits and its owner.
+    struct Attributes {
+        var permissions: mode_t
+        var owner: uid_t
+        var group: gid_t
+
+        /// The attributes of the file at `url`, following symbolic links.
+        init?(of url: URL) {
+            var status = stat()
+            guard stat(url.path, &status) == 0 else { return nil }
+            permissions = status.st_mode & 0o7777
+            owner = status.st_uid
+            group = status.st_gid
+        }
+    }
+
+    /// Writes `bytes` to `url` (created or truncated) and flushes them to disk. `attributes`,
+    /// when given, are set exactly (the umask does not narrow the mode), so a rewritten file
+    /// keeps the ones it had.
+    static func write(_ bytes: [UInt8], to url: URL, attributes: Attributes? = nil) throws(Failure) {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure("cannot write", url, errno: errno) }
         defer { close(descriptor) }
+        if let attributes {
+            // As `cp -p` does, the owner is kept where the system allows it: root (a build in a
+            // container on a mounted folder) must not leave the author's files owned by root,
+            // and a user can only give a file to itself, which it already is. Before the mode,
+            // which a change of owner may clear bits of.
+            _ = fchown(descriptor, attributes.owner, attributes.group)
+            if fchmod(descriptor, attributes.permissions) != 0 { throw Failure("cannot set the permissions of", url, errno: errno) }
+        }
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
@@ -38,20 +65,18 @@ enum DurableFile {
 
     /// Puts `bytes` at `destination` whole or not at all: a temporary file beside it, flushed,
     /// renamed over it, and the folder flushed. On failure the destination is untouched and
-    /// the temporary file removed.
-    static func replace(_ destination: URL, with bytes: [UInt8]) throws(Failure) {
+    /// the temporary file removed. `attributes` as for `write`.
+    static func replace(_ destination: URL, with bytes: [UInt8], attributes: Attributes? = nil) throws(Failure) {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).tmp-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
         do throws(Failure) {
-            try write(bytes, to: temporary)
+            try write(bytes, to: temporary, attributes: attributes)
         } catch {
             // The temporary file's name means nothing to the user; the destination does.
             throw Failure("cannot write", destination, reason: error.reason)
         }
-        guard rename(temporary.path, destination.path) == 0 else {
-            throw Failure("cannot write", destination, errno: errno)
-        }
+        guard rename(temporary.path, destination.path) == 0 else { throw Failure("cannot write", destination, errno: errno) }
         try flush(folder)
     }
 
