@@ -28,7 +28,11 @@ struct Pack: AsyncParsableCommand {
     @Option(name: .long, help: "The certificate of the signing key (default: <key>.cert.pem beside the key, as keygen writes it, else a self-signed certificate made from the key).")
     var cert: String?
 
-    @Option(name: .long, help: "Where the passphrase of an encrypted key is: env:VAR, or file:PATH (its first line). Never the passphrase itself.")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where the passphrase of an encrypted key is: env:VAR, or file:PATH (its first line). Never the passphrase itself.",
+            valueName: "env:VAR|file:PATH"))
     var keyPass: String?
 
     @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.")

@@ -10,7 +10,7 @@ struct Verify: AsyncParsableCommand {
     @Argument(help: "The package to verify.")
     var package: String
 
-    @Option(name: .long, help: "Require the package to be signed by this public key (PEM; not the private key).")
+    @Option(name: .long, help: "Require the package to be signed by this public key (PEM).")
     var key: String?
 
     @Option(name: .long, help: "Require the package to be signed by this certificate's key (PEM).")
