@@ -145,6 +145,9 @@ struct SigningCommandTests {
             let withoutKey = try CLIRunner.run(["pack", "app", "--key-pass", "env:KEY_PASS", "-o", "app.ma"], in: folder)
             #expect(withoutKey.status == 2)
             #expect(withoutKey.standardError.hasPrefix("Error: --key-pass needs --sign with the encrypted key\n"))
+            let certificateWithoutKey = try CLIRunner.run(["pack", "app", "--cert", "key.cert.pem", "-o", "app.ma"], in: folder)
+            #expect(certificateWithoutKey.status == 2)
+            #expect(certificateWithoutKey.standardError.hasPrefix("Error: --cert needs --sign with the certificate's private key\n"))
         }
     }
 

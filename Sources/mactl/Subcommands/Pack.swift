@@ -102,11 +102,12 @@ struct Pack: AsyncParsableCommand {
         // With a document format, standard output is that document alone, for the tool that
         // reads it; the status lines are for the person, on standard error.
         let status = outputOptions.format == .text ? Terminal.standardOutput : Terminal.standardError
+        var signedLine = ""
+        if let signer, let signing = options.signing { signedLine = signer.statusLine(certificate: signing.certificate) + "\n" }
         status(
             "packed \(outcome.packageURL.relativePathForDisplay): \(outcome.entries.count) files, package \(ByteSize.format(outcome.packageSize)) "
                 + "(files \(ByteSize.format(uncompressed)) before compression), sha256 \(outcome.packageDigest)\n"
-                + "report \(outcome.reportURL.relativePathForDisplay)\n"
-                + (signer.flatMap { signer in options.signing.map { signer.statusLine(certificate: $0.certificate) + "\n" } } ?? ""))
+                + "report \(outcome.reportURL.relativePathForDisplay)\n" + signedLine)
     }
 }
 
