@@ -373,12 +373,14 @@ struct SigningCommandTests {
 extension CLIRunner {
     /// Runs mactl as a user without privileges over the test's files. Tests often run as root
     /// (in containers), which reads and writes through any permission; there the run drops to
-    /// `nobody` with setpriv, so "permission denied" is what a real user meets.
+    /// `nobody` first (with python3, as BoundedProcess runs its wrapper), so "permission
+    /// denied" is what a real user meets.
     static func runUnprivileged(_ arguments: [String], in directory: URL) throws -> Result {
         guard geteuid() == 0 else { return try run(arguments, in: directory) }
+        let dropToNobody = "import os, sys; os.setgroups([]); os.setgid(65534); os.setuid(65534); os.execv(sys.argv[1], sys.argv[1:])"
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", dropToNobody, executable.path] + arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = nil
