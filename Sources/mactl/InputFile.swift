@@ -17,7 +17,7 @@ enum InputFile {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            if code == ENOENT, let missingHint { throw failure("no such file; \(missingHint)") }
+            if code == ENOENT, let missingHint { throw failure(FileProblem.reason(errno: ENOENT) + "; \(missingHint)") }
             throw failure(reason(code, path: path))
         }
         defer { close(descriptor) }
@@ -25,7 +25,7 @@ enum InputFile {
         guard fstat(descriptor, &status) == 0 else { throw failure(reason(errno, path: path)) }
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFDIR: throw failure("it is a folder; give the file's path")
+        case S_IFDIR: throw failure(FileProblem.reason(errno: EISDIR) + "; give the file's path")
         default: throw failure("it is not a regular file")
         }
         guard Int(status.st_size) <= sizeLimit else {
@@ -43,19 +43,12 @@ enum InputFile {
         return Array(bytes.prefix(total))
     }
 
-    /// The words for an `open` or `read` error, with what to do where there is something to do.
+    /// The words for an `open` or `read` error (FileProblem's, as every other file message
+    /// says them), with what to do where there is something to do.
     static func reason(_ code: Int32, path: String) -> String {
         switch code {
-        case ENOENT: "no such file"
-        case EACCES, EPERM: "permission denied; check its owner and mode: ls -l \(ShellWord.quoted(path))"
-        case ENOTDIR: "a part of the path is a file, not a folder"
-        case EISDIR: "it is a folder; give the file's path"
-        default: String(cString: strerror(code)).lowercasedFirstLetter
+        case EACCES, EPERM: FileProblem.reason(errno: code) + "; check its owner and mode: ls -l \(ShellWord.quoted(path))"
+        default: FileProblem.reason(errno: code)
         }
     }
-}
-
-extension String {
-    /// strerror's "No such file or directory" as it reads inside a sentence.
-    var lowercasedFirstLetter: String { prefix(1).lowercased() + dropFirst() }
 }

@@ -132,7 +132,7 @@ struct SigningCommandTests {
             #expect(
                 try failure(["--key-pass", "env:KEY_PASS"], environment: ["KEY_PASS": ""])
                     == "error: --key-pass env:KEY_PASS: the environment variable KEY_PASS is empty; set it to the key's passphrase (in CI, a secret that is not defined reads as empty)\n")
-            #expect(try failure(["--key-pass", "file:missing.txt"]) == "error: cannot read the passphrase file 'missing.txt': no such file\n")
+            #expect(try failure(["--key-pass", "file:missing.txt"]) == "error: cannot read the passphrase file 'missing.txt': there is no such file\n")
             #expect(
                 try failure(["--key-pass", "file:empty.txt"])
                     == "error: --key-pass file:empty.txt: the first line of 'empty.txt' is empty; write the key's passphrase on it\n")
@@ -294,13 +294,13 @@ struct SigningCommandTests {
                 return result.standardError
             }
             #expect(
-                try failure(["pack", "app", "--sign", "missing.pem"]) == "error: cannot read the key 'missing.pem': no such file; make one with: mactl keygen missing.pem\n")
+                try failure(["pack", "app", "--sign", "missing.pem"]) == "error: cannot read the key 'missing.pem': there is no such file; make one with: mactl keygen missing.pem\n")
             #expect(try failure(["pack", "app", "--sign", "keys"]) == "error: cannot read the key 'keys': it is a folder; give the file's path\n")
             #expect(
                 try failure(["pack", "app", "--sign", "key.pem", "--cert", "missing.cert.pem"])
-                    == "error: cannot read the certificate 'missing.cert.pem': no such file; without --cert, pack uses the certificate keygen wrote beside the key, or makes a self-signed one\n")
+                    == "error: cannot read the certificate 'missing.cert.pem': there is no such file; without --cert, pack uses the certificate keygen wrote beside the key, or makes a self-signed one\n")
             #expect(try failure(["pack", "app", "--sign", "app/manifest.json"]) == "error: 'app/manifest.json': the key file is not PEM (no '-----BEGIN ... PRIVATE KEY-----' block)\n")
-            #expect(try failure(["verify", "nothing.ma", "--key", "missing.pub.pem"]) == "error: cannot read the public key 'missing.pub.pem': no such file\n")
+            #expect(try failure(["verify", "nothing.ma", "--key", "missing.pub.pem"]) == "error: cannot read the public key 'missing.pub.pem': there is no such file\n")
             #expect(try failure(["verify", "nothing.ma", "--cert", "keys"]) == "error: cannot read the certificate 'keys': it is a folder; give the file's path\n")
         }
     }

@@ -70,7 +70,7 @@ struct Keygen: AsyncParsableCommand {
             let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + written, $0.count - written) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
-                let reason = String(cString: strerror(errno)).lowercasedFirstLetter
+                let reason = FileProblem.reason(errno: errno, writing: true)
                 close(descriptor)
                 unlink(path)
                 throw CommandFailure(message: "cannot write '\(path)': \(reason)")
@@ -90,7 +90,7 @@ struct Keygen: AsyncParsableCommand {
         case EEXIST: return "it exists; mactl keygen never overwrites a key: give another path"
         case ENOTDIR: return "'\(shownFolder)' is not a folder"
         case EROFS: return "the folder '\(shownFolder)' is on a read-only file system; choose another folder"
-        default: return String(cString: strerror(code)).lowercasedFirstLetter
+        default: return FileProblem.reason(errno: code, writing: true)
         }
     }
 }
