@@ -11,4 +11,10 @@ public enum ExpectedSigner {
         }
         return nil
     }
+
+    /// Whether the PEM text holds a private key (plain or encrypted): given where a public key
+    /// is expected, the message says how to export the public half.
+    public static func holdsPrivateKey(pem text: String) -> Bool {
+        text.contains("Proc-Type: 4,ENCRYPTED") || PEMBlock.parse(text).contains { $0.label.hasSuffix("PRIVATE KEY") }
+    }
 }

@@ -16,11 +16,23 @@ public struct SigningCertificate: Sendable {
     /// A self-signed certificate for `key`, its subject the app id, its serial derived from
     /// the key and the app id, valid from `notBefore` for 25 years.
     public static func selfSigned(for key: SigningKey, appID: String, notBefore seconds: Int) throws(SigningError) -> SigningCertificate {
-        let serial = Array(SHA256.hash(data: key.publicKeyDER + Array(appID.utf8)).prefix(16)).enumerated().map { $0.offset == 0 ? $0.element & 0x7F : $0.element }
+        try selfSigned(for: key, subject: CertificateSubject(commonName: appID.isEmpty ? "MiniApp" : appID), serialSeed: appID, notBefore: seconds)
+    }
+
+    /// A self-signed certificate for `key` with this subject, its serial derived from the key
+    /// and the subject, valid from `notBefore` for 25 years.
+    public static func selfSigned(for key: SigningKey, subject: CertificateSubject, notBefore seconds: Int) throws(SigningError) -> SigningCertificate {
+        try selfSigned(for: key, subject: subject, serialSeed: subject.description, notBefore: seconds)
+    }
+
+    private static func selfSigned(
+        for key: SigningKey, subject: CertificateSubject, serialSeed: String, notBefore seconds: Int
+    ) throws(SigningError) -> SigningCertificate {
+        let serial = Array(SHA256.hash(data: key.publicKeyDER + Array(serialSeed.utf8)).prefix(16)).enumerated().map { $0.offset == 0 ? $0.element & 0x7F : $0.element }
         let start = Date(timeIntervalSince1970: TimeInterval(seconds))
         let end = Date(timeIntervalSince1970: TimeInterval(seconds) + 25 * 365.25 * 86_400)
         do {
-            let name = try DistinguishedName { CommonName(appID.isEmpty ? "MiniApp" : appID) }
+            let name = subject.name
             let certificate: Certificate
             switch key {
             case .p256(let privateKey):
@@ -42,6 +54,10 @@ public struct SigningCertificate: Sendable {
         }
     }
 
+    /// A certificate whose public key is not the signing key's.
+    public static let otherKey = SigningError.invalidCertificate(
+        "the certificate's public key is not the signing key's; give the certificate that belongs to the key")
+
     /// Reads a PEM certificate and checks that its public key is `key`'s.
     public static func load(pem text: String, matching key: SigningKey) throws(SigningError) -> SigningCertificate {
         guard let block = PEMBlock.parse(text).first(where: { $0.label == "CERTIFICATE" }) else {
@@ -53,9 +69,7 @@ public struct SigningCertificate: Sendable {
         } catch {
             throw .invalidCertificate("the certificate cannot be read: \(error)")
         }
-        guard publicKeyInfo(of: certificate) == key.publicKeyDER else {
-            throw .invalidCertificate("the certificate's public key is not the signing key's; give the certificate that belongs to the key")
-        }
+        guard publicKeyInfo(of: certificate) == key.publicKeyDER else { throw otherKey }
         return SigningCertificate(der: block.der, subject: certificate.subject.description)
     }
 

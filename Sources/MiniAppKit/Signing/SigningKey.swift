@@ -11,17 +11,32 @@ public enum SigningKey: Sendable {
 
     public static let minimumRSABits = 2048
 
-    /// Reads a PEM private key: SEC1 `EC PRIVATE KEY`, PKCS#1 `RSA PRIVATE KEY` or PKCS#8
-    /// `PRIVATE KEY`. Encrypted keys, other curves, Ed25519, DSA and short RSA keys are refused
-    /// with what to do instead.
-    public static func load(pem text: String) throws(SigningError) -> SigningKey {
-        if text.contains("ENCRYPTED PRIVATE KEY") || text.contains("Proc-Type: 4,ENCRYPTED") {
-            throw .usage("the key is encrypted; decrypt it first: openssl pkey -in KEY.pem -out plain.pem")
+    /// Reads a PEM private key: SEC1 `EC PRIVATE KEY`, PKCS#1 `RSA PRIVATE KEY`, PKCS#8
+    /// `PRIVATE KEY`, or PKCS#8 `ENCRYPTED PRIVATE KEY` (PBES2 with PBKDF2 and AES-CBC) with
+    /// its `passphrase`. Other encryptions, other curves, Ed25519, DSA and short RSA keys are
+    /// refused with what to do instead.
+    public static func load(pem text: String, passphrase: [UInt8]? = nil) throws(SigningError) -> SigningKey {
+        if text.contains("Proc-Type: 4,ENCRYPTED") {
+            // OpenSSL's own older format: the key derived from the passphrase by one MD5 round.
+            let dekInfo = text.split(whereSeparator: \.isNewline).first { $0.hasPrefix("DEK-Info:") }
+            let cipher = dekInfo?.dropFirst("DEK-Info:".count).split(separator: ",").first?.trimmingCharacters(in: .whitespaces)
+            throw .unsupportedEncryption("OpenSSL's legacy PEM encryption" + (cipher.map { " (\($0))" } ?? ""))
         }
         let blocks = PEMBlock.parse(text)
+        if let encrypted = blocks.first(where: { $0.label == "ENCRYPTED PRIVATE KEY" }) {
+            // Which scheme comes first: a key mactl cannot decrypt is refused before asking
+            // for a passphrase that would not help.
+            _ = try EncryptedPrivateKeyInfo.parse(encrypted.der)
+            guard let passphrase else { throw .passphraseNeeded }
+            return try load(PEMBlock(label: "PRIVATE KEY", der: try EncryptedPrivateKeyInfo.decrypt(der: encrypted.der, passphrase: passphrase)))
+        }
         guard let block = blocks.first(where: { $0.label.hasSuffix("PRIVATE KEY") }) else {
             throw .invalidKey(blocks.isEmpty ? "the key file is not PEM (no '-----BEGIN ... PRIVATE KEY-----' block)" : "the PEM file holds no private key")
         }
+        return try load(block)
+    }
+
+    private static func load(_ block: PEMBlock) throws(SigningError) -> SigningKey {
         switch block.label {
         case "EC PRIVATE KEY":
             guard let key = try? P256.Signing.PrivateKey(derRepresentation: block.der) else {
@@ -104,10 +119,20 @@ public enum SigningError: Error, Sendable, Equatable {
     case invalidKey(String)
     case invalidCertificate(String)
     case signingFailed(String)
+    /// The key is encrypted and no passphrase was given.
+    case passphraseNeeded
+    /// The passphrase does not decrypt the key.
+    case wrongPassphrase
+    /// The key is encrypted with this scheme, which mactl does not decrypt.
+    case unsupportedEncryption(String)
 
     public var message: String {
         switch self {
         case .usage(let message), .invalidKey(let message), .invalidCertificate(let message), .signingFailed(let message): message
+        case .passphraseNeeded: "the key is encrypted and no passphrase was given"
+        case .wrongPassphrase: "wrong passphrase"
+        case .unsupportedEncryption(let scheme):
+            "the key is encrypted with \(scheme), which mactl cannot decrypt (it reads PKCS#8 PBES2 with PBKDF2 and AES-CBC)"
         }
     }
 }

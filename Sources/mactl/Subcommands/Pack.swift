@@ -22,11 +22,18 @@ struct Pack: AsyncParsableCommand {
     @Flag(name: .long, help: "Ship files as written, without the safe size-reducing transforms.")
     var noMinify = false
 
-    @Option(name: .long, help: "Sign with this PEM private key (EC P-256, or RSA of 2048 bits or more).")
+    @Option(name: .long, help: "Sign with this PEM private key (EC P-256, or RSA of 2048 bits or more; PKCS#8 encrypted with --key-pass).")
     var sign: String?
 
-    @Option(name: .long, help: "The certificate of the signing key (default: a self-signed certificate made from the key).")
+    @Option(name: .long, help: "The certificate of the signing key (default: <key>.cert.pem beside the key, as keygen writes it, else a self-signed certificate made from the key).")
     var cert: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Where the passphrase of an encrypted key is: env:VAR, or file:PATH (its first line). Never the passphrase itself.",
+            valueName: "env:VAR|file:PATH"))
+    var keyPass: String?
 
     @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.")
     var config: String?
@@ -36,6 +43,14 @@ struct Pack: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() async throws {
+        if sign == nil, cert != nil { throw ValidationError("--cert needs --sign with the certificate's private key") }
+        if sign == nil, keyPass != nil { throw ValidationError("--key-pass needs --sign with the encrypted key") }
+        // The key first: a key that cannot be used fails at once, before the lint's wait.
+        var signer: PackSigning?
+        if let sign {
+            let passphrase = try keyPass.map(KeyPassphraseSource.init)
+            signer = try PackSigning.load(keyPath: sign, certificatePath: cert, passphrase: passphrase)
+        }
         let clock = ContinuousClock()
         let start = clock.now
         var lint = try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
@@ -61,12 +76,7 @@ struct Pack: AsyncParsableCommand {
         var options = Packer.Options(
             minify: !noMinify, output: output.map { URL(fileURLWithPath: $0) }, report: report.map { URL(fileURLWithPath: $0) },
             timestamp: timestamp)
-        if let sign {
-            options.signing = try Self.signing(
-                keyPath: sign, certificatePath: cert, appID: lint.model.manifest?["app_id"]?.stringValue ?? "", timestamp: timestamp)
-        } else if cert != nil {
-            throw ValidationError("--cert needs --sign with the certificate's private key")
-        }
+        options.signing = try signer?.signing(appID: lint.model.manifest?["app_id"]?.stringValue ?? "", timestamp: timestamp)
         let packageURL = options.output ?? Packer.defaultPackageURL(root: URL(fileURLWithPath: path), model: lint.model)
         let interruption = InterruptCleanup(removing: Packer.workFolder(for: packageURL))
         defer { interruption.cancel() }
@@ -92,34 +102,12 @@ struct Pack: AsyncParsableCommand {
         // With a document format, standard output is that document alone, for the tool that
         // reads it; the status lines are for the person, on standard error.
         let status = outputOptions.format == .text ? Terminal.standardOutput : Terminal.standardError
+        var signedLine = ""
+        if let signer, let signing = options.signing { signedLine = signer.statusLine(certificate: signing.certificate) + "\n" }
         status(
             "packed \(outcome.packageURL.relativePathForDisplay): \(outcome.entries.count) files, package \(ByteSize.format(outcome.packageSize)) "
                 + "(files \(ByteSize.format(uncompressed)) before compression), sha256 \(outcome.packageDigest)\n"
-                + "report \(outcome.reportURL.relativePathForDisplay)\n")
-    }
-}
-
-extension Pack {
-    /// The key and certificate to sign with; a bad key or certificate is a failure outside the
-    /// project (exit 2).
-    static func signing(
-        keyPath: String, certificatePath: String?, appID: String, timestamp: ArchiveTimestamp
-    ) throws -> (key: SigningKey, certificate: SigningCertificate) {
-        guard let keyText = try? String(contentsOfFile: keyPath, encoding: .utf8) else {
-            throw CommandFailure(message: "cannot read the key '\(keyPath)'")
-        }
-        do throws(SigningError) {
-            let key = try SigningKey.load(pem: keyText)
-            if let certificatePath {
-                guard let certificateText = try? String(contentsOfFile: certificatePath, encoding: .utf8) else {
-                    throw SigningError.usage("cannot read the certificate '\(certificatePath)'")
-                }
-                return (key, try SigningCertificate.load(pem: certificateText, matching: key))
-            }
-            return (key, try SigningCertificate.selfSigned(for: key, appID: appID, notBefore: timestamp.secondsSinceEpoch))
-        } catch {
-            throw CommandFailure(message: "'\(certificatePath ?? keyPath)': \(error.message)")
-        }
+                + "report \(outcome.reportURL.relativePathForDisplay)\n" + signedLine)
     }
 }
 

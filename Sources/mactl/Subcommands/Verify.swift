@@ -51,11 +51,24 @@ struct Verify: AsyncParsableCommand {
     private func expectedPublicKey() throws -> [UInt8]? {
         if let key, let cert { _ = (key, cert); throw ValidationError("give --key or --cert, not both") }
         guard let path = key ?? cert else { return nil }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw CommandFailure(message: "cannot read '\(path)'") }
+        let text = String(decoding: try InputFile.read(path, what: key != nil ? "the public key" : "the certificate"), as: UTF8.self)
         guard let publicKey = ExpectedSigner.publicKeyInfo(pem: text) else {
-            throw CommandFailure(message: "'\(path)' holds no PEM public key or certificate")
+            if ExpectedSigner.holdsPrivateKey(pem: text) { throw CommandFailure(message: Self.privateKeyGiven(path, option: key != nil ? "--key" : "--cert")) }
+            throw CommandFailure(
+                message: "'\(path)' holds no PEM public key or certificate; give the signer's public key (-----BEGIN PUBLIC KEY-----) or certificate")
         }
         return publicKey
+    }
+
+    /// A private key where the signer's public key is expected: how to export the public half,
+    /// or the certificate keygen wrote beside it, which works as well.
+    static func privateKeyGiven(_ path: String, option: String) -> String {
+        let publicPath = ShellWord.quoted(KeyFileNames.publicKey(forKey: path))
+        let certificatePath = KeyFileNames.certificate(forKey: path)
+        let certificate = FileManager.default.fileExists(atPath: certificatePath)
+            ? "--cert \(ShellWord.quoted(certificatePath))" : "--cert with its certificate"
+        return "'\(path)' is a private key; \(option) takes the signer's public key or certificate: export the public key with "
+            + "openssl pkey -in \(ShellWord.quoted(path)) -pubout -out \(publicPath) and give --key \(publicPath), or give \(certificate)"
     }
 
     /// The verdict and what was proven about the signature, after the diagnostics.
