@@ -2,10 +2,36 @@ import ArgumentParser
 import Foundation
 import MiniAppKit
 
+/// `mactl new`: the command that creates things. `mactl new PATH` creates a project (the
+/// default subcommand, which has no name a user types, so that any folder name works but
+/// `page`); `mactl new page NAME` adds a page to one.
 struct New: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        abstract: "Create a MiniApp project that lints clean and packs, or add a page to one.",
+        usage: """
+            mactl new <path> [--template <template>] [--app-id <app-id>] [--name <name>] [--lang <lang>]
+            mactl new page <name> [--tab] [--project <project>]
+            """,
+        discussion: NewProject.templateList + """
+
+
+            'mactl new <path> --help' describes the options of a new project. A project folder \
+            named 'page' is created with 'mactl new ./page'.
+            """,
+        subcommands: [NewProject.self, NewPage.self],
+        defaultSubcommand: NewProject.self)
+}
+
+/// `mactl new PATH`: writes a template into a new project folder.
+struct NewProject: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "",
         abstract: "Create a MiniApp project that lints clean and packs.",
-        discussion: "Templates:\n" + EmbeddedTemplates.names.map { "  \($0): \(EmbeddedTemplates.summaries[$0] ?? "")" }.joined(separator: "\n"))
+        usage: "mactl new <path> [--template <template>] [--app-id <app-id>] [--name <name>] [--lang <lang>]",
+        discussion: templateList,
+        shouldDisplay: false)
+
+    static let templateList = "Templates:\n" + EmbeddedTemplates.names.map { "  \($0): \(EmbeddedTemplates.summaries[$0] ?? "")" }.joined(separator: "\n")
 
     @Argument(help: "The folder to create; its last component is the default app name.")
     var path: String
@@ -32,5 +58,13 @@ struct New: AsyncParsableCommand {
             throw CommandFailure(message: error.description)
         }
         Terminal.standardOutput("created '\(path)' from the '\(template)' template (\(files.count) files)\nnext: mactl lint \(ShellWord.quoted(path))\n")
+    }
+}
+
+extension New {
+    /// A usage error of `mactl new PATH` ends with "See 'mactl new  --help'": ArgumentParser
+    /// joins the command names, and the default subcommand's is empty.
+    static func tidyUsageMessage(_ message: String) -> String {
+        message.replacingOccurrences(of: "'mactl new  --help'", with: "'mactl new --help'")
     }
 }
