@@ -53,6 +53,10 @@ public struct JSONTextEditor: Sendable {
     let isMultiline: Bool
     /// The text between a key and its value (`": "`), from the root's first member.
     let colon: String
+    /// Between the braces and the members of an object on one line: `{ "a": 1 }` or `{"a":1}`.
+    let inlinePadding: String
+    /// Between entries on one line: `, `, or `,` in a file written without spaces.
+    let inlineSeparator: String
 
     public init(document: JSONDocument) {
         bytes = document.file.bytes
@@ -71,6 +75,9 @@ public struct JSONTextEditor: Sendable {
         indentUnit = unit
         isMultiline = multiline
         self.colon = colon
+        let compact = !colon.hasSuffix(" ")
+        inlineSeparator = compact ? "," : ", "
+        inlinePadding = compact ? "" : " "
     }
 
     /// Adds `value` after the last element of `array`.
@@ -118,7 +125,7 @@ public struct JSONTextEditor: Sendable {
         }
         let leading = Self.text(bytes, open..<next)
         guard leading.allSatisfy(\.isWhitespace) else { return isMultiline ? ",\n" + lineIndent(at: next) : ", " }
-        return leading.isEmpty ? ", " : "," + leading
+        return leading.isEmpty ? inlineSeparator : "," + leading
     }
 
     /// Replaces the inside of an empty `[]` or `{}` with one entry on its own line (or inline
@@ -153,22 +160,23 @@ public struct JSONTextEditor: Sendable {
 
     /// `value` as JSON text starting at a line indented by `indent`: arrays, and objects that
     /// hold containers, one entry a line; objects of plain values on one line, as the
-    /// scaffold's manifest writes `{ "page": ..., "text": ..., "icon": ... }`.
+    /// scaffold's manifest writes `{ "page": ..., "text": ..., "icon": ... }`. A file written
+    /// on one line gets everything on one line.
     func render(_ value: JSONTextValue, indent: String) -> String {
         switch value {
         case .string(let string):
             return Self.quoted(string)
         case .array(let elements):
             guard isMultiline, !elements.isEmpty else {
-                return "[" + elements.map { render($0, indent: indent) }.joined(separator: ", ") + "]"
+                return "[" + elements.map { render($0, indent: indent) }.joined(separator: inlineSeparator) + "]"
             }
             let inner = indent + indentUnit
             return "[\n" + elements.map { inner + render($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
         case .object(let members):
             let holdsContainers = members.contains { if case .string = $0.value { false } else { true } }
             guard isMultiline, holdsContainers else {
-                let body = members.map { Self.quoted($0.key) + colon + render($0.value, indent: indent) }.joined(separator: ", ")
-                return members.isEmpty ? "{}" : (isMultiline ? "{ " + body + " }" : "{" + body + "}")
+                let body = members.map { Self.quoted($0.key) + colon + render($0.value, indent: indent) }.joined(separator: inlineSeparator)
+                return members.isEmpty ? "{}" : "{" + inlinePadding + body + inlinePadding + "}"
             }
             let inner = indent + indentUnit
             return "{\n" + members.map { inner + Self.quoted($0.key) + colon + render($0.value, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"

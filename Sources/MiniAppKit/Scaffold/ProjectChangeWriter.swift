@@ -68,7 +68,8 @@ public enum ProjectChangeWriter {
     /// The POSIX reason in words ("Permission denied"), not Foundation's sentence about it.
     private static func reason(for error: Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        // On Linux the underlying error is a Swift `POSIXError`, which `as? NSError` misses.
+        if let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? Error).map({ $0 as NSError }), underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code))).lowercased()
         }
         if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }

@@ -99,7 +99,7 @@ public struct PrivateKeyContent: Sendable, Hashable {
         let version = shape.first == .integer ? smallInteger(children[0]) : nil
         let extensions = { (from: Int) in shape.dropFirst(from).allSatisfy { $0.tagClass == .contextSpecific } }
         let kind: String?
-        if let version, version <= 1, shape.count >= 3, shape[1] == .sequence, shape[2] == .octetString, extensions(3) {
+        if let version, version <= 1, shape.count >= 3, shape[1] == .sequence, isAlgorithmIdentifier(children[1]), shape[2] == .octetString, extensions(3) {
             kind = "DER PKCS #8"
         } else if version == 1, shape.count >= 2, shape[1] == .octetString, extensions(2) {
             kind = "DER SEC1 EC"

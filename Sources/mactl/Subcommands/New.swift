@@ -3,8 +3,9 @@ import Foundation
 import MiniAppKit
 
 /// `mactl new`: the command that creates things. `mactl new PATH` creates a project (the
-/// default subcommand, which has no name a user types, so that any folder name works but
-/// `page`); `mactl new page NAME` adds a page to one.
+/// default subcommand, whose name is empty so that every folder name but `page` works);
+/// `mactl new page NAME` adds a page to one. The project options are declared here too, so
+/// that `mactl new --help` lists them; the project subcommand reads the values parsed here.
 struct New: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create a MiniApp project that lints clean and packs, or add a page to one.",
@@ -15,11 +16,35 @@ struct New: AsyncParsableCommand {
         discussion: NewProject.templateList + """
 
 
-            'mactl new <path> --help' describes the options of a new project. A project folder \
-            named 'page' is created with 'mactl new ./page'.
+            <path> is the folder to create; its last component is the default app name. A \
+            project folder named 'page' is created with 'mactl new ./page'.
             """,
         subcommands: [NewProject.self, NewPage.self],
         defaultSubcommand: NewProject.self)
+
+    @OptionGroup(title: "Options of a new project")
+    var options: NewProjectOptions
+}
+
+/// The options of `mactl new PATH`. Each is optional, so that `mactl new page` can tell one
+/// given to it by mistake from a default.
+struct NewProjectOptions: ParsableArguments {
+    @Option(name: .long, help: "The template: \(EmbeddedTemplates.names.joined(separator: ", ")) (default: tabs).")
+    var template: String?
+
+    @Option(name: .long, help: "The app id, in reverse-domain form (default: com.example.<name>).")
+    var appID: String?
+
+    @Option(name: .long, help: "The app name (default: the folder's name).")
+    var name: String?
+
+    @Option(name: .long, help: "The default language, a BCP 47 tag (default: en).")
+    var lang: String?
+
+    /// The options given, as typed, for the message that refuses them.
+    var given: [String] {
+        [(template, "--template"), (appID, "--app-id"), (name, "--name"), (lang, "--lang")].compactMap { $0.0 == nil ? nil : $0.1 }
+    }
 }
 
 /// `mactl new PATH`: writes a template into a new project folder.
@@ -36,24 +61,15 @@ struct NewProject: AsyncParsableCommand {
     @Argument(help: "The folder to create; its last component is the default app name.")
     var path: String
 
-    @Option(name: .long, help: "The template: \(EmbeddedTemplates.names.joined(separator: ", ")).")
-    var template = "tabs"
-
-    @Option(name: .long, help: "The app id, in reverse-domain form (default: com.example.<name>).")
-    var appID: String?
-
-    @Option(name: .long, help: "The app name (default: the folder's name).")
-    var name: String?
-
-    @Option(name: .long, help: "The default language, a BCP 47 tag.")
-    var lang = "en"
+    @OptionGroup var options: NewProjectOptions
 
     func run() async throws {
         let folder = URL(fileURLWithPath: path)
+        let template = options.template ?? "tabs"
         let files: [String]
         do {
             files = try Scaffolder.create(
-                at: folder, options: Scaffolder.Options(template: template, appID: appID, name: name, lang: lang))
+                at: folder, options: Scaffolder.Options(template: template, appID: options.appID, name: options.name, lang: options.lang ?? "en"))
         } catch {
             throw CommandFailure(message: error.description)
         }

@@ -23,6 +23,17 @@ struct NewPage: AsyncParsableCommand {
     @Option(name: .long, help: "The project folder (default: the nearest folder from here upward with a manifest.json).")
     var project: String?
 
+    /// What `mactl new` parsed before `page`: options of a new project, which a page has not.
+    @OptionGroup(visibility: .private) var projectOptions: NewProjectOptions
+
+    func validate() throws {
+        let given = projectOptions.given
+        guard given.isEmpty else {
+            let names = given.count == 1 ? given[0] : given.dropLast().joined(separator: ", ") + " and " + given.last!
+            throw ValidationError("\(names) \(given.count == 1 ? "is an option" : "are options") of a new project, not of 'mactl new page'")
+        }
+    }
+
     func run() async throws {
         let path = ProjectLoading.projectPath(project)
         let root = URL(fileURLWithPath: path)
