@@ -57,6 +57,8 @@ public struct JSONTextEditor: Sendable {
     let inlinePadding: String
     /// Between entries on one line: `, `, or `,` in a file written without spaces.
     let inlineSeparator: String
+    /// The file's line break: `\r\n` when it has one, else `\n`.
+    let newline: String
 
     public init(document: JSONDocument) {
         bytes = document.file.bytes
@@ -65,13 +67,13 @@ public struct JSONTextEditor: Sendable {
         var colon = ": "
         if let root = document.root, let first = root.members?.first {
             let before = Self.text(bytes, root.range.lowerBound + 1..<first.keyRange.lowerBound)
-            multiline = before.contains("\n")
-            if multiline, let indent = before.split(separator: "\n", omittingEmptySubsequences: false).last, !indent.isEmpty,
-               indent.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                unit = String(indent)
+            multiline = before.unicodeScalars.contains("\n")
+            if multiline, let indent = Self.lastLine(of: before), !indent.isEmpty, indent.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                unit = indent
             }
             colon = Self.text(bytes, first.keyRange.upperBound..<first.value.range.lowerBound)
         }
+        newline = zip(bytes, bytes.dropFirst()).contains { $0 == (0x0D, 0x0A) } ? "\r\n" : "\n"
         indentUnit = unit
         isMultiline = multiline
         self.colon = colon
@@ -124,7 +126,7 @@ public struct JSONTextEditor: Sendable {
             if between.filter({ !$0.isWhitespace }) == "," { return between }
         }
         let leading = Self.text(bytes, open..<next)
-        guard leading.allSatisfy(\.isWhitespace) else { return isMultiline ? ",\n" + lineIndent(at: next) : ", " }
+        guard leading.allSatisfy(\.isWhitespace) else { return isMultiline ? "," + newline + lineIndent(at: next) : inlineSeparator }
         return leading.isEmpty ? inlineSeparator : "," + leading
     }
 
@@ -134,7 +136,7 @@ public struct JSONTextEditor: Sendable {
         let inside = container.range.lowerBound + 1..<container.range.upperBound - 1
         guard isMultiline else { return JSONTextEdit(range: inside, replacement: entry) }
         let indent = lineIndent(at: container.range.lowerBound)
-        return JSONTextEdit(range: inside, replacement: "\n" + indent + indentUnit + entry + "\n" + indent)
+        return JSONTextEdit(range: inside, replacement: newline + indent + indentUnit + entry + newline + indent)
     }
 
     /// `members` as an object laid out like `sibling`: the same spacing inside the braces,
@@ -154,7 +156,7 @@ public struct JSONTextEditor: Sendable {
         guard [open, close, memberColon].allSatisfy({ $0.allSatisfy { $0.isWhitespace || $0 == ":" } }) else {
             return render(.object(members), indent: lineIndent(at: sibling.range.lowerBound))
         }
-        let memberIndent = open.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        let memberIndent = Self.lastLine(of: open) ?? ""
         return "{" + open + members.map { Self.quoted($0.key) + memberColon + render($0.value, indent: memberIndent) }.joined(separator: between) + close + "}"
     }
 
@@ -171,7 +173,7 @@ public struct JSONTextEditor: Sendable {
                 return "[" + elements.map { render($0, indent: indent) }.joined(separator: inlineSeparator) + "]"
             }
             let inner = indent + indentUnit
-            return "[\n" + elements.map { inner + render($0, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+            return "[" + newline + elements.map { inner + render($0, indent: inner) }.joined(separator: "," + newline) + newline + indent + "]"
         case .object(let members):
             let holdsContainers = members.contains { if case .string = $0.value { false } else { true } }
             guard isMultiline, holdsContainers else {
@@ -179,7 +181,7 @@ public struct JSONTextEditor: Sendable {
                 return members.isEmpty ? "{}" : "{" + inlinePadding + body + inlinePadding + "}"
             }
             let inner = indent + indentUnit
-            return "{\n" + members.map { inner + Self.quoted($0.key) + colon + render($0.value, indent: inner) }.joined(separator: ",\n") + "\n" + indent + "}"
+            return "{" + newline + members.map { inner + Self.quoted($0.key) + colon + render($0.value, indent: inner) }.joined(separator: "," + newline) + newline + indent + "}"
         }
     }
 
@@ -193,6 +195,14 @@ public struct JSONTextEditor: Sendable {
     }
 
     static func quoted(_ string: String) -> String { JSONTextValue.quoted(string) }
+
+    /// What follows the last line feed of `text`, or `nil` when it has none. By scalars: in a
+    /// `String`, CR LF is one `Character` that is not `"\n"`.
+    static func lastLine(of text: String) -> String? {
+        let scalars = text.unicodeScalars
+        guard let feed = scalars.lastIndex(of: "\n") else { return nil }
+        return String(scalars[scalars.index(after: feed)...])
+    }
 
     static func text(_ bytes: [UInt8], _ range: Range<Int>) -> String {
         guard range.lowerBound <= range.upperBound, range.upperBound <= bytes.count else { return "" }

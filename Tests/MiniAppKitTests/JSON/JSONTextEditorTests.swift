@@ -49,6 +49,11 @@ struct JSONTextEditorTests {
             == #"{ "x": "y", "tab_bar": { "tabs": [{ "page": "pages/b/b", "text": "B" }] } }"#)
     }
 
+    @Test func aFileWithCRLFLineBreaksKeepsThem() throws {
+        #expect(try edit("{\r\n  \"pages\": []\r\n}\r\n") { $0.appending(.string("pages/a/a"), to: $1["pages"]!) }
+            == "{\r\n  \"pages\": [\r\n    \"pages/a/a\"\r\n  ]\r\n}\r\n")
+    }
+
     @Test func aNewMemberHoldingContainersIsWrittenOneEntryALine() throws {
         #expect(try edit("{\n  \"pages\": [\"pages/a/a\"]\n}\n") { $0.adding(JSONTextMember("tab_bar", .object([JSONTextMember("tabs", .array([tab]))])), to: $1) } == """
             {
