@@ -60,7 +60,7 @@ enum MactlEntry {
         } catch {
             let code = Mactl.exitCode(for: error)
             if code == .success { Mactl.exit(withError: error) }  // --help, --version
-            Terminal.standardError(Mactl.fullMessage(for: error) + "\n")
+            Terminal.standardError(New.tidyUsageMessage(Mactl.fullMessage(for: error)) + "\n")
             exit(ExitStatus.usageOrEnvironment)
         }
     }

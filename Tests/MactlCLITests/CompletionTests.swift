@@ -31,6 +31,13 @@ struct CompletionTests {
         #expect(lint.contains("    *)\n        __mactl_add_completions -d\n"))
         let inspect = try #require(Self.function("_mactl_inspect", in: bash))
         #expect(inspect.contains("__mactl_add_completions -o plusdirs -fX '!*.@(ma)'"))
+        let new = try #require(Self.function("_mactl_new", in: bash))
+        #expect(new.contains(Self.bashCase("--template", "-W 'blank'$'\\n''tabs'")))
+        let pack = try #require(Self.function("_mactl_pack", in: bash))
+        #expect(pack.contains(Self.bashCase("--sign", "-o plusdirs -fX '!*.@(pem)'")))
+        #expect(pack.contains("    1)\n        __mactl_add_completions -d\n"))
+        let verify = try #require(Self.function("_mactl_verify", in: bash))
+        #expect(verify.contains(Self.bashCase("--key", "-o plusdirs -fX '!*.@(pem)'")))
         #expect(bash.contains("_mactl_explain() {"))
         #expect(bash.contains("'icon-tab-hangs-on-ios'"))
     }

@@ -6,12 +6,12 @@ import MiniAppKitTestSupport
 /// Output a user or a tool reads, pinned: every command's `--help`, the build report of the
 /// showcase and `verify`'s JSON document. Re-record with `MACTL_RECORD_SNAPSHOTS=1`.
 struct GoldenOutputTests {
-    static let commands = ["", "new", "lint", "pack", "inspect", "verify", "keygen", "rules", "explain"]
+    static let commands = ["", "new", "new page", "lint", "pack", "inspect", "verify", "keygen", "rules", "explain"]
 
     /// A default stated in an option's help text and again by ArgumentParser reads twice.
     @Test(arguments: commands)
     func helpStatesEachDefaultOnce(command: String) throws {
-        let result = try CLIRunner.run((command.isEmpty ? [] : [command]) + ["--help"], environment: ["COLUMNS": "100"])
+        let result = try CLIRunner.run(command.split(separator: " ").map(String.init) + ["--help"], environment: ["COLUMNS": "100"])
         let text = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let doubled = try NSRegularExpression(pattern: #"\(default: ([^)]*)\)\.? \(default: \1\)"#)
         #expect(doubled.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil, "\(text)")
@@ -19,10 +19,10 @@ struct GoldenOutputTests {
 
     @Test(arguments: commands)
     func helpIsPinned(command: String) throws {
-        let arguments = (command.isEmpty ? [] : [command]) + ["--help"]
+        let arguments = command.split(separator: " ").map(String.init) + ["--help"]
         let result = try CLIRunner.run(arguments, environment: ["COLUMNS": "100"])
         #expect(result.status == 0)
-        assertMatchesGolden(result.standardOutput, "help-\(command.isEmpty ? "mactl" : command).txt")
+        assertMatchesGolden(result.standardOutput, "help-\(command.isEmpty ? "mactl" : command.replacingOccurrences(of: " ", with: "-")).txt")
     }
 
     @Test func theShowcaseBuildReportAndVerifyDocumentArePinned() throws {

@@ -21,7 +21,7 @@ struct NewCommandTests {
             for (name, shown) in [("my app", "'my app'"), ("it's", "'it'\\''s'"), ("plain-app", "plain-app")] {
                 let created = try CLIRunner.run(["new", name], in: folder)
                 #expect(created.status == 0)
-                #expect(created.standardOutput == "created '\(name)' from the 'tabs' template (20 files)\nnext: mactl lint \(shown)\n")
+                #expect(created.standardOutput == "created '\(name)' from the 'tabs' template (21 files)\nnext: mactl lint \(shown)\n")
             }
         }
     }
@@ -73,6 +73,60 @@ struct NewCommandTests {
             #expect(appID.standardError == "error: app id 'shop' is not a reverse-domain name such as 'com.example.app'\n")
             #expect(!FileManager.default.fileExists(atPath: app))
         }
+    }
+
+    /// The scaffold's `.gitignore` keeps what pack writes and private keys out of version
+    /// control (a key's certificate stays in); the project walk skips dotfiles, so lint never
+    /// sees it and pack never ships it.
+    @Test func theScaffoldIgnoresPackOutputAndPrivateKeysButNeverShipsItsGitignore() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("shop")
+            #expect(try CLIRunner.run(["new", app.path]).status == 0)
+            #expect(try String(contentsOf: app.appendingPathComponent(".gitignore"), encoding: .utf8) == """
+                # Written by mactl new.
+                # What mactl pack writes: dist/<app_id>-<version>.ma, its build report and the report's
+                # tab icon images (also when -o or --report put them elsewhere in the project).
+                dist/
+                *.ma
+                *.report.yaml
+                *.report.icons/
+                # Private keys (mactl keygen writes <name>.pem): keep them out of the project and out of
+                # version control. The certificate beside a key (<name>.cert.pem) is public.
+                *.pem
+                !*.cert.pem
+                *.p12
+                *.pfx
+
+                """)
+            #expect(try CLIRunner.run(["lint", "--strict"], in: app).status == 0)
+            #expect(try CLIRunner.run(["pack"], in: app).status == 0)
+            #expect(try CLIRunner.run(["keygen", "signing.pem"], in: app).status == 0)
+            #expect(try CLIRunner.run(["pack", "-o", "shop.ma", "--sign", "signing.pem", "--cert", "signing.cert.pem"], in: app).status == 0)
+            let inspect = try CLIRunner.run(["inspect", "shop.ma", "--format", "json"], in: app)
+            #expect(!inspect.standardOutput.contains(".gitignore"))
+            #expect(!inspect.standardOutput.contains("signing"))
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") else { return }
+            #expect(try git(["init", "-q", "."], in: app).isEmpty)
+            let status = try git(["status", "--porcelain", "--ignored"], in: app)
+            let ignored = status.split(separator: "\n").filter { $0.hasPrefix("!! ") }.map { String($0.dropFirst(3)) }
+            #expect(ignored == ["dist/", "shop.ma", "shop.report.icons/", "shop.report.yaml", "signing.pem"], "\(status)")
+            #expect(status.contains("?? signing.cert.pem\n"))
+            #expect(status.contains("?? .gitignore\n"))
+        }
+    }
+
+    /// What git prints, run in `folder`.
+    private func git(_ arguments: [String], in folder: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
     }
 
     @Test func worksFromAnyFolderBecauseTemplatesAreInTheBinary() throws {

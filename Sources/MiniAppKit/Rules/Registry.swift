@@ -14,6 +14,7 @@ public enum RuleRegistry {
         ProjectUnlistedPage.self,
         ProjectAssetMissingFromFolder.self,
         ProjectEmptyFile.self,
+        ProjectPrivateKey.self,
         // JSON files
         JSONSyntaxError.self,
         JSONDuplicateKey.self,

@@ -72,8 +72,9 @@ public enum Scaffolder {
         if !localePaths.contains("i18n/\(values.lang).json"), !localePaths.contains("i18n/\(language).json"),
            let english = rendered.first(where: { $0.path == "i18n/en.json" }) {
             rendered.append((path: "i18n/\(values.lang).json", contents: english.contents))
-            rendered.sort { $0.path < $1.path }
         }
+        rendered.append((path: ".gitignore", contents: gitignore))
+        rendered.sort { $0.path < $1.path }
         return rendered
     }
 
@@ -109,6 +110,25 @@ public enum Scaffolder {
         }
         return files.map(\.path)
     }
+
+    /// The project's `.gitignore`, the same for every template: what `pack` writes and signing
+    /// keys stay out of version control. The project walk skips dotfiles, so it never ships.
+    public static let gitignore = """
+        # Written by mactl new.
+        # What mactl pack writes: dist/<app_id>-<version>.ma, its build report and the report's
+        # tab icon images (also when -o or --report put them elsewhere in the project).
+        dist/
+        *.ma
+        *.report.yaml
+        *.report.icons/
+        # Private keys (mactl keygen writes <name>.pem): keep them out of the project and out of
+        # version control. The certificate beside a key (<name>.cert.pem) is public.
+        *.pem
+        !*.cert.pem
+        *.p12
+        *.pfx
+
+        """
 
     /// Replaces placeholders, escaped for the file they land in.
     static func fill(_ text: String, path: String, values: Values) -> String {

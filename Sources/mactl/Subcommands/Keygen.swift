@@ -8,7 +8,7 @@ struct Keygen: AsyncParsableCommand {
         abstract: "Write a new EC P-256 signing key (mode 0600) and a self-signed certificate for it.",
         discussion: "Never overwrites. pack --sign uses the certificate beside the key without --cert.")
 
-    @Argument(help: "The key file to write; the certificate goes beside it as <name>.cert.pem.")
+    @Argument(help: "The key file to write; the certificate goes beside it as <name>.cert.pem.", completion: .file(extensions: ["pem"]))
     var path: String = "mactl-signing-key.pem"
 
     @Option(

@@ -10,22 +10,22 @@ struct Pack: AsyncParsableCommand {
             is written whole or not at all. Timestamps come from SOURCE_DATE_EPOCH when it is set.
             """)
 
-    @Argument(help: "The MiniApp project folder.")
+    @Argument(help: "The MiniApp project folder.", completion: .directory)
     var path: String = "."
 
-    @Option(name: [.short, .long], help: "The package to write (default: dist/<app_id>-<version>.ma in the project).")
+    @Option(name: [.short, .long], help: "The package to write (default: dist/<app_id>-<version>.ma in the project).", completion: .file(extensions: ["ma"]))
     var output: String?
 
-    @Option(name: .long, help: "The build report to write (default: beside the package, .report.yaml).")
+    @Option(name: .long, help: "The build report to write (default: beside the package, .report.yaml).", completion: .file(extensions: ["yaml"]))
     var report: String?
 
     @Flag(name: .long, help: "Ship files as written, without the safe size-reducing transforms.")
     var noMinify = false
 
-    @Option(name: .long, help: "Sign with this PEM private key (EC P-256, or RSA of 2048 bits or more; PKCS#8 encrypted with --key-pass).")
+    @Option(name: .long, help: "Sign with this PEM private key (EC P-256, or RSA of 2048 bits or more; PKCS#8 encrypted with --key-pass).", completion: .file(extensions: ["pem"]))
     var sign: String?
 
-    @Option(name: .long, help: "The certificate of the signing key (default: <key>.cert.pem beside the key, as keygen writes it, else a self-signed certificate made from the key).")
+    @Option(name: .long, help: "The certificate of the signing key (default: <key>.cert.pem beside the key, as keygen writes it, else a self-signed certificate made from the key).", completion: .file(extensions: ["pem"]))
     var cert: String?
 
     @Option(
@@ -35,7 +35,7 @@ struct Pack: AsyncParsableCommand {
             valueName: "env:VAR|file:PATH"))
     var keyPass: String?
 
-    @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.")
+    @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.", completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
     @OptionGroup var runtimeOption: RuntimeOption

@@ -7,13 +7,13 @@ struct Verify: AsyncParsableCommand {
         abstract: "Check a .ma package: its layout as every ZIP reader sees it, its signing block and signature, the archive's own rules and the package's lint.",
         discussion: "Exit status: 0 when the package passes, 1 when a check fails, 2 for usage errors.")
 
-    @Argument(help: "The package to verify.")
+    @Argument(help: "The package to verify.", completion: .file(extensions: ["ma"]))
     var package: String
 
-    @Option(name: .long, help: "Require the package to be signed by this public key (PEM).")
+    @Option(name: .long, help: "Require the package to be signed by this public key (PEM).", completion: .file(extensions: ["pem"]))
     var key: String?
 
-    @Option(name: .long, help: "Require the package to be signed by this certificate's key (PEM).")
+    @Option(name: .long, help: "Require the package to be signed by this certificate's key (PEM).", completion: .file(extensions: ["pem"]))
     var cert: String?
 
     @Flag(name: .long, help: "Fail when the package is not signed.")

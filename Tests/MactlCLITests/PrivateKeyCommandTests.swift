@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// `project-private-key` as a user meets it: a key pack would ship stops `lint` and `pack`
+/// and names the file; a key pack leaves out is a warning; an excluded key, or one where the
+/// project walk never looks, is not reported.
+struct PrivateKeyCommandTests {
+    private func withApp(_ body: (URL) throws -> Void) throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("shop")
+            #expect(try CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
+            try body(app)
+        }
+    }
+
+    @Test func aKeyPackWouldShipIsAnErrorAndNothingIsPacked() throws {
+        try withApp { app in
+            try FileManager.default.createDirectory(at: app.appendingPathComponent("common"), withIntermediateDirectories: true)
+            #expect(try CLIRunner.run(["keygen", "common/signing.pem"], in: app).status == 0)
+            let lint = try CLIRunner.run(["lint"], in: app)
+            #expect(lint.status == 1)
+            #expect(lint.standardOutput == """
+                common/signing.pem:1:1: error: 'common/signing.pem' holds a private key (PEM 'PRIVATE KEY') and would ship inside the package, where anyone can read it; move it out of the project, or list it under 'exclude:' in '.mactl.yml' [project-private-key]
+                1 | -----BEGIN PRIVATE KEY-----
+                  | ^~~~~~~~~~~~~~~~~~~~~~~~~~~
+                i18n coverage (default locale 'en', 2 keys):
+                  en  2 present, 0 missing, 0 extra
+                1 error, 0 warnings and 0 notes in 10 files
+
+                """)
+            let pack = try CLIRunner.run(["pack"], in: app)
+            #expect(pack.status == 1)
+            #expect(pack.standardOutput.hasPrefix("common/signing.pem:1:1: error: 'common/signing.pem' holds a private key"))
+            #expect(!FileManager.default.fileExists(atPath: app.appendingPathComponent("dist").path))
+        }
+    }
+
+    /// A key pasted into a page's script ships with the script: the diagnostic points at it.
+    @Test func aKeyInAScriptIsFoundWhereItStarts() throws {
+        try withApp { app in
+            let key = try CLIRunner.run(["keygen", "../key.pem"], in: app)
+            #expect(key.status == 0)
+            let pem = try String(contentsOf: app.deletingLastPathComponent().appendingPathComponent("key.pem"), encoding: .utf8)
+            let script = "const key = '" + pem.replacingOccurrences(of: "\n", with: "\\n") + "';\nPage({\n  data: {},\n});\n"
+            try Data(script.utf8).write(to: app.appendingPathComponent("pages/index/index.js"))
+            let lint = try CLIRunner.run(["lint", "--quiet"], in: app)
+            #expect(lint.status == 1)
+            #expect(lint.standardOutput.hasPrefix("pages/index/index.js:1:14: error: 'pages/index/index.js' holds a private key (PEM 'PRIVATE KEY') and would ship inside the package"))
+        }
+    }
+
+    /// `mactl keygen key.pem` run in the project: pack leaves the key out (it is no asset), so
+    /// the key is a warning that does not stop pack, and the package has no key.
+    @Test func aKeyPackLeavesOutIsAWarning() throws {
+        try withApp { app in
+            #expect(try CLIRunner.run(["keygen", "key.pem"], in: app).status == 0)
+            let lint = try CLIRunner.run(["lint"], in: app)
+            #expect(lint.status == 0)
+            #expect(lint.standardOutput.hasPrefix("""
+                key.pem:1:1: warning: 'key.pem' holds a private key (PEM 'PRIVATE KEY'); pack leaves it out, but it travels with every copy and commit of the project; move it out of the project, or list it under 'exclude:' in '.mactl.yml' [project-private-key]
+
+                """))
+            #expect(lint.standardOutput.hasSuffix("0 errors, 1 warning and 0 notes in 10 files\n"))
+            #expect(try CLIRunner.run(["lint", "--strict"], in: app).status == 1)
+            let pack = try CLIRunner.run(["pack", "-o", "../shop.ma", "--sign", "key.pem", "--cert", "key.cert.pem"], in: app)
+            #expect(pack.status == 0, "\(pack.standardError)")
+            let inspect = try CLIRunner.run(["inspect", "../shop.ma"], in: app)
+            #expect(inspect.standardOutput.contains("\nmanifest.json "))
+            #expect(!inspect.standardOutput.contains("key.pem"))
+        }
+    }
+
+    /// Excluded by the author, or in `dist/` and dotfiles, which the project walk skips: such
+    /// a key never ships, and the rule says nothing.
+    @Test func anExcludedKeyOrOneTheWalkSkipsIsNotReported() throws {
+        try withApp { app in
+            try FileManager.default.createDirectory(at: app.appendingPathComponent("dist"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: app.appendingPathComponent("keys"), withIntermediateDirectories: true)
+            for path in ["dist/key.pem", ".signing.pem", "keys/release.pem"] {
+                #expect(try CLIRunner.run(["keygen", path], in: app).status == 0)
+            }
+            try Data("exclude:\n  - keys/*.pem\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
+            let lint = try CLIRunner.run(["lint", "--strict"], in: app)
+            #expect(lint.status == 0)
+            #expect(!lint.standardOutput.contains("project-private-key"))
+        }
+    }
+}
