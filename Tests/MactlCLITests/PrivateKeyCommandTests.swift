@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `project-private-key` as a user meets it: a key pack would ship stops `lint` and `pack`
-/// and names the file; a key pack leaves out is a warning; an excluded key, or one where the
+/// and names the file; so does a key pack leaves out; an excluded key, or one where the
 /// project walk never looks, is not reported.
 struct PrivateKeyCommandTests {
     private func withApp(_ body: (URL) throws -> Void) throws {
@@ -49,20 +49,26 @@ struct PrivateKeyCommandTests {
         }
     }
 
-    /// `mactl keygen key.pem` run in the project: pack leaves the key out (it is no asset), so
-    /// the key is a warning that does not stop pack, and the package has no key.
-    @Test func aKeyPackLeavesOutIsAWarning() throws {
+    /// `mactl keygen key.pem` run in the project: pack would leave the key out (it is no
+    /// asset), but it travels with every copy and commit of the folder, so it is an error that
+    /// stops lint and pack until the key moves out or is excluded.
+    @Test func aKeyPackLeavesOutIsAnErrorToo() throws {
         try withApp { app in
             #expect(try CLIRunner.run(["keygen", "key.pem"], in: app).status == 0)
             let lint = try CLIRunner.run(["lint"], in: app)
-            #expect(lint.status == 0)
+            #expect(lint.status == 1)
             #expect(lint.standardOutput.hasPrefix("""
-                key.pem:1:1: warning: 'key.pem' holds a private key (PEM 'PRIVATE KEY'); pack leaves it out, but it travels with every copy and commit of the project; move it out of the project, or list it under 'exclude:' in '.mactl.yml' [project-private-key]
+                key.pem:1:1: error: 'key.pem' holds a private key (PEM 'PRIVATE KEY'); pack leaves it out, but it travels with every copy and commit of the project; move it out of the project, or list it under 'exclude:' in '.mactl.yml' [project-private-key]
 
                 """))
-            #expect(lint.standardOutput.hasSuffix("0 errors, 1 warning and 0 notes in 10 files\n"))
-            #expect(try CLIRunner.run(["lint", "--strict"], in: app).status == 1)
-            let pack = try CLIRunner.run(["pack", "-o", "../shop.ma", "--sign", "key.pem", "--cert", "key.cert.pem"], in: app)
+            #expect(lint.standardOutput.hasSuffix("1 error, 0 warnings and 0 notes in 10 files\n"))
+            let refused = try CLIRunner.run(["pack", "-o", "../shop.ma", "--sign", "key.pem"], in: app)
+            #expect(refused.status == 1)
+            #expect(!FileManager.default.fileExists(atPath: app.deletingLastPathComponent().appendingPathComponent("shop.ma").path))
+            // Moved out of the project, it signs as before, and the package has no key.
+            try FileManager.default.moveItem(at: app.appendingPathComponent("key.pem"), to: app.deletingLastPathComponent().appendingPathComponent("key.pem"))
+            try FileManager.default.moveItem(at: app.appendingPathComponent("key.cert.pem"), to: app.deletingLastPathComponent().appendingPathComponent("key.cert.pem"))
+            let pack = try CLIRunner.run(["pack", "-o", "../shop.ma", "--sign", "../key.pem"], in: app)
             #expect(pack.status == 0, "\(pack.standardError)")
             let inspect = try CLIRunner.run(["inspect", "../shop.ma"], in: app)
             #expect(inspect.standardOutput.contains("\nmanifest.json "))

@@ -8,7 +8,7 @@ public struct ProjectPrivateKey: Rule {
             A package is a ZIP file anyone who has it can unpack: a private key inside it is \
             public, and whoever reads it can sign packages as you. A key that `pack` would ship \
             (a page's script with a key pasted in, a key in `common/`, a file `include:` lists) \
-            is an error, so `pack` refuses. A key `pack` leaves out is a warning: it still \
+            is an error, so `pack` refuses. A key `pack` leaves out is an error too: it still \
             travels with every copy and commit of the project folder, and a later `include:` \
             pattern or reference ships it. Keep signing keys outside the project (\
             `mactl keygen ../key.pem`, or a CI secret), or list the file under `exclude:` in \
@@ -34,8 +34,7 @@ public struct ProjectPrivateKey: Rule {
                 expected: [.at("1️⃣", "'pages/index/index.js' holds a private key (PEM 'EC PRIVATE KEY') and would ship inside the package, where anyone can read it; move it out of the project, or list it under 'exclude:' in '.mactl.yml'")]),
             RuleExample(
                 files: [("release.pem", "1️⃣-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n-----END RSA PRIVATE KEY-----\n")],
-                expected: [.at("1️⃣", "'release.pem' holds a private key (PEM 'RSA PRIVATE KEY'); pack leaves it out, but it travels with every copy and commit of the project; move it out of the project, or list it under 'exclude:' in '.mactl.yml'")
-                    .severity(.warning)]),
+                expected: [.at("1️⃣", "'release.pem' holds a private key (PEM 'RSA PRIVATE KEY'); pack leaves it out, but it travels with every copy and commit of the project; move it out of the project, or list it under 'exclude:' in '.mactl.yml'")]),
         ],
         nonTriggering: [
             // Excluded: it never ships, and the author said so.
@@ -67,7 +66,7 @@ public struct ProjectPrivateKey: Rule {
             }
             return Finding(
                 "'\(file.path)' holds a private key (\(key.kind)); pack leaves it out, but it travels with every copy and commit of the project; \(remedy)",
-                at: span, defaultSeverity: .warning)
+                at: span)
         }
     }
 }
