@@ -341,7 +341,7 @@ struct NewPageCommandTests {
             let before = try snapshot(app)
             let result = try CLIRunner.run(["new", "page", "profile", "--tab"], in: app)
             #expect(result.status == 2)
-            #expect(result.standardError == "error: cannot write 'icons/index.svg': not a directory; nothing was changed\n")
+            #expect(result.standardError == "error: cannot write 'icons/index.svg': a part of its path is a file, not a folder; nothing was changed\n")
             #expect(result.standardOutput == "")
             #expect(try snapshot(app) == before)
         }

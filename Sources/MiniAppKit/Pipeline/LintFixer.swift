@@ -116,7 +116,7 @@ public struct LintFixer {
         }
         guard current.elementsEqual(expected) else { return .changedSinceRead }
         guard access(target.path, W_OK) == 0, let attributes = DurableFile.Attributes(of: target) else {
-            return .cannotWrite(reason: String(cString: strerror(errno)))
+            return .cannotWrite(reason: FileProblem.reason(errno: errno, writing: true))
         }
         do throws(DurableFile.Failure) {
             try DurableFile.replace(target, with: bytes, attributes: attributes)

@@ -24,9 +24,11 @@ public enum FileProblem {
     /// The reason for an error from Foundation's file functions: the POSIX error under it when
     /// there is one, else what its Cocoa code means.
     public static func reason(for error: any Error, writing: Bool = false) -> String {
+        if let posix = error as? POSIXError { return reason(errno: posix.code.rawValue, writing: writing) }
         let error = error as NSError
         if error.domain == NSPOSIXErrorDomain { return reason(errno: Int32(error.code), writing: writing) }
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError { return reason(for: underlying, writing: writing) }
+        // On Linux the underlying error is a Swift `POSIXError`, which `as? NSError` misses.
+        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error { return reason(for: underlying, writing: writing) }
         switch CocoaError.Code(rawValue: error.code) {
         case .fileNoSuchFile, .fileReadNoSuchFile: return reason(errno: ENOENT, writing: writing)
         case .fileReadNoPermission, .fileWriteNoPermission: return reason(errno: EACCES)

@@ -48,7 +48,7 @@ public enum ProjectChangeWriter {
                 throw failure
             } catch {
                 undo()
-                throw Failure(path: change.path, reason: reason(for: error))
+                throw Failure(path: change.path, reason: FileProblem.reason(for: error, writing: true))
             }
         }
     }
@@ -65,21 +65,4 @@ public enum ProjectChangeWriter {
         return folders
     }
 
-    /// The POSIX reason in words ("Permission denied"), not Foundation's sentence about it.
-    private static func reason(for error: Error) -> String {
-        let nsError = error as NSError
-        // On Linux the underlying error is a Swift `POSIXError`, which `as? NSError` misses.
-        if let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? Error).map({ $0 as NSError }), underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code))).lowercased()
-        }
-        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))).lowercased() }
-        switch nsError.code {
-        case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "permission denied"
-        case NSFileWriteOutOfSpaceError: return "no space left on the device"
-        case NSFileWriteVolumeReadOnlyError: return "the volume is read-only"
-        case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "no such file or folder"
-        case NSFileWriteFileExistsError: return "it exists, and mactl never overwrites a file it creates"
-        default: return "the file system refused it"
-        }
-    }
 }
