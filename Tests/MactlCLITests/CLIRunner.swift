@@ -11,6 +11,10 @@ struct CLIRunner {
     }
 
     static let packageRoot = PackageRoot.url
+
+    /// Where the mactl runs of the tests keep their lint cache: in the build folder, never the
+    /// user's cache.
+    static let cacheFolder = packageRoot.appendingPathComponent(".build/mactl-test-cache")
     static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/projects")
 
     /// The `mactl` built beside this test bundle (the test target depends on it).
@@ -38,6 +42,8 @@ struct CLIRunner {
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         merged["NO_COLOR"] = nil
+        // The lint cache of this test run, not the user's.
+        merged["MACTL_CACHE_DIR"] = cacheFolder.path
         merged.merge(environment) { $1 }
         process.environment = merged
         if let directory { process.currentDirectoryURL = directory }

@@ -1,5 +1,5 @@
 /// One row of the i18n coverage table in the lint summary.
-public struct LocaleCoverage: Sendable, Hashable {
+public struct LocaleCoverage: Sendable, Hashable, Codable {
     public var tag: String
     public var path: String
     public var isDefault: Bool

@@ -32,6 +32,9 @@ struct Lint: AsyncParsableCommand {
     @Flag(name: .long, help: "Apply the fix-its of the reported findings to the files (each file replaced whole), print what changed, then report what remains.")
     var fix = false
 
+    @Flag(name: .long, help: "Lint from scratch, without reading or writing the lint cache.")
+    var noCache = false
+
     @Flag(name: .long, help: "Lint again whenever a file changes, until interrupted.")
     var watch = false
 
@@ -57,7 +60,7 @@ struct Lint: AsyncParsableCommand {
         var fixes: [LintFix.Outcome] = []
         for path in Self.distinct(paths) {
             let fixed = try fix ? LintFix(path: path, config: config, runtime: runtimeOption.profile, baseline: baseline, format: outputOptions.format).run() : nil
-            var result = try fixed?.result ?? ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
+            var result = try lint(path, after: fixed)
             if let writeBaseline {
                 try Self.write(Baseline(diagnostics: result.diagnostics), to: writeBaseline)
                 Terminal.standardOutput("wrote \(result.diagnostics.count) diagnostics to the baseline '\(writeBaseline)'\n")
@@ -65,7 +68,7 @@ struct Lint: AsyncParsableCommand {
             }
             if let baseline { result.diagnostics = try Self.readBaseline(baseline).newDiagnostics(result.diagnostics) }
             fails = fails || result.fails(strict: outputOptions.strict)
-            let report = DiagnosticReport(result, pathPrefix: ProjectLoading.displayPrefix(for: path))
+            let report = result.report(pathPrefix: ProjectLoading.displayPrefix(for: path))
             fixed?.printSummary(remaining: outputOptions.shown(report).diagnostics.count)
             if let fixed { fixes.append(fixed) }
             reports.append(report)
@@ -74,6 +77,14 @@ struct Lint: AsyncParsableCommand {
         try outputOptions.emit(outputOptions.rendering.renderer(writingTo: output).render(report), to: output)
         for fixed in fixes { try fixed.failIfAFileWasNotWritten() }
         if fails { throw ExitCode(ExitStatus.projectHasErrors) }
+    }
+
+    /// The lint of one project: the last one `--fix` ran, else the cache's when no input
+    /// changed (unless `--no-cache`), else a new one.
+    private func lint(_ path: String, after fixed: LintFix.Outcome?) throws -> LintOutcome {
+        if let fixed { return LintOutcome(fixed.result) }
+        if noCache { return LintOutcome(try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)) }
+        return try ProjectLoading.cachedLint(path: path, config: config, runtime: runtimeOption.profile, cache: LintCache(folder: LintCache.defaultFolder()))
     }
 
     /// The paths with each folder once, in the order given (`lint a a/` lints `a` once).

@@ -42,7 +42,8 @@ enum ProjectLoading {
         return relative.isEmpty ? "" : relative.joined(separator: "/") + "/"
     }
 
-    static func lint(path: String, config: String?, runtime: RuntimeProfile? = nil) throws -> LintResult {
+    /// The project and its configuration, as every command that lints reads them.
+    static func load(path: String, config: String?, runtime: RuntimeProfile? = nil) throws -> (project: Project, configuration: Configuration) {
         let root = URL(fileURLWithPath: path)
         let project: Project
         do {
@@ -55,6 +56,82 @@ enum ProjectLoading {
         }
         var configuration = ConfigurationLocator.load(forProjectAt: root, explicitPath: config.map { URL(fileURLWithPath: $0) })
         if let runtime { configuration.runtime = runtime }
+        return (project, configuration)
+    }
+
+    static func lint(path: String, config: String?, runtime: RuntimeProfile? = nil) throws -> LintResult {
+        let (project, configuration) = try load(path: path, config: config, runtime: runtime)
         return Linter.lint(project, configuration: configuration)
     }
+
+    /// What `lint` prints, from the cache when no input changed since the last lint of this
+    /// project, else from a lint, stored for the next run. A cache file that cannot be read is
+    /// a note on standard error, and the lint runs without it.
+    static func cachedLint(path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache) throws -> LintOutcome {
+        let (project, configuration) = try load(path: path, config: config, runtime: runtime)
+        let root = URL(fileURLWithPath: path)
+        let key = LintCache.key(project: project, configuration: configuration, tool: MactlBuild.identity)
+        var sourceFiles = project.files
+        if let file = configuration.file { sourceFiles[file.path] = file }
+        switch cache.lookup(key: key, projectAt: root) {
+        case .hit(let entry):
+            return LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
+        case .unreadable(let reason):
+            Terminal.standardError("note: \(reason)\n")
+        case .miss:
+            break
+        }
+        let result = Linter.lint(project, configuration: configuration)
+        let outcome = LintOutcome(result)
+        cache.store(
+            LintCache.Entry(key: key, diagnostics: outcome.diagnostics, localeCoverage: outcome.localeCoverage, fileCount: outcome.fileCount),
+            projectAt: root)
+        return outcome
+    }
+}
+
+/// A lint's result as `lint` reports it: what a cache entry holds, with the files the
+/// diagnostics point into.
+struct LintOutcome {
+    var diagnostics: [Diagnostic]
+    var sourceFiles: [String: SourceFile]
+    var fileCount: Int
+    var localeCoverage: [LocaleCoverage]
+
+    init(diagnostics: [Diagnostic], sourceFiles: [String: SourceFile], fileCount: Int, localeCoverage: [LocaleCoverage]) {
+        self.diagnostics = diagnostics
+        self.sourceFiles = sourceFiles
+        self.fileCount = fileCount
+        self.localeCoverage = localeCoverage
+    }
+
+    init(_ result: LintResult) {
+        self.init(
+            diagnostics: result.diagnostics, sourceFiles: result.sourceFiles, fileCount: result.model.project.files.count,
+            localeCoverage: result.model.localeCoverage)
+    }
+
+    func fails(strict: Bool) -> Bool {
+        diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+    }
+
+    func report(pathPrefix: String) -> DiagnosticReport {
+        DiagnosticReport(diagnostics: diagnostics, sourceFiles: sourceFiles, fileCount: fileCount, pathPrefix: pathPrefix, localeCoverage: localeCoverage)
+    }
+}
+
+/// This build of mactl, for the lint cache's key: its version, and the size and modification
+/// time of its executable, so a rebuilt mactl (same version, other rules) misses the cache.
+enum MactlBuild {
+    static let identity: String = {
+        var status = stat()
+        let executable = FileManager.default.fileExists(atPath: "/proc/self/exe") ? "/proc/self/exe" : CommandLine.arguments[0]
+        guard stat(executable, &status) == 0 else { return MactlVersion.current + " " + UUID().uuidString }
+        #if os(Linux)
+        let modified = status.st_mtim
+        #else
+        let modified = status.st_mtimespec
+        #endif
+        return "\(MactlVersion.current) \(status.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(status.st_ino)"
+    }()
 }

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+import MiniAppKit
+
+/// `lint`'s cache as a user meets it: an unchanged project is read from the cache, any change
+/// of any input lints from scratch, a broken cache file is replaced with a note, and runs at
+/// the same time agree.
+struct LintCacheTests {
+    /// A tabs app in its own cache folder, with a helper to run `mactl lint` on it.
+    struct App {
+        var folder: URL
+        var root: URL { folder.appendingPathComponent("app") }
+        var cache: URL { folder.appendingPathComponent("cache") }
+
+        func lint(_ arguments: [String] = []) throws -> CLIRunner.Result {
+            try CLIRunner.run(["lint", "app"] + arguments, in: folder, environment: ["MACTL_CACHE_DIR": cache.path])
+        }
+
+        func cacheFile() throws -> URL {
+            let files = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("lint-") }
+            #expect(files.count == 1)
+            return cache.appendingPathComponent(try #require(files.first))
+        }
+
+        /// Rewrites the stored diagnostics' messages, so a run that prints them read the cache.
+        func markCachedMessages() throws {
+            let url = try cacheFile()
+            var entry = try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: url))
+            entry.diagnostics = entry.diagnostics.map { diagnostic in
+                var marked = diagnostic
+                marked.message = "FROM THE CACHE " + diagnostic.message
+                return marked
+            }
+            try JSONEncoder().encode(entry).write(to: url)
+        }
+
+        func edit(_ path: String, _ change: (String) -> String) throws {
+            let url = root.appendingPathComponent(path)
+            try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
+        }
+    }
+
+    static func withApp(_ body: (App) throws -> Void) throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+            try body(App(folder: folder))
+        }
+    }
+
+    @Test func anUnchangedProjectIsReadFromTheCache() throws {
+        try Self.withApp { app in
+            let cold = try app.lint()
+            #expect(cold.status == 0)
+            #expect(try app.lint().standardOutput == cold.standardOutput)
+            try app.markCachedMessages()
+            let warm = try app.lint()
+            #expect(warm.standardOutput.contains("note: FROM THE CACHE on Android, SkipMiniApp cannot decode SVG"))
+            // --no-cache neither reads nor writes it.
+            #expect(try app.lint(["--no-cache"]).standardOutput == cold.standardOutput)
+            #expect(try app.lint().standardOutput == warm.standardOutput)
+        }
+    }
+
+    /// One change of each kind of input: after it, lint prints what a lint from scratch
+    /// prints, never the cached result (whose messages were marked).
+    @Test(arguments: [
+        "template", "script", "locale", "manifest", "icon", "configuration", "runtime", "new file", "removed file", "configuration above",
+    ])
+    func eachKindOfInputInvalidatesTheCache(kind: String) throws {
+        try Self.withApp { app in
+            _ = try app.lint()
+            try app.markCachedMessages()
+            var arguments: [String] = []
+            switch kind {
+            case "template": try app.edit("pages/home/home.html") { $0.replacingOccurrences(of: "onTapIncrement()", with: "onTapIncrment()") }
+            case "script": try app.edit("pages/home/home.js") { $0.replacingOccurrences(of: "onTapIncrement(", with: "onTapIncrease(") }
+            case "locale": try app.edit("i18n/fr.json") { $0.replacingOccurrences(of: "\"home.increment\"", with: "\"home.incremented\"") }
+            case "manifest": try app.edit("manifest.json") { $0.replacingOccurrences(of: "\"navigation_bar_text_style\": \"black\"", with: "\"navigation_bar_text_style\": \"grey\"") }
+            case "icon": try app.edit("icons/home.svg") { $0.replacingOccurrences(of: "viewBox=\"0 0 24 24\"", with: "viewBox=\"0,0,24,24\"") }
+            case "configuration": try Data("rules:\n  icon-tab-svg-on-android: warning\n".utf8).write(to: app.root.appendingPathComponent(".mactl.yml"))
+            case "runtime": arguments = ["--runtime", "w3c"]
+            case "new file": try Data("console.log('x');\n".utf8).write(to: app.root.appendingPathComponent("pages/home/extra.js"))
+            case "removed file": try FileManager.default.removeItem(at: app.root.appendingPathComponent("pages/explore/explore.css"))
+            default: try Data("rules:\n  icon-tab-svg-on-android: off\n".utf8).write(to: app.folder.appendingPathComponent(".mactl.yml"))
+            }
+            let warm = try app.lint(arguments)
+            let cold = try app.lint(arguments + ["--no-cache"])
+            #expect(warm.standardOutput == cold.standardOutput, "\(kind)")
+            #expect(warm.status == cold.status)
+            #expect(!warm.standardOutput.contains("FROM THE CACHE"), "\(kind)")
+        }
+    }
+
+    @Test func aBrokenCacheFileIsReplacedWithANote() throws {
+        try Self.withApp { app in
+            let cold = try app.lint()
+            let file = try app.cacheFile()
+            try Data("{\"key\": 12".utf8).write(to: file)
+            let broken = try app.lint()
+            #expect(broken.standardOutput == cold.standardOutput)
+            #expect(broken.standardError == "note: the lint cache '\(file.path)' is not a cache mactl wrote; it is replaced\n")
+            #expect(try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: file)).fileCount == 20)
+            #expect(try app.lint().standardError == "")
+        }
+    }
+
+    /// Four lints of one project at once: each prints the same, and the cache they leave is
+    /// whole (each entry is renamed into place).
+    @Test func runsAtTheSameTimeAgree() throws {
+        try Self.withApp { app in
+            let expected = try app.lint(["--no-cache"]).standardOutput
+            let outputs = Outputs()
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                outputs.append((try? app.lint().standardOutput) ?? "failed")
+            }
+            #expect(outputs.all == Array(repeating: expected, count: 4))
+            #expect(try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: app.cacheFile())).fileCount == 20)
+            #expect(try app.lint().standardOutput == expected)
+        }
+    }
+
+    final class Outputs: @unchecked Sendable {
+        // @unchecked: `lock` guards `all`.
+        private let lock = NSLock()
+        private(set) var all: [String] = []
+        func append(_ output: String) {
+            lock.lock()
+            all.append(output)
+            lock.unlock()
+        }
+    }
+}
