@@ -43,7 +43,7 @@ def icon(index):
     elif kind == 2:
         svg += f'  <path d="M12 2a10 10 0 1 0 0 20a10 10 0 1 0 0-20zm0 {4 + index % 5}a4 4 0 1 1 0 8a4 4 0 1 1 0-8z" fill="currentColor"/>\n'
     else:
-        svg += f'  <path d="M3.5.5h17l3.5 3.5v{15 + index % 4}.5.5l-3.5 3.5h-17L.5 20V4z" fill="currentColor"/>\n'
+        svg += f'  <path d="M3.5.5h17l3.5 3.5v{12 + index % 4}.5.5l-3.5 3.5h-17L.5 20V4z" fill="currentColor"/>\n'
     return svg + "</svg>\n"
 
 
@@ -70,4 +70,5 @@ def main():
         json.dump(manifest, file, indent=2)
 
 
-main()
+if __name__ == "__main__":
+    main()

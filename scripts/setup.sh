@@ -12,6 +12,7 @@ packages=(
   libxml2-utils                 # xmllint, used by tests and benchmarks
   pkg-config                    # SwiftPM finds the libraries through it
   unzip zip openssl             # interop tests
+  hyperfine time                # Benchmarks/: medians of runs, peak memory (GNU time)
 )
 
 missing=()
