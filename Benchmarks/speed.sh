@@ -149,7 +149,7 @@ targets=0
 # row MEASURE MACTL PEER UNIT [TARGET_RATIO|-]
 row() {
   local ratio target verdict
-  ratio=$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
+  ratio=$(awk -v a="$2" -v b="$3" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
   target="-"
   verdict="-"
   if [ "$5" != "-" ]; then
@@ -181,7 +181,7 @@ pack_verdict=MISS
 if [ "$pack_mb" -le 200 ]; then pack_verdict=PASS; met=$((met + 1)); fi
 targets=$((targets + 1))
 printf '| peak memory, pack / zip | %s MB | %s MB | %s× | ≤ 200 MB | %s |\n' "$pack_mb" "$zip_mb" \
-  "$(awk -v a="$pack_mb" -v b="$zip_mb" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')" "$pack_verdict"
+  "$(awk -v a="$pack_mb" -v b="$zip_mb" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')" "$pack_verdict"
 echo
 echo "cold pack stages (its build report): $stages"
 echo "package $(stat -c %s "$work/cold.ma") bytes, zip $(stat -c %s "$work/peer.zip") bytes, both holding the same $(wc -l <"$work/package-files.txt") files"

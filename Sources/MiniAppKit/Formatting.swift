@@ -33,9 +33,19 @@ enum NumberText {
 
 /// Lowercase hex, as digests and fingerprints are shown in reports and output.
 enum Hex {
+    /// Lowercase hex, two digits a byte. Written out by hand: `String(format:)` per byte made
+    /// hashing 700 files' names cost more than hashing their 30 MB.
     static func string<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        bytes.map { String(format: "%02x", $0) }.joined()
+        var digits: [UInt8] = []
+        digits.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            digits.append(hexDigits[Int(byte >> 4)])
+            digits.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: digits, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
 extension Hex {

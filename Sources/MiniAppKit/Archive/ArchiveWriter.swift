@@ -26,23 +26,28 @@ public enum ArchiveWriter {
     }
 
     /// The archive's bytes, built in memory: a pure step (`pack` then signs and commits them).
-    /// Deflate first where asked; then again storing whatever deflate did not shrink.
+    /// Entries are compressed on every core first (`CompressedEntry`, which stores what deflate
+    /// does not shrink); libzip then writes them as they are.
     public static func archive(_ entries: [ArchiveEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> (bytes: [UInt8], entries: [WrittenEntry]) {
         let ordered = order(entries)
         try checkNames(ordered)
         try checkLimits(sizes: ordered.map { ($0.path, $0.bytes.count) })
-        var methods = ordered.map(\.method)
-        var (bytes, layout) = try archiveBytes(ordered, methods: methods, timestamp: timestamp)
-        let grown = ordered.indices.filter { methods[$0] == .deflate && layout.entries[$0].compressedSize >= ordered[$0].bytes.count }
-        if !grown.isEmpty {
-            for index in grown { methods[index] = .store }
-            (bytes, layout) = try archiveBytes(ordered, methods: methods, timestamp: timestamp)
+        let compressed = ParallelMap.map(ordered) {
+            ()
+        } transform: { _, entry in
+            CompressedEntry(entry)
         }
-        let written = ordered.indices.map { index in
-            let entry = ordered[index]
+        return try archive(compressed: compressed, timestamp: timestamp)
+    }
+
+    /// The archive of entries already compressed, in the order given (`order`'s).
+    static func archive(compressed: [CompressedEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> (bytes: [UInt8], entries: [WrittenEntry]) {
+        let (bytes, layout) = try archiveBytes(compressed, timestamp: timestamp)
+        let written = compressed.indices.map { index in
+            let entry = compressed[index]
             return WrittenEntry(
-                path: entry.path, size: entry.bytes.count, compressedSize: layout.entries[index].compressedSize, method: methods[index],
-                crc32: layout.entries[index].crc32, sha256: Hex.string(SHA256.hash(data: entry.bytes)))
+                path: entry.path, size: entry.size, compressedSize: layout.entries[index].compressedSize, method: entry.method,
+                crc32: layout.entries[index].crc32, sha256: entry.sha256)
         }
         return (bytes, written)
     }
@@ -89,9 +94,7 @@ public enum ArchiveWriter {
     /// One archive, written by libzip into a memory buffer, and its layout as the strict reader
     /// reads it: the sizes and CRCs the report records, and proof the writer's output is a
     /// layout `verify` accepts.
-    private static func archiveBytes(
-        _ entries: [ArchiveEntry], methods: [ArchiveEntry.Method], timestamp: ArchiveTimestamp
-    ) throws(ArchiveError) -> ([UInt8], ZipLayout) {
+    private static func archiveBytes(_ entries: [CompressedEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> ([UInt8], ZipLayout) {
         var error = zip_error_t()
         zip_error_init(&error)
         defer { zip_error_fini(&error) }
@@ -104,14 +107,8 @@ public enum ArchiveWriter {
         guard let archive = zip_open_from_source(buffer, ZIP_TRUNCATE, &error) else {
             throw ArchiveError("cannot create the archive: \(String(cString: zip_error_strerror(&error)).lowercased())")
         }
-        for (index, entry) in entries.enumerated() {
-            // libzip reads the bytes at zip_close, so it gets its own copy, which it frees.
-            let copy = malloc(max(1, entry.bytes.count))!
-            entry.bytes.withUnsafeBytes { bytes in
-                if let base = bytes.baseAddress { copy.copyMemory(from: base, byteCount: bytes.count) }
-            }
-            guard let source = zip_source_buffer(archive, copy, zip_uint64_t(entry.bytes.count), 1) else {
-                free(copy)
+        for entry in entries {
+            guard let source = LibzipEntrySource.make(entry, in: archive) else {
                 zip_discard(archive)
                 throw ArchiveError("cannot add '\(entry.path)': \(String(cString: zip_strerror(archive)))")
             }
@@ -123,7 +120,8 @@ public enum ArchiveWriter {
                 throw ArchiveError("cannot add '\(entry.path)': \(message)")
             }
             let entryIndex = zip_uint64_t(added)
-            let method = methods[index] == .deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE
+            // The method the source's data already has: libzip copies it, compressing nothing.
+            let method = entry.method == .deflate ? ZIP_CM_DEFLATE : ZIP_CM_STORE
             zip_set_file_compression(archive, entryIndex, method, 9)
             zip_file_set_dostime(archive, entryIndex, timestamp.dosTime, timestamp.dosDate, 0)
             // A regular file, rw-r--r--, made by Unix: the same on every machine.

@@ -134,20 +134,26 @@ public enum Packer {
     }
 
     /// The files that ship, each through the safe transforms unless `minify` is off, and the
-    /// transform applied to each, for the report.
+    /// transform applied to each, for the report. Files are transformed on every core; a
+    /// page's template is not parsed again, the lint's parse is its original shape.
     static func bundle(_ plan: BundlePlan, of model: ProjectModel, minify: Bool) -> (entries: [ArchiveEntry], transforms: [String: String]) {
-        var transforms: [String: String] = [:]
-        let entries = plan.shipped.compactMap { shipped -> ArchiveEntry? in
+        let pages = Dictionary(model.pages.map { ($0.templatePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let results = ParallelMap.map(plan.shipped) {
+            ()
+        } transform: { _, shipped -> (ArchiveEntry, String?)? in
             guard let file = model.project.file(shipped.path) else { return nil }
             var bytes = file.bytes
+            var applied: String?
             if minify {
-                let result = PackTransform.apply(to: file)
+                let result = PackTransform.apply(to: file, page: pages[shipped.path])
                 bytes = result.bytes
-                if let transform = result.transform { transforms[shipped.path] = transform }
+                applied = result.transform
             }
-            return ArchiveEntry(path: shipped.path, bytes: bytes, method: ArchiveEntry.defaultMethod(forPath: shipped.path))
+            return (ArchiveEntry(path: shipped.path, bytes: bytes, method: ArchiveEntry.defaultMethod(forPath: shipped.path)), applied)
         }
-        return (entries, transforms)
+        var transforms: [String: String] = [:]
+        for case let (entry, applied?)? in results { transforms[entry.path] = applied }
+        return (results.compactMap { $0?.0 }, transforms)
     }
 
     /// Puts the package in place, through a work folder beside it that the CLI removes on an

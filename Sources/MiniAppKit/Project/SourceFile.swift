@@ -8,51 +8,31 @@ import Foundation
 public struct SourceFile: Sendable, Hashable {
     public let path: String
     public let bytes: [UInt8]
-    /// Byte offset of the first byte of each line.
-    public let lineStarts: [Int]
-    /// Column checkpoints inside long lines: a scalar boundary's byte offset, and how many
-    /// scalars precede it on its line. Without them, a minified or hostile file on one line
-    /// makes every column lookup rescan the line: 100,000 diagnostics on a 500 KB line took
-    /// minutes. Sorted by offset; empty when no line is longer than `checkpointStride`.
-    private let checkpointOffsets: [Int]
-    private let checkpointColumns: [Int]
-    static let checkpointStride = 256
+    /// The line table, built on the first position asked for: most files of a project (its
+    /// images, fonts and data) are never pointed into, and indexing 25 MB of assets on every
+    /// load was the largest single cost of a lint that the cache answered.
+    private let index: LazyLineIndex
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        // Raw buffers and memchr: files up to the 64 MB read limit pass through here, and the
-        // tests run a debug build, where an indexed loop costs a call per byte.
-        var starts = [0]
-        var offsets: [Int] = []
-        var columns: [Int] = []
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var position = 0
-            while position < buffer.count, let found = memchr(base + position, 0x0A, buffer.count - position) {
-                position = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                starts.append(position)
-            }
-            for (line, start) in starts.enumerated() {
-                let end = line + 1 < starts.count ? starts[line + 1] : buffer.count
-                guard end - start > Self.checkpointStride else { continue }
-                var index = start
-                var column = 0
-                var next = start + Self.checkpointStride
-                while index < end {
-                    if index >= next {
-                        offsets.append(index)
-                        columns.append(column)
-                        next = index + Self.checkpointStride
-                    }
-                    index += buffer[index] < 0x80 ? 1 : Self.scalarLength(bytes, at: index, end: end)
-                    column += 1
-                }
-            }
-        }
-        self.lineStarts = starts
-        checkpointOffsets = offsets
-        checkpointColumns = columns
+        index = LazyLineIndex()
+    }
+
+    /// Byte offset of the first byte of each line.
+    public var lineStarts: [Int] { lineIndex.lineStarts }
+
+    private var lineIndex: LineIndex { index.value(for: bytes) }
+    static let checkpointStride = LineIndex.checkpointStride
+
+    /// Two files are equal when their paths and bytes are: the line table follows from them.
+    public static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
+        lhs.path == rhs.path && lhs.bytes == rhs.bytes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(bytes)
     }
 
     public init(path: String, text: String) {
@@ -65,6 +45,8 @@ public struct SourceFile: Sendable, Hashable {
     public func position(at offset: Int) -> SourcePosition {
         let clamped = max(0, min(offset, bytes.count))
         // The last line start that is <= offset.
+        let index = lineIndex
+        let lineStarts = index.lineStarts
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -73,22 +55,11 @@ public struct SourceFile: Sendable, Hashable {
         }
         var from = lineStarts[low]
         var before = 0
-        if let checkpoint = lastCheckpoint(atOrBefore: clamped), checkpointOffsets[checkpoint] > from {
-            from = checkpointOffsets[checkpoint]
-            before = checkpointColumns[checkpoint]
+        if let checkpoint = index.lastCheckpoint(atOrBefore: clamped), index.checkpointOffsets[checkpoint] > from {
+            from = index.checkpointOffsets[checkpoint]
+            before = index.checkpointColumns[checkpoint]
         }
         return SourcePosition(offset: clamped, line: low + 1, column: before + Self.scalarCount(bytes, from: from, to: clamped) + 1)
-    }
-
-    private func lastCheckpoint(atOrBefore offset: Int) -> Int? {
-        guard let first = checkpointOffsets.first, first <= offset else { return nil }
-        var low = 0
-        var high = checkpointOffsets.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if checkpointOffsets[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
     }
 
     public func span(_ range: Range<Int>) -> SourceSpan {
@@ -97,6 +68,7 @@ public struct SourceFile: Sendable, Hashable {
 
     /// The text of a 1-based line without its line break.
     public func lineText(_ line: Int) -> String? {
+        let lineStarts = lineStarts
         guard line >= 1, line <= lineStarts.count else { return nil }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count

@@ -7,9 +7,15 @@ enum HTMLMinifyTransform: FileTransform {
     static let name = "html-minify"
 
     static func transform(_ file: SourceFile) -> [UInt8]? {
+        transform(file, original: nil)
+    }
+
+    /// `original` is the shape of `file` when the caller has parsed it already (pack has the
+    /// lint's parse of every page).
+    static func transform(_ file: SourceFile, original: PageTemplateShape?) -> [UInt8]? {
         let minified = HTMLMinifier.minify(file.bytes)
         guard minified != file.bytes else { return nil }
-        let original = PageTemplateShape(TemplateParser.parse(file))
+        let original = original ?? PageTemplateShape(TemplateParser.parse(file))
         let rewritten = PageTemplateShape(TemplateParser.parse(SourceFile(path: file.path, bytes: minified)))
         return original == rewritten ? minified : nil
     }

@@ -4,12 +4,20 @@
 /// result that is not strictly smaller than the input is dropped: a transform that saves
 /// nothing only adds a line to the report and a way to be wrong.
 public enum PackTransform {
-    public static func apply(to file: SourceFile) -> TransformResult {
+    /// `page` is the linted page whose template `file` is, when it is one: its parse stands
+    /// for the original in the template's self-check, so the page is not parsed again.
+    public static func apply(to file: SourceFile, page: PageModel? = nil) -> TransformResult {
         let unchanged = TransformResult(bytes: file.bytes, transform: nil)
         guard let transform = transform(forPath: file.path) else { return unchanged }
         // Invalid UTF-8 means the file is not the text its parsers assume; ship it as written.
         guard UTF8Scalar.isWellFormed(file.bytes) else { return unchanged }
-        guard let bytes = transform.transform(file), bytes.count < file.bytes.count else { return unchanged }
+        let transformed: [UInt8]?
+        if transform == HTMLMinifyTransform.self, let page, let template = page.template, page.templatePath == file.path {
+            transformed = HTMLMinifyTransform.transform(file, original: PageTemplateShape(template, uses: page.directives))
+        } else {
+            transformed = transform.transform(file)
+        }
+        guard let bytes = transformed, bytes.count < file.bytes.count else { return unchanged }
         return TransformResult(bytes: bytes, transform: transform.name)
     }
 

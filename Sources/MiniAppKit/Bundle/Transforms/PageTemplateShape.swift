@@ -32,6 +32,11 @@ struct PageTemplateShape: Hashable {
     var directives: [Directive]
 
     init(_ template: PageTemplate) {
+        self.init(template, uses: DirectiveAnalysis.uses(in: template))
+    }
+
+    /// The shape of a template whose directives are analysed already (`DirectiveAnalysis.uses`).
+    init(_ template: PageTemplate, uses: [DirectiveUse]) {
         elements = template.elements.map { element in
             Element(
                 name: element.name, parent: element.parent, children: element.children,
@@ -41,7 +46,7 @@ struct PageTemplateShape: Hashable {
         roots = template.roots
         // Their names and attribute count: which tags libxml2 left without an element.
         unmatchedStartTags = template.unmatchedStartTags.map { Attribute(name: $0.name, value: String($0.attributes.count)) }
-        directives = DirectiveAnalysis.uses(in: template).map { use in
+        directives = uses.map { use in
             Directive(
                 element: use.element, attribute: Attribute(name: use.attribute.name, value: use.attribute.value),
                 directive: use.directive, expression: use.expression, failure: use.failure, loop: use.loop)
