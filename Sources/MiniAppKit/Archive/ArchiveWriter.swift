@@ -29,10 +29,8 @@ public enum ArchiveWriter {
     /// Entries are compressed on every core first (`CompressedEntry`, which stores what deflate
     /// does not shrink); libzip then writes them as they are.
     public static func archive(_ entries: [ArchiveEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> (bytes: [UInt8], entries: [WrittenEntry]) {
-        let ordered = order(entries)
-        try checkNames(ordered)
-        try checkLimits(sizes: ordered.map { ($0.path, $0.bytes.count) })
-        let compressed = ParallelMap.map(ordered) {
+        try checkLimits(sizes: entries.map { ($0.path, $0.bytes.count) })
+        let compressed = ParallelMap.map(entries) {
             ()
         } transform: { _, entry in
             CompressedEntry(entry)
@@ -40,8 +38,12 @@ public enum ArchiveWriter {
         return try archive(compressed: compressed, timestamp: timestamp)
     }
 
-    /// The archive of entries already compressed, in the order given (`order`'s).
-    static func archive(compressed: [CompressedEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> (bytes: [UInt8], entries: [WrittenEntry]) {
+    /// The archive of entries compressed already (by `archive(_:timestamp:)`, or kept by the
+    /// pack cache).
+    public static func archive(compressed entries: [CompressedEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> (bytes: [UInt8], entries: [WrittenEntry]) {
+        let compressed = order(entries)
+        try checkNames(compressed.map(\.path))
+        try checkLimits(sizes: compressed.map { ($0.path, $0.size) })
         let (bytes, layout) = try archiveBytes(compressed, timestamp: timestamp)
         let written = compressed.indices.map { index in
             let entry = compressed[index]
@@ -67,24 +69,24 @@ public enum ArchiveWriter {
     }
 
     /// The names verify would refuse are never written: a package mactl packs always verifies.
-    static func checkNames(_ ordered: [ArchiveEntry]) throws(ArchiveError) {
+    static func checkNames(_ paths: [String]) throws(ArchiveError) {
         var seen: [String: String] = [:]
-        for entry in ordered {
-            if let problem = PackageEntryName.problem(rawName: Array(entry.path.utf8), flags: PackageEntryName.utf8Flag) {
-                throw ArchiveError("'\(entry.path)' cannot be a package entry: it \(problem)")
+        for path in paths {
+            if let problem = PackageEntryName.problem(rawName: Array(path.utf8), flags: PackageEntryName.utf8Flag) {
+                throw ArchiveError("'\(path)' cannot be a package entry: it \(problem)")
             }
-            let key = PackageEntryName.collisionKey(entry.path)
+            let key = PackageEntryName.collisionKey(path)
             if let earlier = seen[key] {
-                throw ArchiveError(earlier == entry.path
-                    ? "'\(entry.path)' is in the package twice"
-                    : "'\(entry.path)' and '\(earlier)' are the same file after Unicode normalization or case folding; rename one")
+                throw ArchiveError(earlier == path
+                    ? "'\(path)' is in the package twice"
+                    : "'\(path)' and '\(earlier)' are the same file after Unicode normalization or case folding; rename one")
             }
-            seen[key] = entry.path
+            seen[key] = path
         }
     }
 
     /// `manifest.json` first, then every other path in byte order.
-    static func order(_ entries: [ArchiveEntry]) -> [ArchiveEntry] {
+    static func order(_ entries: [CompressedEntry]) -> [CompressedEntry] {
         entries.sorted { lhs, rhs in
             if (lhs.path == "manifest.json") != (rhs.path == "manifest.json") { return lhs.path == "manifest.json" }
             return Array(lhs.path.utf8).lexicographicallyPrecedes(Array(rhs.path.utf8))

@@ -19,6 +19,15 @@ public struct CompressedEntry: Sendable, Hashable {
 
     public var compressedSize: Int { data.count }
 
+    init(path: String, method: ArchiveEntry.Method, data: [UInt8], size: Int, crc32: UInt32, sha256: String) {
+        self.path = path
+        self.method = method
+        self.data = data
+        self.size = size
+        self.crc32 = crc32
+        self.sha256 = sha256
+    }
+
     /// Deflates the entry when asked, and keeps the result only when it is smaller than the
     /// file: a file deflate does not shrink is stored, as pack always did.
     public init(_ entry: ArchiveEntry) {

@@ -1,12 +1,12 @@
 /// Exactly which files ship in the package, and why; and which do not.
-public struct BundlePlan: Sendable {
-    public struct ShippedFile: Sendable, Hashable {
+public struct BundlePlan: Sendable, Codable {
+    public struct ShippedFile: Sendable, Hashable, Codable {
         public var path: String
         /// Why it ships: "manifest", "page", "locale", "icon", "common", "asset", "include".
         public var reason: String
     }
 
-    public struct LeftOutFile: Sendable, Hashable {
+    public struct LeftOutFile: Sendable, Hashable, Codable {
         public var path: String
         public var reason: String
     }

@@ -32,6 +32,8 @@ public enum Packer {
         public var diagnostics: [Diagnostic]
         /// True when nothing was written because a budget is configured as an error.
         public var refused: Bool
+        /// Why the pack cache was not used, for a note; nil when it was, or there was none.
+        public var cacheNote: String?
     }
 
     public struct Failure: Error, Sendable {
@@ -45,15 +47,17 @@ public enum Packer {
     /// memory) → sign → budgets (a function of the size) → commit (a temporary file flushed,
     /// renamed over the package, the folder flushed) → report. A budget made an error, a
     /// failure or an interrupt before the commit leaves the previous package untouched.
-    public static func pack(root: URL, lint: LintResult, options: Options, timings: [(String, Duration)]) throws(Failure) -> Outcome {
-        let model = lint.model
+    public static func pack(
+        root: URL, input: PackInput, options: Options, cache: PackCache? = nil, timings: [(String, Duration)]
+    ) throws(Failure) -> Outcome {
         let clock = ContinuousClock()
         let bundleStart = clock.now
-        let plan = model.bundle
-        let (entries, transforms) = bundle(plan, of: model, minify: options.minify)
+        let plan = input.facts.bundle
+        let cached = cache?.load(projectAt: root) ?? .miss
+        let packed = bundle(plan, of: input, minify: options.minify, cached: cached.entries)
         let bundleTime = clock.now - bundleStart
 
-        let packageURL = options.output ?? defaultPackageURL(root: root, model: model)
+        let packageURL = options.output ?? defaultPackageURL(root: root, facts: input.facts)
         let reportURL = options.report ?? packageURL.deletingPathExtension().appendingPathExtension("report.yaml")
         // A report that cannot be written fails the pack before the package is, so a failed
         // pack never leaves a new package without its report.
@@ -64,7 +68,7 @@ public enum Packer {
         var packageBytes: [UInt8]
         let written: [WrittenEntry]
         do throws(ArchiveError) {
-            (packageBytes, written) = try ArchiveWriter.archive(entries, timestamp: options.timestamp)
+            (packageBytes, written) = try ArchiveWriter.archive(compressed: packed.map(\.compressed), timestamp: options.timestamp)
         } catch {
             throw Failure(message: "cannot write '\(packageURL.path)': \(error.message)")
         }
@@ -83,15 +87,18 @@ public enum Packer {
             ])
         }
         let archiveTime = clock.now - archiveStart
-        let budget = PackageOverBudget.diagnostics(packageSize: packageBytes.count, entries: written, configuration: model.configuration)
+        let budget = PackageOverBudget.diagnostics(packageSize: packageBytes.count, entries: written, configuration: input.configuration)
         if budget.contains(where: { $0.severity == .error }) {
             return Outcome(
                 packageURL: packageURL, reportURL: packageURL, entries: written, packageSize: packageBytes.count,
-                packageDigest: "", diagnostics: budget, refused: true)
+                packageDigest: "", diagnostics: budget, refused: true, cacheNote: cached.note)
         }
         try commit(packageBytes, to: packageURL, creatingFolder: options.output == nil)
         let digest = Hex.string(SHA256.hash(data: packageBytes))
-        let tabIcons = TabIconImages(entries: entries, model: model)
+        cache?.store(packed, projectAt: root)
+        let tabIconPaths = Set(input.facts.tabIconPaths)
+        let shippedTabIcons = packed.filter { tabIconPaths.contains($0.path) }.compactMap { entry in entry.shippedBytes().map { (entry.path, $0) } }
+        let tabIcons = TabIconImages(shipped: shippedTabIcons, linted: input.model?.icons ?? [])
         let imagesFolder = reportURL.deletingPathExtension().lastPathComponent + ".icons"
         do throws(Failure) {
             try writeImages(tabIcons, into: reportURL.deletingLastPathComponent().appendingPathComponent(imagesFolder))
@@ -99,7 +106,8 @@ public enum Packer {
             throw Failure(message: "the package '\(packageURL.path)' was written, but its report was not: \(error.message)")
         }
         let report = BuildReport(
-            model: model, lint: lint, plan: plan, entries: written, transforms: transforms, packagePath: displayPath(packageURL, root: root),
+            input: input, entries: written, transforms: Dictionary(packed.compactMap { entry in entry.transform.map { (entry.path, $0) } }, uniquingKeysWith: { first, _ in first }),
+            packagePath: displayPath(packageURL, root: root),
             packageSize: packageBytes.count, packageDigest: digest, signature: signature,
             tabIcons: tabIcons.reportValue(folder: imagesFolder),
             timings: timings + [("bundle", bundleTime), ("archive", archiveTime)])
@@ -110,7 +118,7 @@ public enum Packer {
         }
         return Outcome(
             packageURL: packageURL, reportURL: reportURL, entries: written, packageSize: packageBytes.count,
-            packageDigest: digest, diagnostics: budget, refused: false)
+            packageDigest: digest, diagnostics: budget, refused: false, cacheNote: cached.note)
     }
 
     /// The tab icons' two renderings, each PNG written whole (a temporary file renamed).
@@ -133,15 +141,19 @@ public enum Packer {
         }
     }
 
-    /// The files that ship, each through the safe transforms unless `minify` is off, and the
-    /// transform applied to each, for the report. Files are transformed on every core; a
-    /// page's template is not parsed again, the lint's parse is its original shape.
-    static func bundle(_ plan: BundlePlan, of model: ProjectModel, minify: Bool) -> (entries: [ArchiveEntry], transforms: [String: String]) {
-        let pages = Dictionary(model.pages.map { ($0.templatePath, $0) }, uniquingKeysWith: { first, _ in first })
-        let results = ParallelMap.map(plan.shipped) {
+    /// The files that ship, in the plan's order, each through the safe transforms unless
+    /// `minify` is off and compressed, with the transform applied (for the report). Files are
+    /// transformed and compressed on every core. A file whose bytes the cache has seen under
+    /// the same path and `minify` is neither: the cache gives both. A page's template is not
+    /// parsed again: the lint's parse is its original shape.
+    static func bundle(_ plan: BundlePlan, of input: PackInput, minify: Bool, cached: [String: PackCache.Entry]) -> [PackCache.Entry] {
+        let pages = Dictionary((input.model?.pages ?? []).map { ($0.templatePath, $0) }, uniquingKeysWith: { first, _ in first })
+        return ParallelMap.map(plan.shipped) {
             ()
-        } transform: { _, shipped -> (ArchiveEntry, String?)? in
-            guard let file = model.project.file(shipped.path) else { return nil }
+        } transform: { _, shipped -> PackCache.Entry? in
+            guard let file = input.project.file(shipped.path) else { return nil }
+            let digest = PackCache.digest(of: file.bytes)
+            if let entry = cached[shipped.path], entry.sourceSHA256 == digest, entry.minify == minify { return entry }
             var bytes = file.bytes
             var applied: String?
             if minify {
@@ -149,11 +161,9 @@ public enum Packer {
                 bytes = result.bytes
                 applied = result.transform
             }
-            return (ArchiveEntry(path: shipped.path, bytes: bytes, method: ArchiveEntry.defaultMethod(forPath: shipped.path)), applied)
-        }
-        var transforms: [String: String] = [:]
-        for case let (entry, applied?)? in results { transforms[entry.path] = applied }
-        return (results.compactMap { $0?.0 }, transforms)
+            let entry = ArchiveEntry(path: shipped.path, bytes: bytes, method: ArchiveEntry.defaultMethod(forPath: shipped.path))
+            return PackCache.Entry(sourceSHA256: digest, minify: minify, transform: applied, compressed: CompressedEntry(entry))
+        }.compactMap { $0 }
     }
 
     /// Puts the package in place, through a work folder beside it that the CLI removes on an
@@ -193,9 +203,9 @@ public enum Packer {
     }
 
     /// `dist/<app_id>-<version.name>.ma` in the project folder.
-    public static func defaultPackageURL(root: URL, model: ProjectModel) -> URL {
-        let appID = model.manifest?["app_id"]?.stringValue ?? "app"
-        let version = model.manifest?["version"]?["name"]?.stringValue ?? "0"
+    public static func defaultPackageURL(root: URL, facts: PackFacts) -> URL {
+        let appID = facts.appID ?? "app"
+        let version = facts.versionName ?? "0"
         let name = "\(appID)-\(version).ma".map { $0 == "/" || $0 == "\\" ? "_" : $0 }
         return root.appendingPathComponent("dist").appendingPathComponent(String(name))
     }

@@ -14,13 +14,20 @@ public struct LintCache: Sendable {
         public var diagnostics: [Diagnostic]
         public var localeCoverage: [LocaleCoverage]
         public var fileCount: Int
+        /// What `pack` needs of the model, so a pack of an unchanged project builds none.
+        public var pack: PackFacts
 
-        public init(key: String, diagnostics: [Diagnostic], localeCoverage: [LocaleCoverage], fileCount: Int) {
+        public init(key: String, diagnostics: [Diagnostic], localeCoverage: [LocaleCoverage], fileCount: Int, pack: PackFacts) {
             self.key = key
             self.diagnostics = diagnostics
             self.localeCoverage = localeCoverage
             self.fileCount = fileCount
+            self.pack = pack
         }
+    }
+
+    private struct StoredKey: Decodable {
+        var key: String
     }
 
     /// What a look in the cache gave.
@@ -56,7 +63,7 @@ public struct LintCache: Sendable {
             hasher.update(data: Array(text.utf8))
             hasher.update(data: [0])
         }
-        add("mactl lint cache 1")
+        add("mactl lint cache 2")
         add(tool)
         add(configuration.runtime.id)
         if let file = configuration.file {
@@ -83,10 +90,17 @@ public struct LintCache: Sendable {
     public func lookup(key: String, projectAt root: URL) -> Lookup {
         let url = file(forProjectAt: root)
         guard let data = FileManager.default.contents(atPath: url.path) else { return .miss }
+        // The key first: an entry of other inputs, or of another mactl whose entries had
+        // other fields, is a plain miss; only an entry of these inputs that cannot be read is
+        // worth a note.
+        guard let stored = try? JSONDecoder().decode(StoredKey.self, from: data) else {
+            return .unreadable("the lint cache '\(url.path)' is not a cache mactl wrote; it is replaced")
+        }
+        guard stored.key == key else { return .miss }
         guard let entry = try? JSONDecoder().decode(Entry.self, from: data) else {
             return .unreadable("the lint cache '\(url.path)' is not a cache mactl wrote; it is replaced")
         }
-        return entry.key == key ? .hit(entry) : .miss
+        return .hit(entry)
     }
 
     /// Stores the lint's result; a cache that cannot be written is skipped without a word (the

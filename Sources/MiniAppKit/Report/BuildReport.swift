@@ -4,34 +4,33 @@ public struct BuildReport: Sendable {
     public var value: ReportValue
 
     init(
-        model: ProjectModel, lint: LintResult, plan: BundlePlan, entries: [WrittenEntry], transforms: [String: String],
+        input: PackInput, entries: [WrittenEntry], transforms: [String: String],
         packagePath: String, packageSize: Int, packageDigest: String, signature: ReportValue, tabIcons: ReportValue,
         timings: [(String, Duration)]
     ) {
         let sections: [(String, ReportValue)] = [
             ("mactl", .string(MactlVersion.current)),
-            ("app", Self.app(model.manifest)),
+            ("app", Self.app(input.facts)),
             ("package", Self.package(entries: entries, path: packagePath, size: packageSize, digest: packageDigest)),
             ("files", .list(entries.map { Self.file($0, transform: transforms[$0.path]) })),
-            ("left_out", .list(plan.leftOut.map { ReportValue.map([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
-            ("lint", Self.lintSummary(lint.diagnostics)),
+            ("left_out", .list(input.facts.bundle.leftOut.map { ReportValue.map([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+            ("lint", Self.lintSummary(input.diagnostics)),
             // What SkipMiniApp's iOS tab bar draws for each tab icon, beside the SVG.
             ("tab_icons", tabIcons),
-            ("i18n", .list(model.localeCoverage.map(Self.coverage))),
-            ("budgets", Self.budgets(model.configuration.budgets, packageSize: packageSize)),
+            ("i18n", .list(input.localeCoverage.map(Self.coverage))),
+            ("budgets", Self.budgets(input.configuration.budgets, packageSize: packageSize)),
             ("signature", signature),
             ("timings_ms", .map(timings.map { ($0.0, Self.milliseconds($0.1)) })),
         ]
         value = .map(sections)
     }
 
-    static func app(_ manifest: JSONNode?) -> ReportValue {
-        let code: ReportValue = manifest?["version"]?["code"]?.integerValue.map { .integer($0) } ?? .null
-        return .map([
-            ("id", .string(manifest?["app_id"]?.stringValue ?? "")),
-            ("name", .string(manifest?["name"]?.stringValue ?? "")),
-            ("version", .string(manifest?["version"]?["name"]?.stringValue ?? "")),
-            ("version_code", code),
+    static func app(_ facts: PackFacts) -> ReportValue {
+        .map([
+            ("id", .string(facts.appID ?? "")),
+            ("name", .string(facts.name ?? "")),
+            ("version", .string(facts.versionName ?? "")),
+            ("version_code", facts.versionCode.map { .integer($0) } ?? .null),
         ])
     }
 

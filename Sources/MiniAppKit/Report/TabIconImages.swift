@@ -15,10 +15,12 @@ struct TabIconImages {
 
     var icons: [Icon]
 
-    init(entries: [ArchiveEntry], model: ProjectModel) {
-        guard model.runtime.has(.tabIconsReadAsFilledPaths) else { icons = []; return }
-        let tabIcons = Dictionary(model.icons.filter(\.isTabIcon).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        icons = entries.filter { tabIcons[$0.path] != nil && $0.bytes.count <= Limits.iconRenderBytes }.compactMap { entry in
+    /// `shipped` are the tab icons' paths and shipped bytes (`PackFacts.tabIconPaths`, empty
+    /// under a runtime that does not read them as paths); `linted` are the lint's icons, when a
+    /// lint ran, whose renderings are reused for an icon shipped as written.
+    init(shipped: [(path: String, bytes: [UInt8])], linted: [IconModel]) {
+        let tabIcons = Dictionary(linted.filter(\.isTabIcon).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        icons = shipped.filter { $0.bytes.count <= Limits.iconRenderBytes }.compactMap { entry in
             let size = IOSTabIcon.renderSize
             let linted = tabIcons[entry.path]
             let rendering: IconRenderer.Measurement?

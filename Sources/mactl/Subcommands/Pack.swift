@@ -38,6 +38,9 @@ struct Pack: AsyncParsableCommand {
     @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.", completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
+    @Flag(name: .long, help: "Lint, transform and compress from scratch, without reading or writing the lint and pack caches.")
+    var noCache = false
+
     @OptionGroup var runtimeOption: RuntimeOption
 
     @OptionGroup var outputOptions: OutputOptions
@@ -53,13 +56,16 @@ struct Pack: AsyncParsableCommand {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        var lint = try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
+        let cacheFolder = LintCache.defaultFolder()
+        var (lint, input) = try ProjectLoading.cachedLintForPack(
+            path: path, config: config, runtime: runtimeOption.profile, cache: noCache ? nil : LintCache(folder: cacheFolder))
         // Lint's budget finding is an estimate made without the signature; pack measures the
         // package it writes and reports that instead.
         lint.diagnostics.removeAll { $0.id == PackageOverBudget.description.id }
+        input.diagnostics = lint.diagnostics
         let lintTime = clock.now - start
         let renderer = outputOptions.rendering.renderer()
-        let shown = outputOptions.shown(DiagnosticReport(lint, pathPrefix: ProjectLoading.displayPrefix(for: path)))
+        let shown = outputOptions.shown(lint.report(pathPrefix: ProjectLoading.displayPrefix(for: path)))
         if !shown.diagnostics.isEmpty || outputOptions.format != .text {
             try outputOptions.emit(renderer.render(shown), to: nil)
         }
@@ -76,21 +82,24 @@ struct Pack: AsyncParsableCommand {
         var options = Packer.Options(
             minify: !noMinify, output: output.map { URL(fileURLWithPath: $0) }, report: report.map { URL(fileURLWithPath: $0) },
             timestamp: timestamp)
-        options.signing = try signer?.signing(appID: lint.model.manifest?["app_id"]?.stringValue ?? "", timestamp: timestamp)
-        let packageURL = options.output ?? Packer.defaultPackageURL(root: URL(fileURLWithPath: path), model: lint.model)
+        options.signing = try signer?.signing(appID: input.facts.appID ?? "", timestamp: timestamp)
+        let packageURL = options.output ?? Packer.defaultPackageURL(root: URL(fileURLWithPath: path), facts: input.facts)
         let interruption = InterruptCleanup(removing: Packer.workFolder(for: packageURL))
         defer { interruption.cancel() }
         let outcome: Packer.Outcome
         do {
-            outcome = try Packer.pack(root: URL(fileURLWithPath: path), lint: lint, options: options, timings: [("load_and_lint", lintTime)])
+            outcome = try Packer.pack(
+                root: URL(fileURLWithPath: path), input: input, options: options,
+                cache: noCache ? nil : PackCache(folder: cacheFolder, tool: MactlBuild.identity), timings: [("load_and_lint", lintTime)])
         } catch {
             throw CommandFailure(message: error.message)
         }
+        if let note = outcome.cacheNote { Terminal.standardError("note: \(note)\n") }
         if !outcome.diagnostics.isEmpty {
             // Budget findings, in the chosen format, on standard error: standard output is the
             // lint's document and the packed line.
             let budget = DiagnosticReport(
-                diagnostics: outcome.diagnostics, sourceFiles: lint.sourceFiles, fileCount: lint.model.project.files.count,
+                diagnostics: outcome.diagnostics, sourceFiles: lint.sourceFiles, fileCount: lint.fileCount,
                 pathPrefix: ProjectLoading.displayPrefix(for: path))
             Terminal.standardError(outputOptions.rendering.renderer(fileDescriptor: STDERR_FILENO).render(budget))
         }

@@ -68,14 +68,27 @@ enum ProjectLoading {
     /// project, else from a lint, stored for the next run. A cache file that cannot be read is
     /// a note on standard error, and the lint runs without it.
     static func cachedLint(path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache) throws -> LintOutcome {
+        try cachedLintForPack(path: path, config: config, runtime: runtime, cache: cache).outcome
+    }
+
+    /// `cachedLint`, with what `pack` packs: on a hit, the project's files and the facts the
+    /// cache kept, and no model; else the lint's model. Without a cache (`--no-cache`), a lint.
+    static func cachedLintForPack(path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache?) throws -> (outcome: LintOutcome, input: PackInput) {
         let (project, configuration) = try load(path: path, config: config, runtime: runtime)
         let root = URL(fileURLWithPath: path)
+        guard let cache else {
+            let result = Linter.lint(project, configuration: configuration)
+            return (LintOutcome(result), PackInput(lint: result))
+        }
         let key = LintCache.key(project: project, configuration: configuration, tool: MactlBuild.identity)
         var sourceFiles = project.files
         if let file = configuration.file { sourceFiles[file.path] = file }
         switch cache.lookup(key: key, projectAt: root) {
         case .hit(let entry):
-            return LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
+            let outcome = LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
+            let input = PackInput(
+                project: project, configuration: configuration, diagnostics: entry.diagnostics, localeCoverage: entry.localeCoverage, facts: entry.pack)
+            return (outcome, input)
         case .unreadable(let reason):
             Terminal.standardError("note: \(reason)\n")
         case .miss:
@@ -83,10 +96,12 @@ enum ProjectLoading {
         }
         let result = Linter.lint(project, configuration: configuration)
         let outcome = LintOutcome(result)
+        let input = PackInput(lint: result)
         cache.store(
-            LintCache.Entry(key: key, diagnostics: outcome.diagnostics, localeCoverage: outcome.localeCoverage, fileCount: outcome.fileCount),
+            LintCache.Entry(
+                key: key, diagnostics: outcome.diagnostics, localeCoverage: outcome.localeCoverage, fileCount: outcome.fileCount, pack: input.facts),
             projectAt: root)
-        return outcome
+        return (outcome, input)
     }
 }
 

@@ -33,8 +33,8 @@ public struct PackageOverBudget: Rule {
             total + (model.project.file(shipped.path)?.bytes.count ?? 0) + Self.entryOverhead + 2 * shipped.path.utf8.count
         }
         guard bound > limit else { return [] }
-        let (entries, _) = Packer.bundle(plan, of: model, minify: true)
-        guard let (bytes, written) = try? ArchiveWriter.archive(entries, timestamp: .fixed), bytes.count > limit else { return [] }
+        let packed = Packer.bundle(plan, of: PackInput(model: model), minify: true, cached: [:])
+        guard let (bytes, written) = try? ArchiveWriter.archive(compressed: packed.map(\.compressed), timestamp: .fixed), bytes.count > limit else { return [] }
         return [Finding(
             "the package would be \(ByteSize.format(bytes.count)) (as 'mactl pack' packs it, unsigned), over the package budget of \(ByteSize.format(limit)); the files taking the most room follow",
             at: .file(ProjectModel.manifestPath), notes: Self.largestFiles(written))]

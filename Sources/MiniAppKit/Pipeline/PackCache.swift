@@ -1,0 +1,162 @@
+import Crypto
+import Foundation
+
+/// What the last pack of a project shipped for each file, kept between runs: the transform
+/// applied and the entry as compressed. A file whose bytes, path and `--no-minify` are the
+/// same is neither transformed nor compressed again; the package is the same bytes, since
+/// both steps are pure functions of those inputs and of the mactl build, which the file names.
+///
+/// One binary file per project, written whole (a temporary file, then a rename), ending in a
+/// SHA-256 of everything before it: a file that is cut short, flipped or written by another
+/// build is not used, and a note says so.
+public struct PackCache: Sendable {
+    /// One shipped file.
+    public struct Entry: Sendable, Hashable {
+        /// SHA-256 of the file in the project, lowercase hex.
+        public var sourceSHA256: String
+        public var minify: Bool
+        /// The transform's name for the report; nil when the file shipped as written.
+        public var transform: String?
+        public var compressed: CompressedEntry
+
+        public var path: String { compressed.path }
+
+        /// The bytes the package holds for the file once unpacked.
+        func shippedBytes() -> [UInt8]? {
+            guard compressed.method == .deflate else { return compressed.data }
+            return try? ExactInflate.inflate(compressed.data[...], declaredSize: compressed.size, name: path, offset: 0)
+        }
+    }
+
+    public enum Lookup: Sendable {
+        case entries([String: Entry])
+        case miss
+        /// A file that cannot be used: the reason, for a note; the pack runs without it.
+        case unreadable(String)
+
+        public var entries: [String: Entry] {
+            if case .entries(let entries) = self { return entries }
+            return [:]
+        }
+
+        public var note: String? {
+            if case .unreadable(let reason) = self { return reason }
+            return nil
+        }
+    }
+
+    public let folder: URL
+    /// The mactl build (`MactlBuild.identity`): another build's entries are not used.
+    public let tool: String
+
+    public init(folder: URL, tool: String) {
+        self.folder = folder
+        self.tool = tool
+    }
+
+    static let magic = Array("mactl pack cache 1\n".utf8)
+
+    static func digest(of bytes: [UInt8]) -> String {
+        Hex.string(SHA256.hash(data: bytes))
+    }
+
+    /// The cache file of the project at `root`, beside its lint cache.
+    public func file(forProjectAt root: URL) -> URL {
+        let real = root.resolvingSymlinksInPath().standardizedFileURL.path
+        return folder.appendingPathComponent("pack-\(Hex.string(SHA256.hash(data: Array(real.utf8))).prefix(32)).bin")
+    }
+
+    public func load(projectAt root: URL) -> Lookup {
+        let url = file(forProjectAt: root)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return .miss }
+        guard let entries = Self.decode([UInt8](data), tool: tool) else {
+            return .unreadable("the pack cache '\(url.path)' is not a cache this mactl wrote; it is replaced")
+        }
+        return .entries(entries)
+    }
+
+    /// Keeps the entries of this pack (and only those); a cache that cannot be written is
+    /// skipped without a word, as the lint cache's is.
+    public func store(_ entries: [Entry], projectAt root: URL) {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? DurableFile.replace(file(forProjectAt: root), with: Self.encode(entries, tool: tool))
+    }
+
+    // MARK: The file: magic, the tool, the entry count, the entries, then SHA-256 of all that.
+
+    static func encode(_ entries: [Entry], tool: String) -> [UInt8] {
+        var writer = Writer()
+        writer.bytes += magic
+        writer.string(tool)
+        writer.integer(entries.count)
+        for entry in entries {
+            writer.string(entry.path)
+            writer.string(entry.sourceSHA256)
+            writer.integer(entry.minify ? 1 : 0)
+            writer.string(entry.transform ?? "")
+            writer.integer(entry.compressed.method == .deflate ? 1 : 0)
+            writer.integer(entry.compressed.size)
+            writer.integer(Int(entry.compressed.crc32))
+            writer.string(entry.compressed.sha256)
+            writer.integer(entry.compressed.data.count)
+            writer.bytes += entry.compressed.data
+        }
+        writer.bytes += SHA256.hash(data: writer.bytes)
+        return writer.bytes
+    }
+
+    /// The entries, or nil when the file is not one this build wrote whole.
+    static func decode(_ bytes: [UInt8], tool: String) -> [String: Entry]? {
+        let digestSize = SHA256.byteCount
+        guard bytes.count >= magic.count + digestSize, bytes.starts(with: magic) else { return nil }
+        let body = bytes[..<(bytes.count - digestSize)]
+        guard Array(SHA256.hash(data: body)) == Array(bytes[(bytes.count - digestSize)...]) else { return nil }
+        var reader = Reader(bytes: body, offset: magic.count)
+        guard reader.string() == tool, let count = reader.integer() else { return nil }
+        var entries: [String: Entry] = [:]
+        for _ in 0..<count {
+            guard let path = reader.string(), let source = reader.string(), let minify = reader.integer(), let transform = reader.string(),
+                  let method = reader.integer(), let size = reader.integer(), let crc = reader.integer(), let sha256 = reader.string(),
+                  let data = reader.data(), let crc32 = UInt32(exactly: crc)
+            else { return nil }
+            let compressed = CompressedEntry(path: path, method: method == 1 ? .deflate : .store, data: data, size: size, crc32: crc32, sha256: sha256)
+            entries[path] = Entry(sourceSHA256: source, minify: minify == 1, transform: transform.isEmpty ? nil : transform, compressed: compressed)
+        }
+        return reader.offset == body.endIndex ? entries : nil
+    }
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+
+        mutating func integer(_ value: Int) {
+            bytes += LittleEndian.bytes(UInt64(value))
+        }
+
+        mutating func string(_ value: String) {
+            integer(value.utf8.count)
+            bytes += value.utf8
+        }
+    }
+
+    private struct Reader {
+        let bytes: ArraySlice<UInt8>
+        var offset: Int
+
+        mutating func integer() -> Int? {
+            guard bytes.endIndex - offset >= 8 else { return nil }
+            let value = LittleEndian.uint64(bytes, offset)
+            offset += 8
+            return value <= UInt64(Int32.max) ? Int(value) : nil
+        }
+
+        mutating func data() -> [UInt8]? {
+            guard let count = integer(), bytes.endIndex - offset >= count else { return nil }
+            defer { offset += count }
+            return Array(bytes[offset..<(offset + count)])
+        }
+
+        mutating func string() -> String? {
+            data().map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+}
