@@ -7,8 +7,8 @@ import Foundation
 /// both steps are pure functions of those inputs and of the mactl build, which the file names.
 ///
 /// One binary file per project, written whole (a temporary file, then a rename), ending in a
-/// SHA-256 of everything before it: a file that is cut short, flipped or written by another
-/// build is not used, and a note says so.
+/// SHA-256 of everything before it: a file that is cut short or damaged is not used, and a
+/// note says so; a file another mactl build wrote is not used either.
 public struct PackCache: Sendable {
     /// One shipped file.
     public struct Entry: Sendable, Hashable {
@@ -69,10 +69,12 @@ public struct PackCache: Sendable {
     public func load(projectAt root: URL) -> Lookup {
         let url = file(forProjectAt: root)
         guard let data = FileManager.default.contents(atPath: url.path) else { return .miss }
-        guard let entries = Self.decode([UInt8](data), tool: tool) else {
-            return .unreadable("the pack cache '\(url.path)' is not a cache this mactl wrote; it is replaced")
+        guard let (writer, entries) = Self.decode([UInt8](data)) else {
+            return .unreadable("the pack cache '\(url.path)' is not a cache mactl wrote; it is replaced")
         }
-        return .entries(entries)
+        // Another build's transforms may differ: its entries are a plain miss, as the lint
+        // cache's are.
+        return writer == tool ? .entries(entries) : .miss
     }
 
     /// Keeps the entries of this pack (and only those); a cache that cannot be written is
@@ -84,7 +86,7 @@ public struct PackCache: Sendable {
 
     // MARK: The file: magic, the tool, the entry count, the entries, then SHA-256 of all that.
 
-    static func encode(_ entries: [Entry], tool: String) -> [UInt8] {
+    public static func encode(_ entries: [Entry], tool: String) -> [UInt8] {
         var writer = Writer()
         writer.bytes += magic
         writer.string(tool)
@@ -105,14 +107,14 @@ public struct PackCache: Sendable {
         return writer.bytes
     }
 
-    /// The entries, or nil when the file is not one this build wrote whole.
-    static func decode(_ bytes: [UInt8], tool: String) -> [String: Entry]? {
+    /// The build that wrote the file and its entries, or nil when the file is not a whole one.
+    public static func decode(_ bytes: [UInt8]) -> (tool: String, entries: [String: Entry])? {
         let digestSize = SHA256.byteCount
         guard bytes.count >= magic.count + digestSize, bytes.starts(with: magic) else { return nil }
         let body = bytes[..<(bytes.count - digestSize)]
         guard Array(SHA256.hash(data: body)) == Array(bytes[(bytes.count - digestSize)...]) else { return nil }
         var reader = Reader(bytes: body, offset: magic.count)
-        guard reader.string() == tool, let count = reader.integer() else { return nil }
+        guard let tool = reader.string(), let count = reader.integer() else { return nil }
         var entries: [String: Entry] = [:]
         for _ in 0..<count {
             guard let path = reader.string(), let source = reader.string(), let minify = reader.integer(), let transform = reader.string(),
@@ -122,7 +124,7 @@ public struct PackCache: Sendable {
             let compressed = CompressedEntry(path: path, method: method == 1 ? .deflate : .store, data: data, size: size, crc32: crc32, sha256: sha256)
             entries[path] = Entry(sourceSHA256: source, minify: minify == 1, transform: transform.isEmpty ? nil : transform, compressed: compressed)
         }
-        return reader.offset == body.endIndex ? entries : nil
+        return reader.offset == body.endIndex ? (tool, entries) : nil
     }
 
     private struct Writer {
@@ -146,7 +148,8 @@ public struct PackCache: Sendable {
             guard bytes.endIndex - offset >= 8 else { return nil }
             let value = LittleEndian.uint64(bytes, offset)
             offset += 8
-            return value <= UInt64(Int32.max) ? Int(value) : nil
+            // Every number stored is a count, a size or a CRC-32: none needs more than 32 bits.
+            return value <= UInt64(UInt32.max) ? Int(value) : nil
         }
 
         mutating func data() -> [UInt8]? {
