@@ -97,6 +97,17 @@ public enum ArchiveWriter {
     /// reads it: the sizes and CRCs the report records, and proof the writer's output is a
     /// layout `verify` accepts.
     private static func archiveBytes(_ entries: [CompressedEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> ([UInt8], ZipLayout) {
+        let bytes = try libzipBytes(entries, timestamp: timestamp)
+        do throws(VerificationFailure) {
+            return (bytes, try ZipLayout.read(bytes))
+        } catch {
+            throw ArchiveError("the written archive does not read back strictly: \(error.message)")
+        }
+    }
+
+    /// The archive as libzip writes it into a memory buffer, copied out; libzip's buffer is
+    /// freed on return, before the strict read, so two copies of a package are never held.
+    private static func libzipBytes(_ entries: [CompressedEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> [UInt8] {
         var error = zip_error_t()
         zip_error_init(&error)
         defer { zip_error_fini(&error) }
@@ -134,12 +145,7 @@ public enum ArchiveWriter {
             zip_discard(archive)
             throw ArchiveError("cannot write the archive: \(message)")
         }
-        let bytes = try contents(of: buffer)
-        do throws(VerificationFailure) {
-            return (bytes, try ZipLayout.read(bytes))
-        } catch {
-            throw ArchiveError("the written archive does not read back strictly: \(error.message)")
-        }
+        return try contents(of: buffer)
     }
 
     /// Everything a libzip buffer source holds.

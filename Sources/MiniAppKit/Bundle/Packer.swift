@@ -48,13 +48,18 @@ public enum Packer {
     /// renamed over the package, the folder flushed) → report. A budget made an error, a
     /// failure or an interrupt before the commit leaves the previous package untouched.
     public static func pack(
-        root: URL, input: PackInput, options: Options, cache: PackCache? = nil, timings: [(String, Duration)]
+        root: URL, input: inout PackInput, options: Options, cache: PackCache? = nil, timings: [(String, Duration)]
     ) throws(Failure) -> Outcome {
         let clock = ContinuousClock()
         let bundleStart = clock.now
         let plan = input.facts.bundle
         let cached = cache?.load(projectAt: root) ?? .miss
         let packed = bundle(plan, of: input, minify: options.minify, cached: cached.entries)
+        let tabIconPaths = Set(input.facts.tabIconPaths)
+        let shippedTabIcons = packed.filter { tabIconPaths.contains($0.path) }.compactMap { entry in entry.shippedBytes().map { (entry.path, $0) } }
+        let tabIcons = TabIconImages(shipped: shippedTabIcons, linted: input.model?.icons ?? [])
+        // The model's last use (the caller keeps the rest): the package and its copies need the room more.
+        input.model = nil
         let bundleTime = clock.now - bundleStart
 
         let packageURL = options.output ?? defaultPackageURL(root: root, facts: input.facts)
@@ -96,9 +101,6 @@ public enum Packer {
         try commit(packageBytes, to: packageURL, creatingFolder: options.output == nil)
         let digest = Hex.string(SHA256.hash(data: packageBytes))
         cache?.store(packed, projectAt: root)
-        let tabIconPaths = Set(input.facts.tabIconPaths)
-        let shippedTabIcons = packed.filter { tabIconPaths.contains($0.path) }.compactMap { entry in entry.shippedBytes().map { (entry.path, $0) } }
-        let tabIcons = TabIconImages(shipped: shippedTabIcons, linted: input.model?.icons ?? [])
         let imagesFolder = reportURL.deletingPathExtension().lastPathComponent + ".icons"
         do throws(Failure) {
             try writeImages(tabIcons, into: reportURL.deletingLastPathComponent().appendingPathComponent(imagesFolder))

@@ -68,8 +68,15 @@ public struct PackCache: Sendable {
 
     public func load(projectAt root: URL) -> Lookup {
         let url = file(forProjectAt: root)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return .miss }
-        guard let (writer, entries) = Self.decode([UInt8](data)) else {
+        // Read once into one buffer: the cache is about the package's size.
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .miss }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              let bytes = DescriptorReading.readAll(descriptor, size: Int(status.st_size))
+        else { return .miss }
+        guard let (writer, entries) = Self.decode(bytes) else {
             return .unreadable("the pack cache '\(url.path)' is not a cache mactl wrote; it is replaced")
         }
         // Another build's transforms may differ: its entries are a plain miss, as the lint

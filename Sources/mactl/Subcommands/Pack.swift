@@ -89,7 +89,7 @@ struct Pack: AsyncParsableCommand {
         let outcome: Packer.Outcome
         do {
             outcome = try Packer.pack(
-                root: URL(fileURLWithPath: path), input: input, options: options,
+                root: URL(fileURLWithPath: path), input: &input, options: options,
                 cache: noCache ? nil : PackCache(folder: cacheFolder, tool: MactlBuild.identity), timings: [("load_and_lint", lintTime)])
         } catch {
             throw CommandFailure(message: error.message)
