@@ -1,7 +1,8 @@
 /// load → parse → check: runs every rule over a project and returns sorted diagnostics.
 public enum Linter {
-    public static func lint(_ project: Project, configuration: Configuration = .default) -> LintResult {
-        let model = ProjectModel(project: project, configuration: configuration)
+    /// `previous` lends its parses of unchanged files (`ProjectModel(reusing:)`).
+    public static func lint(_ project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil) -> LintResult {
+        let model = ProjectModel(project: project, configuration: configuration, reusing: previous)
         return check(model)
     }
 

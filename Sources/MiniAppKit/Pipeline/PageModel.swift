@@ -28,6 +28,12 @@ public struct PageModel: Sendable {
         public var elementScopes: [ElementScope]
         public var boundHandlerNames: Set<String>
 
+        init(directives: [DirectiveUse], elementScopes: [ElementScope], boundHandlerNames: Set<String>) {
+            self.directives = directives
+            self.elementScopes = elementScopes
+            self.boundHandlerNames = boundHandlerNames
+        }
+
         public init(_ template: PageTemplate?) {
             let uses = template.map(DirectiveAnalysis.uses) ?? []
             directives = uses

@@ -31,7 +31,13 @@ public struct ProjectModel: Sendable {
     /// The runtime the project is checked against.
     public var runtime: RuntimeProfile { configuration.runtime }
 
-    public init(project: Project, configuration: Configuration = .default) {
+    /// `previous`, a model of an earlier state of the same project (`lint --watch` keeps the
+    /// last one), lends its parses of the files that did not change: a page's template, a
+    /// page's script while `app.js` is the same, `app.js`, an icon. Each is a function of its
+    /// file (and of the runtime, which must be the same), so the model is the one a build from
+    /// scratch makes; what depends on several files is always worked out again.
+    public init(project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil) {
+        let reusable = previous.flatMap { $0.runtime.id == configuration.runtime.id ? ReusableParses($0, for: project) : nil }
         self.project = project
         self.configuration = configuration
         var documents: [JSONDocument] = []
@@ -47,14 +53,15 @@ public struct ProjectModel: Sendable {
         let localeDocuments = project.paths.filter { LocaleCatalog.tag(forPath: $0) != nil }.compactMap(project.file).map(JSONParser.parse)
         jsonDocuments = documents + localeDocuments
         locales = LocaleSet(project: project, documents: localeDocuments, manifest: manifest, defaultLocale: configuration.defaultLocale)
-        (pages, appScript) = Self.parseLogicAndViews(project: project, manifest: manifest, runtime: configuration.runtime)
+        (pages, appScript) = Self.parseLogicAndViews(project: project, manifest: manifest, runtime: configuration.runtime, reusing: reusable)
         collectCrossFileFacts()
         let iconFiles = Self.iconPaths(project: project, manifest: manifest).compactMap { entry in
             project.file(entry.path).map { ($0, entry.isTab) }
         }
         let runtime = configuration.runtime
         icons = ParallelMap.map(iconFiles.map { IconJob(file: $0.0, isTab: $0.1) }) { () } transform: { _, job in
-            IconModel.analyse(job.file, isTabIcon: job.isTab, runtime: runtime)
+            if let icon = reusable?.icons[job.file.path], icon.document.file == job.file, icon.isTabIcon == job.isTab { return icon }
+            return IconModel.analyse(job.file, isTabIcon: job.isTab, runtime: runtime)
         }
     }
 
@@ -73,7 +80,9 @@ public struct ProjectModel: Sendable {
 
     /// Parses every page's template and script, and `app.js`, in parallel: these are the
     /// expensive parses (libxml2, JavaScriptCore), and files are independent.
-    private static func parseLogicAndViews(project: Project, manifest: JSONNode?, runtime: RuntimeProfile) -> ([PageModel], ScriptModel?) {
+    private static func parseLogicAndViews(
+        project: Project, manifest: JSONNode?, runtime: RuntimeProfile, reusing reusable: ReusableParses?
+    ) -> ([PageModel], ScriptModel?) {
         struct Job: Sendable {
             var route: String
             var node: JSONNode
@@ -92,11 +101,15 @@ public struct ProjectModel: Sendable {
         let templateFiles: [SourceFile?] = jobs.map { project.file($0.route + ".html") } + [nil]
         // A JavaScriptCore context group costs more than parsing a small project; a project
         // without scripts (a fixture, a fuzz input) makes none.
-        let hasScripts = scriptFiles.contains { $0 != nil }
+        let hasScripts = scriptFiles.contains { file in file.map { reusable?.script(for: $0) == nil } ?? false }
         let parsed = ParallelMap.map(Array(zip(templateFiles, scriptFiles))) {
             hasScripts ? ScriptEvaluator() : nil
-        } transform: { evaluator, files -> (PageTemplate?, PageModel.TemplateFacts, ScriptModel?) in
-            let template = files.0.map(TemplateParser.parse)
+        } transform: { evaluator, files -> (PageTemplate?, PageModel.TemplateFacts, ScriptModel?, isFresh: Bool) in
+            let (template, facts) = files.0.flatMap { reusable?.template(for: $0) } ?? {
+                let template = files.0.map(TemplateParser.parse)
+                return (template, PageModel.TemplateFacts(template))
+            }()
+            if let file = files.1, let script = reusable?.script(for: file) { return (template, facts, script, false) }
             let script = files.1.flatMap { file in
                 evaluator.map { evaluator in
                     let registration = evaluator.evaluate(file)
@@ -106,12 +119,15 @@ public struct ProjectModel: Sendable {
                     return ScriptModel(file: file, registration: registration, lexed: lexed)
                 }
             }
-            return (template, PageModel.TemplateFacts(template), script)
+            return (template, facts, script, true)
         }
         let appScript = parsed.last?.2
         var pageScripts = parsed.dropLast().map(\.2)
         if runtime.has(.sharedScriptContext), let appScript {
-            pageScripts = pageScripts.map { script in script.map { rerunAfterAppScript($0, appScript: appScript) } }
+            // A lent script was run again already, after this same `app.js`.
+            pageScripts = zip(pageScripts, parsed.dropLast()).map { script, result in
+                result.isFresh ? script.map { rerunAfterAppScript($0, appScript: appScript) } : script
+            }
         }
         let pages = jobs.enumerated().map { index, job in
             var page = PageModel(

@@ -64,6 +64,10 @@ extension AlpineDirective.Kind {
 public enum DirectiveAnalysis {
     public static func uses(in template: PageTemplate) -> [DirectiveUse] {
         var uses: [DirectiveUse] = []
+        // A page repeats its expressions (a row per item, the same `$t(...)` on every card);
+        // a parse depends on the text alone and its positions are the text's own, so each
+        // distinct text is parsed once.
+        var parsedTexts: [String: Result<AlpineExpression, AlpineExpressionParser.Failure>] = [:]
         for (index, element) in template.elements.enumerated() {
             for (attribute, directive) in element.directives {
                 let value = attribute.value ?? ""
@@ -84,7 +88,9 @@ public enum DirectiveAnalysis {
                 var expression: AlpineExpression?
                 var failure: AlpineExpressionParser.Failure?
                 if let text {
-                    switch AlpineExpressionParser.parse(text) {
+                    let parsed = parsedTexts[text] ?? AlpineExpressionParser.parse(text)
+                    parsedTexts[text] = parsed
+                    switch parsed {
                     case .success(let parsed): expression = parsed
                     case .failure(let error): failure = error
                     }

@@ -32,7 +32,8 @@ struct LintWatcher {
             guard ProjectSnapshot.take(of: root) != snapshot else { continue }
             snapshot = try await settled(root)
             notifier.watchFolders(under: root)
-            let result = try lint()
+            // Only the files that changed are parsed again; the rules all run again.
+            let result = try lint(reusing: previous.model)
             if onTerminal {
                 Terminal.standardOutput("\u{1B}[2J\u{1B}[H" + render(result))
                 status("\(Self.timestamp()) linted again; watching '\(shownPath)' for changes (Ctrl-C to stop)")
@@ -76,7 +77,9 @@ struct LintWatcher {
         return String(format: "[%02d:%02d:%02d]", parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 
-    private func lint() throws -> LintResult { try ProjectLoading.lint(path: path, config: config, runtime: runtime) }
+    private func lint(reusing previous: ProjectModel? = nil) throws -> LintResult {
+        try ProjectLoading.lint(path: path, config: config, runtime: runtime, reusing: previous)
+    }
 
     private func render(_ result: LintResult) -> String {
         outputOptions.rendering.renderer()

@@ -59,9 +59,9 @@ enum ProjectLoading {
         return (project, configuration)
     }
 
-    static func lint(path: String, config: String?, runtime: RuntimeProfile? = nil) throws -> LintResult {
+    static func lint(path: String, config: String?, runtime: RuntimeProfile? = nil, reusing previous: ProjectModel? = nil) throws -> LintResult {
         let (project, configuration) = try load(path: path, config: config, runtime: runtime)
-        return Linter.lint(project, configuration: configuration)
+        return Linter.lint(project, configuration: configuration, reusing: previous)
     }
 
     /// What `lint` prints, from the cache when no input changed since the last lint of this
