@@ -1,0 +1,88 @@
+extension LogicHostScript {
+    /// The host's shared state, and how it reports what the device drops silently: an exception in app code, a script that stopped at load.
+    static let core = #"""
+  'use strict';
+  // ---- State shared by every part of the host ----
+  var manifest = project.manifest || {};
+  var pages = Array.isArray(manifest.pages) ? manifest.pages.filter(function (p) { return typeof p === 'string'; }) : [];
+  var launchPath = pages.length > 0 ? pages[0] : null;
+  var tabBar = manifest.tab_bar && Array.isArray(manifest.tab_bar.tabs) ? manifest.tab_bar.tabs : null;
+  var tabPages = tabBar ? tabBar.map(function (tab) { return tab && typeof tab.page === 'string' ? tab.page : ''; }) : [];
+  var state = {
+    started: false,
+    pageCallbacks: {},     // R pageCallbacks: the registered page object of each page path
+    currentPagePath: null, // R currentPagePath: the page whose script ran last
+    appCallbacks: {},
+    stacks: [],            // the views of each tab's stack (one stack without a tab bar)
+    activeTab: 0,
+    titles: {},            // N: setNavigationBarTitle's title of each page path
+    errors: [],
+    logs: [],
+    console: [],
+    deviceLocale: 'en-US',
+    viewCount: 0
+  };
+
+  // ---- Errors: what the device drops silently, the host reports ----
+  var framePattern = /^(?:(.*)@)?(.+):(\d+):(\d+)$/;
+  function appFrame(stack) {
+    var lines = String(stack || '').split('\n');
+    for (var i = 0; i < lines.length; i++) {
+      var match = framePattern.exec(lines[i]);
+      if (match && project.scripts[match[2]] !== undefined) {
+        return { file: match[2], line: Number(match[3]), column: Number(match[4]) };
+      }
+    }
+    return null;
+  }
+  function report(message, where) {
+    var entry = { message: String(message) };
+    if (where) { entry.file = where.file; entry.line = where.line; entry.column = where.column; }
+    state.errors.push(entry);
+  }
+  function describeThrown(error) {
+    if (error && typeof error === 'object' && 'message' in error) {
+      return (error.name ? error.name + ': ' : '') + error.message;
+    }
+    return 'threw ' + show(error);
+  }
+  function show(value) {
+    if (typeof value === 'string') return JSON.stringify(value);
+    if (typeof value === 'function') return 'a function';
+    if (value === undefined) return 'undefined';
+    try { var text = JSON.stringify(value); return text === undefined ? String(value) : text; } catch (e) { return String(value); }
+  }
+  // Calls app code as the runtime does: an exception stops it and is dropped on the device;
+  // here it is reported with where it was thrown.
+  function callApp(description, fn, self, args) {
+    native.enter(description);
+    try {
+      return fn.apply(self, args || []);
+    } catch (error) {
+      report(description + ' threw ' + describeThrown(error) + '; on the device this is silent', error && appFrame(error.stack));
+      return undefined;
+    } finally {
+      native.leave();
+    }
+  }
+  function hasFile(path) { return project.files.indexOf(path) >= 0; }
+  // R loadPage and start: runs a script in the one context every script shares.
+  function runScript(path) {
+    var source = project.scripts[path];
+    if (source === undefined || source === '') return;
+    native.enter('the top level of ' + path);
+    var failure;
+    try { failure = native.evaluate(source, path); } finally { native.leave(); }
+    if (failure) {
+      var problem = JSON.parse(failure);
+      report(path + ' stopped at load: ' + problem.message + '; on the device this is silent',
+        { file: path, line: problem.line || 1, column: problem.column || 1 });
+    }
+  }
+  function deepCopy(value) {
+    if (value === undefined) return undefined;
+    var text = JSON.stringify(value);
+    return text === undefined ? undefined : JSON.parse(text);
+  }
+"""#
+}

@@ -1,0 +1,35 @@
+extension LogicHostScript {
+    /// `fetch` and `skip.net.fetch`, answered from the test's replies (`app.fetch.reply`), never the network.
+    static let network = #"""
+  // ---- NW fetch, answered from the test's replies, never the network ----
+  var network = { replies: [], requests: [] };
+  function fetchFromReplies(url, options) {
+    var method = String((options && options.method) || 'GET');
+    // Headers are never sent; a body only when it is a non-empty string.
+    var body = (options && options.body) || null;
+    var request = { url: String(url), method: method };
+    if (typeof body === 'string') request.body = body;
+    network.requests.push(request);
+    var reply = null;
+    for (var i = network.replies.length - 1; i >= 0; i--) {
+      var candidate = network.replies[i];
+      if (candidate.url === request.url && (candidate.method === undefined || candidate.method === method.toUpperCase())) { reply = candidate; break; }
+    }
+    return new Promise(function (resolve, reject) {
+      if (reply === null) {
+        report('fetch(' + show(request.url) + ') has no reply: add app.fetch.reply(' + show(request.url) + ', body) to the test');
+        reject('mactl test: no reply for ' + method + ' ' + request.url);
+        return;
+      }
+      // Failures reject with a string, never an Error.
+      if (reply.failure !== undefined) { reject(reply.failure); return; }
+      // A non-2xx status resolves, with ok false; json() parses before it returns its promise.
+      resolve({
+        ok: reply.status >= 200 && reply.status < 300, status: reply.status, headers: {}, body: reply.text,
+        json: function () { return Promise.resolve(JSON.parse(this.body)); },
+        text: function () { return Promise.resolve(this.body); }
+      });
+    });
+  }
+"""#
+}

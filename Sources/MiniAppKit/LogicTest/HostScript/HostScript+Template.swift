@@ -1,0 +1,231 @@
+extension LogicHostScript {
+    /// The page's template as the test sees it: the elements rendered with `x-for` and `x-if`, found by selector or text, and their bindings fired through the bridge (skip-runtime.md §5, §10).
+    static let template = #"""
+  // ---- The view: the page's template as the test sees it, and the bridge (V, §5 and §10) ----
+  function elementsOf(view) { var facts = project.views[view.path]; return facts ? facts.elements : []; }
+
+  // Evaluates a CSP-build expression (parsed by mactl) against a scope.
+  function evaluate(node, scope) {
+    if (!node) return undefined;
+    switch (node.k) {
+      case 'num': return Number(node.v);
+      case 'str': return node.v;
+      case 'bool': return node.v;
+      case 'null': return null;
+      case 'undef': return undefined;
+      case 'id': return lookup(node.n, scope);
+      case 'mem': { var object = evaluate(node.o, scope); return object === null || object === undefined ? undefined : object[node.n]; }
+      case 'idx': { var target = evaluate(node.o, scope); return target === null || target === undefined ? undefined : target[evaluate(node.i, scope)]; }
+      case 'call': {
+        if (node.c.k === 'id' && node.c.n === '$t') return translate.apply(null, node.a.map(function (a) { return evaluate(a, scope); }));
+        var receiver = node.c.k === 'mem' ? evaluate(node.c.o, scope) : undefined;
+        var callee = evaluate(node.c, scope);
+        return typeof callee === 'function' ? callee.apply(receiver, node.a.map(function (a) { return evaluate(a, scope); })) : undefined;
+      }
+      case 'un': {
+        var operand = evaluate(node.x, scope);
+        switch (node.op) { case '!': return !operand; case '-': return -operand; case '+': return +operand; case 'typeof': return typeof operand; default: return undefined; }
+      }
+      case 'bin': {
+        if (node.op === '&&') return evaluate(node.l, scope) && evaluate(node.r, scope);
+        if (node.op === '||') return evaluate(node.l, scope) || evaluate(node.r, scope);
+        if (node.op === '??') { var left = evaluate(node.l, scope); return left !== null && left !== undefined ? left : evaluate(node.r, scope); }
+        var l = evaluate(node.l, scope), r = evaluate(node.r, scope);
+        switch (node.op) {
+          case '+': return l + r; case '-': return l - r; case '*': return l * r; case '/': return l / r; case '%': return l % r;
+          case '==': return l == r; case '!=': return l != r; case '===': return l === r; case '!==': return l !== r;
+          case '<': return l < r; case '>': return l > r; case '<=': return l <= r; case '>=': return l >= r;
+          default: return undefined;
+        }
+      }
+      case 'cond': return evaluate(node.t, scope) ? evaluate(node.c, scope) : evaluate(node.a, scope);
+      case 'arr': return node.e.map(function (e) { return evaluate(e, scope); });
+      case 'obj': { var result = {}; node.p.forEach(function (p) { result[p.k] = evaluate(p.v, scope); }); return result; }
+      default: return undefined;
+    }
+  }
+  function lookup(name, scope) {
+    for (var s = scope; s; s = s.parent) if (Object.prototype.hasOwnProperty.call(s.names, name)) return s.names[name];
+    return undefined;
+  }
+  // Whether a value came from the reactive store (Alpine gives a Proxy for its objects).
+  function isReactivePath(node, scope) {
+    if (!node) return false;
+    if (node.k === 'id') return node.n === 'store' || (scope.loopNames || []).indexOf(node.n) >= 0;
+    if (node.k === 'mem' || node.k === 'idx') return isReactivePath(node.o, scope);
+    return false;
+  }
+
+  // The elements as the view renders them: x-for repeated with its items, x-if applied.
+  function render(view) {
+    var elements = elementsOf(view);
+    var instances = [];
+    var root = { names: { store: view.store }, parent: null, loopNames: [] };
+    function visit(index, scope, hidden) {
+      var element = elements[index];
+      if (element.xIf && !evaluate(element.xIf, scope)) return;
+      var isHidden = hidden || (element.xShow ? !evaluate(element.xShow, scope) : false);
+      if (element.loop) {
+        var collection = evaluate(element.loop.collection, scope);
+        var items = typeof collection === 'number' ? Array.from({ length: Math.max(0, collection) }, function (_, i) { return i + 1; })
+          : Array.isArray(collection) ? collection : collection && typeof collection === 'object' ? Object.keys(collection).map(function (k) { return collection[k]; }) : [];
+        items.forEach(function (item, position) {
+          var names = {};
+          names[element.loop.item] = item;
+          if (element.loop.index) names[element.loop.index] = position;
+          var inner = { names: names, parent: scope, loopNames: scope.loopNames.concat(Object.keys(names)) };
+          element.children.forEach(function (child) { visit(child, inner, isHidden); });
+        });
+        return;
+      }
+      var instance = { element: element, scope: scope, hidden: isHidden, children: [] };
+      instances.push(instance);
+      element.children.forEach(function (child) { visit(child, scope, isHidden); });
+    }
+    elements.forEach(function (element, index) { if (element.parent === null) visit(index, root, false); });
+    return instances;
+  }
+  function textOf(instance, instances) {
+    var element = instance.element;
+    if (element.xText) { var value = evaluate(element.xText, instance.scope); return value === undefined || value === null ? '' : String(value); }
+    var parts = [element.text];
+    instances.forEach(function (other) {
+      if (other.element.parent === element.index && other.scope === instance.scope) parts.push(textOf(other, instances));
+    });
+    return parts.join(' ').replace(/\s+/g, ' ').trim();
+  }
+  // One compound selector: tag, #id, .class, [attr] and [attr=value].
+  function matchesSelector(element, selector) {
+    var pattern = /^([a-zA-Z][a-zA-Z0-9-]*)?((?:#[\w-]+|\.[\w-]+|\[[\w:@.-]+(?:=(?:"[^"]*"|'[^']*'|[^\]]*))?\])*)$/;
+    var match = pattern.exec(selector);
+    if (!match) return null;
+    if (match[1] && match[1].toLowerCase() !== element.tag) return false;
+    var parts = match[2].match(/#[\w-]+|\.[\w-]+|\[[^\]]*\]/g) || [];
+    return parts.every(function (part) {
+      if (part[0] === '#') return element.id === part.slice(1);
+      if (part[0] === '.') return element.classes.indexOf(part.slice(1)) >= 0;
+      var body = part.slice(1, -1);
+      var equals = body.indexOf('=');
+      if (equals < 0) return Object.prototype.hasOwnProperty.call(element.attributes, body);
+      var value = body.slice(equals + 1).replace(/^["']|["']$/g, '');
+      return element.attributes[body.slice(0, equals)] === value;
+    });
+  }
+  // The one element a test names by selector, or else by the text it shows.
+  function findInstance(view, target, options) {
+    var instances = render(view);
+    var wanted = String(target);
+    var bySelector = instances.filter(function (instance) { return matchesSelector(instance.element, wanted) === true; });
+    var found = bySelector.length > 0 ? bySelector : instances.filter(function (instance) {
+      return textOf(instance, instances) === wanted.replace(/\s+/g, ' ').trim();
+    });
+    var which = options && typeof options.index === 'number' ? options.index : null;
+    if (found.length === 0) throw new Error('no element of ' + view.path + '.html matches ' + JSON.stringify(wanted) + ' (as a selector or as the text it shows)');
+    if (which === null && found.length > 1) {
+      throw new Error(found.length + ' elements of ' + view.path + '.html match ' + JSON.stringify(wanted) + '; pass {index: n} to pick one');
+    }
+    var instance = found[which === null ? 0 : which];
+    if (!instance) throw new Error('only ' + found.length + ' elements of ' + view.path + '.html match ' + JSON.stringify(wanted));
+    if (instance.hidden) throw new Error('the element ' + describeElement(instance.element) + ' matching ' + JSON.stringify(wanted) + ' is hidden (x-show is false)');
+    var disabled = instance.element.disabled ? evaluate(instance.element.disabled, instance.scope) : false;
+    if (disabled) throw new Error('the element ' + describeElement(instance.element) + ' matching ' + JSON.stringify(wanted) + ' is disabled');
+    return instance;
+  }
+  function describeElement(element) { return '<' + element.tag + '> at ' + element.file + ':' + element.line + ':' + element.column; }
+
+  // V $handler: posts {type: 'tap', handler, detail: detail || {}}; the logic layer gets it as JSON.
+  function post(view, name, detail, unclonable) {
+    if (!view.alive) throw new Error('the page ' + view.path + ' is no longer shown');
+    if (!view.reactive) return;
+    if (unclonable) {
+      report('the ' + unclonable + ' posted to ' + name + ' cannot be posted on iOS, so the event is dropped there; pass a primitive value');
+      return;
+    }
+    var message = JSON.parse(JSON.stringify({ type: 'tap', handler: name, detail: detail || {} }));
+    // Any function property is reached by name (R dispatchEvent), lifecycle ones included.
+    var registered = state.pageCallbacks[view.path];
+    var page = registered ? registered.page : null;
+    if (!page || typeof page[name] !== 'function') {
+      report('the view of ' + view.path + ' posted to ' + JSON.stringify(name) + ', which the page does not register');
+      return;
+    }
+    callApp(name + ' of ' + view.path, page[name], page, [{ type: message.type, detail: message.detail }]);
+  }
+  function fire(view, instance, eventName, event) {
+    var handlers = handlerNames(state.pageCallbacks[view.path]);
+    var scope = { names: { $event: event }, parent: instance.scope, loopNames: instance.scope.loopNames };
+    var fired = false;
+    instance.element.events.forEach(function (binding) {
+      if (binding.name !== eventName) return;
+      fired = true;
+      var node = binding.expr;
+      if (!node) { report('the ' + eventName + ' binding of ' + describeElement(instance.element) + ' does not parse'); return; }
+      if (node.k === 'id') {
+        if (handlers.indexOf(node.n) >= 0) post(view, node.n, event, 'DOM event (@' + eventName + '="' + node.n + '" passes it as the detail)');
+        else report('@' + eventName + '="' + node.n + '" names no handler of ' + view.path);
+        return;
+      }
+      if (node.k === 'call' && node.c.k === 'id') {
+        var callee = node.c.n;
+        if (callee.charAt(0) === '$') return;
+        if (callee === 'handler' && handlers.indexOf('handler') < 0) {
+          var detailNode = node.a[1];
+          var detail = evaluate(detailNode, scope);
+          post(view, String(evaluate(node.a[0], scope)), detail, unclonableReason(detailNode, detail, scope));
+          return;
+        }
+        if (handlers.indexOf(callee) >= 0) {
+          var value = evaluate(node.a[0], scope);
+          post(view, callee, value, unclonableReason(node.a[0], value, scope));
+          return;
+        }
+        report('@' + eventName + ' of ' + describeElement(instance.element) + ' calls ' + callee + ', which is not a handler of ' + view.path);
+        return;
+      }
+      // An assignment or update in the view changes only the view's copy of the store.
+      if ((node.k === 'assign' || node.k === 'update') && node.t) applyToStore(view, node, scope);
+    });
+    return fired;
+  }
+  function unclonableReason(node, value, scope) {
+    if (value !== null && typeof value === 'object' && isReactivePath(node, scope)) return 'reactive object (a Proxy)';
+    if (node && node.k === 'id' && node.n === '$event') return 'DOM event';
+    return null;
+  }
+  function applyToStore(view, node, scope) {
+    var path = [];
+    for (var n = node.t; n && n.k === 'mem'; n = n.o) path.unshift(n.n);
+    if (!n || n.k !== 'id' || n.n !== 'store' || path.length === 0) return;
+    var key = path.join('.');
+    var current = path.reduce(function (object, name) { return object === null || object === undefined ? undefined : object[name]; }, view.store);
+    var value = node.k === 'assign' ? evaluate(node.v, scope) : node.op === '++' ? current + 1 : current - 1;
+    assignPath(view.store, key, value);
+  }
+
+  // R updatePageData: x-model writes into the launch page's data, under the flat key.
+  function modelInput(view, instance, value) {
+    var model = instance.element.model;
+    var written = String(value);
+    if (model.value.indexOf('store.') === 0) assignPath(view.store, model.value.slice(6), written);
+    if (view.wired.indexOf(instance.element.index) < 0 || instance.scope.loopNames.length > 0) return;
+    var key = model.value.slice(6);
+    var source = "'" + written.replace(/'/g, "\\'").replace(/\n/g, '\\n') + "'";
+    var parsed;
+    try { parsed = Function('return ' + source)(); } catch (error) {
+      report('the x-model update of ' + model.value + ' to ' + JSON.stringify(written) + ' is lost: the runtime pastes it into code unescaped, which is a SyntaxError');
+      return;
+    }
+    var launchPage = state.pageCallbacks[launchPath];
+    var launchOpened = allViews().some(function (other) { return other.path === launchPath && other.loaded; });
+    if (!launchPage || !launchOpened || !isObject(launchPage.page.data)) return;
+    launchPage.page.data[key] = parsed;
+  }
+  // Elements the bridge's init() wires for x-model, once, at the first render.
+  function wiredModels(view) {
+    return render(view).filter(function (instance) {
+      var model = instance.element.model;
+      return model && model.exact && model.value.indexOf('store.') === 0 && instance.scope.loopNames.length === 0;
+    }).map(function (instance) { return instance.element.index; });
+  }
+"""#
+}

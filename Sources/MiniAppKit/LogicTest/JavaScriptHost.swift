@@ -1,0 +1,199 @@
+// With `JavaScriptSandbox`, the only file that talks to JavaScriptCore. The sandbox runs one
+// script in a throwaway context; this keeps contexts alive across calls, as `mactl test`
+// needs: the app's context lives for a test, the test file's for the whole file.
+import CJavaScriptCore
+
+/// JavaScriptCore contexts of one context group, with a time limit on each call into them and
+/// native functions that take and return text.
+///
+/// Contexts of one group share one virtual machine, so an object made in one (the app's
+/// `app` object) can be passed to and used from another (the test file's). Promise jobs run
+/// when the outermost call into the group returns.
+final class JavaScriptHost {
+    typealias Context = JSGlobalContextRef
+    typealias Value = JSValueRef
+    typealias NativeBody = (_ arguments: [String], _ context: JSContextRef?) -> String?
+
+    struct Exception: Equatable, Sendable {
+        var message: String
+        var line: Int?
+        var column: Int?
+        var sourceURL: String?
+        var stack: String
+    }
+
+    enum Outcome {
+        case value(Value?)
+        case threw(Exception)
+        /// The call ran longer than the time limit and was stopped.
+        case timedOut
+    }
+
+    private final class WatchdogFlag {
+        var fired = false
+    }
+
+    private final class NativeFunction {
+        let body: NativeBody
+        init(_ body: @escaping NativeBody) { self.body = body }
+    }
+
+    private let group: JSContextGroupRef
+    private let functionClass: JSClassRef
+    private let watchdog = WatchdogFlag()
+
+    init(timeLimitSeconds: Double) {
+        group = JSContextGroupCreate()
+        JSContextGroupSetExecutionTimeLimit(
+            group, timeLimitSeconds,
+            { _, context in
+                guard let context else { return true }
+                Unmanaged<WatchdogFlag>.fromOpaque(context).takeUnretainedValue().fired = true
+                return true
+            },
+            Unmanaged.passUnretained(watchdog).toOpaque())
+        var definition = JSClassDefinition()
+        definition.callAsFunction = { context, function, _, argumentCount, arguments, _ in
+            guard let function, let box = JSObjectGetPrivate(function) else { return JSValueMakeUndefined(context) }
+            let native = Unmanaged<NativeFunction>.fromOpaque(box).takeUnretainedValue()
+            let texts = (0..<argumentCount).map { index in
+                arguments.flatMap { $0[index] }.flatMap { JavaScriptHost.string(from: $0, in: context) } ?? ""
+            }
+            guard let result = native.body(texts, context) else { return JSValueMakeUndefined(context) }
+            return JavaScriptHost.withJSString(result) { JSValueMakeString(context, $0) }
+        }
+        definition.finalize = { object in
+            if let box = JSObjectGetPrivate(object) { Unmanaged<NativeFunction>.fromOpaque(box).release() }
+        }
+        functionClass = JSClassCreate(&definition)
+    }
+
+    deinit {
+        JSClassRelease(functionClass)
+        JSContextGroupClearExecutionTimeLimit(group)
+        JSContextGroupRelease(group)
+    }
+
+    func makeContext() -> Context? { JSGlobalContextCreateInGroup(group, nil) }
+
+    func release(_ context: Context) { JSGlobalContextRelease(context) }
+
+    /// A function that hands its arguments to `body` as text and returns its text, or
+    /// `undefined` for nil.
+    func makeFunction(in context: Context, _ body: @escaping NativeBody) -> Value {
+        JSObjectMake(context, functionClass, Unmanaged.passRetained(NativeFunction(body)).toOpaque())
+    }
+
+    func evaluate(_ source: String, url: String, in context: Context) -> Outcome {
+        watchdog.fired = false
+        var exception: JSValueRef?
+        let value = Self.withJSString(source) { script in
+            Self.withJSString(url) { JSEvaluateScript(context, script, nil, $0, 1, &exception) }
+        }
+        return outcome(value, exception, in: context)
+    }
+
+    func call(_ function: Value, arguments: [Value?], in context: Context) -> Outcome {
+        watchdog.fired = false
+        guard let object = JSValueToObject(context, function, nil), JSObjectIsFunction(context, object) else {
+            return .threw(Exception(message: "TypeError: not a function", stack: ""))
+        }
+        var exception: JSValueRef?
+        let value = JSObjectCallAsFunction(context, object, nil, arguments.count, arguments, &exception)
+        return outcome(value, exception, in: context)
+    }
+
+    /// Runs a script from inside a native function (the host's `evaluate`): the call into the
+    /// group is already under way, so the time limit is the caller's. The exception, if any.
+    func evaluateNested(_ source: String, url: String, in context: JSContextRef?) -> Exception? {
+        guard let context else { return nil }
+        var exception: JSValueRef?
+        _ = Self.withJSString(source) { script in
+            Self.withJSString(url) { JSEvaluateScript(context, script, nil, $0, 1, &exception) }
+        }
+        guard let exception, !watchdog.fired else { return nil }
+        return describe(exception, in: context)
+    }
+
+    var timedOut: Bool { watchdog.fired }
+
+    private func outcome(_ value: JSValueRef?, _ exception: JSValueRef?, in context: Context) -> Outcome {
+        if watchdog.fired {
+            clearPendingTermination(in: context)
+            return .timedOut
+        }
+        guard let exception else { return .value(value) }
+        let described = describe(exception, in: context)
+        if watchdog.fired {
+            clearPendingTermination(in: context)
+            return .timedOut
+        }
+        return .threw(described)
+    }
+
+    /// A termination left pending by a promise job would abort the next context made in the
+    /// group; the next evaluation in the same context consumes it (see `JavaScriptSandbox`).
+    private func clearPendingTermination(in context: Context) {
+        for _ in 0..<2 {
+            var exception: JSValueRef?
+            _ = Self.withJSString("0") { JSEvaluateScript(context, $0, nil, nil, 1, &exception) }
+            if exception == nil { break }
+        }
+        watchdog.fired = false
+    }
+
+    // MARK: - Values
+
+    func property(_ name: String, of value: Value, in context: JSContextRef) -> Value? {
+        guard let object = JSValueToObject(context, value, nil) else { return nil }
+        var exception: JSValueRef?
+        let result = Self.withJSString(name) { JSObjectGetProperty(context, object, $0, &exception) }
+        return exception == nil ? result : nil
+    }
+
+    func string(_ value: Value?, in context: JSContextRef) -> String? {
+        guard let value, !JSValueIsUndefined(context, value), !JSValueIsNull(context, value) else { return nil }
+        return Self.string(from: value, in: context)
+    }
+
+    func makeString(_ text: String, in context: Context) -> Value {
+        Self.withJSString(text) { JSValueMakeString(context, $0) }
+    }
+
+    func makeNumber(_ number: Double, in context: Context) -> Value { JSValueMakeNumber(context, number) }
+
+    /// The value of JSON text, or nil when it is not JSON.
+    func parseJSON(_ text: String, in context: Context) -> Value? {
+        Self.withJSString(text) { JSValueMakeFromJSONString(context, $0) }
+    }
+
+    private func describe(_ exception: JSValueRef, in context: JSContextRef) -> Exception {
+        let message = Self.string(from: exception, in: context) ?? "uncaught exception"
+        guard !watchdog.fired, JSValueIsObject(context, exception) else { return Exception(message: message, stack: "") }
+        func number(_ name: String) -> Int? {
+            guard let value = property(name, of: exception, in: context), JSValueIsNumber(context, value) else { return nil }
+            let number = JSValueToNumber(context, value, nil)
+            return number.isFinite && number >= 0 && number < Double(Int32.max) ? Int(number) : nil
+        }
+        return Exception(
+            message: message, line: number("line"), column: number("column"),
+            sourceURL: string(property("sourceURL", of: exception, in: context), in: context),
+            stack: string(property("stack", of: exception, in: context), in: context) ?? "")
+    }
+
+    private static func string(from value: JSValueRef, in context: JSContextRef?) -> String? {
+        var exception: JSValueRef?
+        guard let string = JSValueToStringCopy(context, value, &exception), exception == nil else { return nil }
+        defer { JSStringRelease(string) }
+        let length = JSStringGetLength(string)
+        guard length > 0, let characters = JSStringGetCharactersPtr(string) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
+    }
+
+    private static func withJSString<Result>(_ text: String, _ body: (JSStringRef?) -> Result) -> Result {
+        let units = Array(text.utf16)
+        let string = units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }
+        defer { JSStringRelease(string) }
+        return body(string)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+
+/// `mactl test`'s output: text for a person (as `swift test` and `node --test` print), JSON for
+/// tools, JUnit XML for CI servers. No durations: the same tests give the same bytes.
+public enum LogicTestReport {
+    public enum Format: String, CaseIterable, Sendable {
+        case text, json, junit
+    }
+
+    public static func render(_ run: LogicTestRun, as format: Format, pathPrefix: String = "") -> String {
+        switch format {
+        case .text: text(run, pathPrefix: pathPrefix)
+        case .json: json(run, pathPrefix: pathPrefix)
+        case .junit: junit(run, pathPrefix: pathPrefix)
+        }
+    }
+
+    /// `5 passed, 1 failed` (and `, 2 skipped` when some were).
+    public static func summary(_ run: LogicTestRun) -> String {
+        var parts = ["\(run.passed) passed", "\(run.failed) failed"]
+        if run.skipped > 0 { parts.append("\(run.skipped) skipped") }
+        return parts.joined(separator: ", ")
+    }
+
+    // MARK: - Text
+
+    static func text(_ run: LogicTestRun, pathPrefix: String) -> String {
+        var lines: [String] = []
+        if run.testFiles.isEmpty {
+            return "no tests: write them in tests/<name>.test.js (see docs/testing.md)\n" + summary(run) + "\n"
+        }
+        for file in run.testFiles {
+            let problems = run.fileProblems.filter { $0.file == file }
+            let results = run.results.filter { $0.file == file }
+            guard !problems.isEmpty || !results.isEmpty else { continue }
+            lines.append(pathPrefix + file)
+            for problem in problems {
+                lines.append("  ✘ (the file)")
+                lines += located(problem, pathPrefix: pathPrefix, indent: "    ")
+            }
+            for result in results {
+                switch result.status {
+                case .passed: lines.append("  ✔ \(result.name)")
+                case .skipped: lines.append("  - \(result.name) (skipped)")
+                case .failed:
+                    lines.append("  ✘ \(result.name)")
+                    if let failure = result.failure { lines += located(failure, pathPrefix: pathPrefix, indent: "    ") }
+                    for error in result.appErrors where error != result.failure {
+                        lines += located(error, pathPrefix: pathPrefix, indent: "    ")
+                    }
+                }
+            }
+        }
+        if run.testFiles.count > 0 && run.results.isEmpty && run.fileProblems.isEmpty {
+            lines.append("no test matches the filter")
+        }
+        lines.append("")
+        lines.append(summary(run))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `path:line:column: message`, then the source line with a caret under the column.
+    private static func located(_ problem: LogicTestProblem, pathPrefix: String, indent: String) -> [String] {
+        var lines: [String] = []
+        if let file = problem.file, let line = problem.line {
+            lines.append(indent + "\(pathPrefix)\(file):\(line):\(problem.column ?? 1): \(problem.message)")
+            if let source = problem.sourceLine {
+                let gutter = String(line)
+                lines.append(indent + "  \(gutter) | \(source)")
+                let column = max(1, problem.column ?? 1)
+                let padding = String(source.prefix(column - 1).map { $0 == "\t" ? "\t" : " " })
+                lines.append(indent + "  " + String(repeating: " ", count: gutter.count) + " | " + padding + "^")
+            }
+        } else {
+            lines.append(indent + (problem.file.map { "\(pathPrefix)\($0): " } ?? "") + problem.message)
+        }
+        return lines
+    }
+
+    // MARK: - JSON
+
+    static func json(_ run: LogicTestRun, pathPrefix: String) -> String {
+        func object(_ problem: LogicTestProblem) -> [String: Any] {
+            var object: [String: Any] = ["kind": problem.kind.rawValue, "message": problem.message]
+            if let file = problem.file { object["file"] = pathPrefix + file }
+            if let line = problem.line { object["line"] = line }
+            if let column = problem.column { object["column"] = column }
+            return object
+        }
+        let tests: [[String: Any]] = run.results.map { result in
+            var test: [String: Any] = ["file": pathPrefix + result.file, "name": result.name, "status": result.status.rawValue]
+            if let failure = result.failure { test["failure"] = object(failure) }
+            if !result.appErrors.isEmpty { test["appErrors"] = result.appErrors.map(object) }
+            return test
+        }
+        let root: [String: Any] = [
+            "version": 1,
+            "tests": tests,
+            "fileProblems": run.fileProblems.map(object),
+            "summary": ["passed": run.passed, "failed": run.failed, "skipped": run.skipped],
+        ]
+        let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    // MARK: - JUnit XML
+
+    static func junit(_ run: LogicTestRun, pathPrefix: String) -> String {
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
+        lines.append("<testsuites name=\"mactl test\" tests=\"\(run.results.count + run.fileProblems.count)\" failures=\"\(run.failed)\" skipped=\"\(run.skipped)\">")
+        for file in run.testFiles {
+            let problems = run.fileProblems.filter { $0.file == file }
+            let results = run.results.filter { $0.file == file }
+            guard !problems.isEmpty || !results.isEmpty else { continue }
+            let failures = problems.count + results.filter { $0.status == .failed }.count
+            let skipped = results.filter { $0.status == .skipped }.count
+            let name = escaped(pathPrefix + file)
+            lines.append("  <testsuite name=\"\(name)\" tests=\"\(results.count + problems.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\">")
+            for problem in problems {
+                lines.append("    <testcase classname=\"\(name)\" name=\"(the file)\">")
+                lines.append(failureElement(problem, pathPrefix: pathPrefix))
+                lines.append("    </testcase>")
+            }
+            for result in results {
+                let opening = "    <testcase classname=\"\(name)\" name=\"\(escaped(result.name))\""
+                switch result.status {
+                case .passed:
+                    lines.append(opening + "/>")
+                case .skipped:
+                    lines.append(opening + "><skipped/></testcase>")
+                case .failed:
+                    lines.append(opening + ">")
+                    if let failure = result.failure { lines.append(failureElement(failure, pathPrefix: pathPrefix, also: result.appErrors.filter { $0 != failure })) }
+                    lines.append("    </testcase>")
+                }
+            }
+            lines.append("  </testsuite>")
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func failureElement(_ problem: LogicTestProblem, pathPrefix: String, also others: [LogicTestProblem] = []) -> String {
+        let body = ([problem] + others).flatMap { located($0, pathPrefix: pathPrefix, indent: "") }.joined(separator: "\n")
+        return "      <failure type=\"\(problem.kind.rawValue)\" message=\"\(escaped(problem.message))\">\(escaped(body))</failure>"
+    }
+
+    private static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += "&#10;"
+            // Characters XML 1.0 cannot hold at all are left out.
+            case _ where scalar.value < 0x20 && scalar != "\t": continue
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
