@@ -21,7 +21,7 @@ struct NewCommandTests {
             for (name, shown) in [("my app", "'my app'"), ("it's", "'it'\\''s'"), ("plain-app", "plain-app")] {
                 let created = try CLIRunner.run(["new", name], in: folder)
                 #expect(created.status == 0)
-                #expect(created.standardOutput == "created '\(name)' from the 'tabs' template (21 files)\nnext: mactl lint \(shown)\n")
+                #expect(created.standardOutput == "created '\(name)' from the 'tabs' template (24 files)\nnext: mactl lint \(shown), then mactl test \(shown)\n")
             }
         }
     }

@@ -365,7 +365,7 @@ struct NewPageCommandTests {
             }
             let app = try CLIRunner.run(["new", "./page", "--template", "blank"], in: folder)
             #expect(app.status == 0)
-            #expect(app.standardOutput == "created './page' from the 'blank' template (9 files)\nnext: mactl lint ./page\n")
+            #expect(app.standardOutput == "created './page' from the 'blank' template (10 files)\nnext: mactl lint ./page, then mactl test ./page\n")
             let noPath = try CLIRunner.run(["new"], in: folder)
             #expect(noPath.status == 2)
             #expect(noPath.standardError.hasSuffix("Usage: mactl new <path> [--template <template>] [--app-id <app-id>] [--name <name>] [--lang <lang>]\n  See 'mactl new --help' for more information.\n"))

@@ -73,7 +73,7 @@ struct NewProject: AsyncParsableCommand {
         } catch {
             throw CommandFailure(message: error.description)
         }
-        Terminal.standardOutput("created '\(path)' from the '\(template)' template (\(files.count) files)\nnext: mactl lint \(ShellWord.quoted(path))\n")
+        Terminal.standardOutput("created '\(path)' from the '\(template)' template (\(files.count) files)\nnext: mactl lint \(ShellWord.quoted(path)), then mactl test \(ShellWord.quoted(path))\n")
     }
 }
 

@@ -7,6 +7,7 @@ Page({
   },
   // Not x-model: SkipMiniApp writes x-model input into the first page's data only.
   onNickname(event) {
-    this.setData({ nickname: event.detail });
+    // The bridge sends `detail || {}`, so an emptied field arrives as {}, not ''.
+    this.setData({ nickname: typeof event.detail === 'string' ? event.detail : '' });
   },
 });

@@ -1,0 +1,222 @@
+import Foundation
+import Testing
+
+/// `mactl test` from the command line: the scaffolds' tests pass, failures are reported where
+/// they are with exit 1, the run goes on past a broken file and a looping handler, and the
+/// JSON and JUnit reports are exact.
+struct TestCommandTests {
+    /// A one-page app with a counter, and `tests` as given.
+    static func writeApp(in folder: URL, tests: [String: String]) throws {
+        let files: [String: String] = [
+            "manifest.json": """
+                {"app_id": "com.example.t", "name": "T", "icons": [], "version": {"code": 1, "name": "1.0"},
+                 "platform_version": {"min_code": 1}, "pages": ["pages/a/a"]}
+                """,
+            "pages/a/a.js": """
+                Page({
+                  data: { count: 0 },
+                  onTap() { this.setData({ count: this.data.count + 1 }); },
+                  onLoop() { while (true) {} },
+                  onBroken() { return this.data.missing.value; },
+                });
+                """,
+            "pages/a/a.html": """
+                <body x-data="page">
+                  <p x-text="store.count"></p>
+                  <button @click="onTap()">Add</button>
+                </body>
+                """,
+        ].merging(tests) { $1 }
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    static let passingAndFailing = """
+        test('a tap on Add adds one', async () => {
+          const page = await app.open('pages/a/a');
+          await page.tap('Add');
+          expect(page.data.count).toBe(1);
+        });
+        test('a wrong count', async () => {
+          const page = await app.open('pages/a/a');
+          expect(page.data.count).toBe(2);
+        });
+        test.skip('not yet', () => {});
+        """
+
+    @Test(arguments: ["tabs", "blank"]) func aNewProjectsTestsPass(template: String) throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "app", "--template", template], in: folder).status == 0)
+            let result = try CLIRunner.run(["test", "app"], in: folder)
+            #expect(result.status == 0)
+            #expect(result.standardOutput.hasSuffix(template == "tabs" ? "\n7 passed, 0 failed\n" : "\n1 passed, 0 failed\n"))
+            #expect(!result.standardOutput.contains("✘"))
+        }
+    }
+
+    @Test func aFailedExpectationIsShownWhereItIsAndExits1() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing])
+            let result = try CLIRunner.run(["test", "."], in: folder)
+            #expect(result.status == 1)
+            #expect(result.standardError == "")
+            #expect(result.standardOutput == """
+                tests/a.test.js
+                  ✔ a tap on Add adds one
+                  ✘ a wrong count
+                    tests/a.test.js:8:27: expected 0 to be 2
+                      8 |   expect(page.data.count).toBe(2);
+                        |                           ^
+                  - not yet (skipped)
+
+                1 passed, 1 failed, 1 skipped
+
+                """)
+        }
+    }
+
+    @Test func theRunGoesOnPastABrokenFileALoopAndAThrowingHandler() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try Self.writeApp(in: folder, tests: [
+                "tests/broken.test.js": "test('x', () => {\n  expect(1).toBe(1;\n});\n",
+                "tests/handlers.test.js": """
+                    test('a handler that loops', async () => {
+                      const page = await app.open('pages/a/a');
+                      await page.tap('onLoop');
+                    });
+                    test('a handler that throws', async () => {
+                      const page = await app.open('pages/a/a');
+                      await page.tap('onBroken');
+                    });
+                    test('the next test still runs', async () => {
+                      const page = await app.open('pages/a/a');
+                      await page.tap('onTap');
+                      expect(page.data.count).toBe(1);
+                    });
+                    """,
+            ])
+            let result = try CLIRunner.run(["test", ".", "--timeout", "0.5"], in: folder)
+            #expect(result.status == 1)
+            #expect(result.standardOutput == """
+                tests/broken.test.js
+                  ✘ (the file)
+                    tests/broken.test.js:2:3: the test file does not load: SyntaxError: Unexpected token ';'. Expected ')' to end an argument list.
+                      2 |   expect(1).toBe(1;
+                        |   ^
+                tests/handlers.test.js
+                  ✘ a handler that loops
+                    tests/handlers.test.js: the test ran longer than 0.5 s (it was running onLoop of pages/a/a)
+                  ✘ a handler that throws
+                    pages/a/a.js:4:33: onBroken of pages/a/a threw TypeError: undefined is not an object (evaluating 'this.data.missing.value'); on the device this is silent
+                      4 |   onBroken() { return this.data.missing.value; },
+                        |                                 ^
+                  ✔ the next test still runs
+
+                1 passed, 3 failed
+
+                """)
+        }
+    }
+
+    @Test func jsonAndJUnitReports() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing])
+            let json = try CLIRunner.run(["test", ".", "--format", "json"], in: folder)
+            #expect(json.status == 1)
+            #expect(json.standardOutput == """
+                {
+                  "fileProblems" : [
+
+                  ],
+                  "summary" : {
+                    "failed" : 1,
+                    "passed" : 1,
+                    "skipped" : 1
+                  },
+                  "tests" : [
+                    {
+                      "file" : "tests/a.test.js",
+                      "name" : "a tap on Add adds one",
+                      "status" : "passed"
+                    },
+                    {
+                      "failure" : {
+                        "column" : 27,
+                        "file" : "tests/a.test.js",
+                        "kind" : "expectation",
+                        "line" : 8,
+                        "message" : "expected 0 to be 2"
+                      },
+                      "file" : "tests/a.test.js",
+                      "name" : "a wrong count",
+                      "status" : "failed"
+                    },
+                    {
+                      "file" : "tests/a.test.js",
+                      "name" : "not yet",
+                      "status" : "skipped"
+                    }
+                  ],
+                  "version" : 1
+                }
+
+                """)
+            let junit = try CLIRunner.run(["test", ".", "--format", "junit", "--output", "report.xml"], in: folder)
+            #expect(junit.status == 1)
+            #expect(junit.standardOutput == "")
+            #expect(junit.standardError == "1 passed, 1 failed, 1 skipped\n")
+            let xml = try String(contentsOf: folder.appendingPathComponent("report.xml"), encoding: .utf8)
+            #expect(xml == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="mactl test" tests="3" failures="1" skipped="1">
+                  <testsuite name="tests/a.test.js" tests="3" failures="1" skipped="1">
+                    <testcase classname="tests/a.test.js" name="a tap on Add adds one"/>
+                    <testcase classname="tests/a.test.js" name="a wrong count">
+                      <failure type="expectation" message="expected 0 to be 2">tests/a.test.js:8:27: expected 0 to be 2&#10;  8 |   expect(page.data.count).toBe(2);&#10;    |                           ^</failure>
+                    </testcase>
+                    <testcase classname="tests/a.test.js" name="not yet"><skipped/></testcase>
+                  </testsuite>
+                </testsuites>
+
+                """)
+        }
+    }
+
+    @Test func filterRunsOnlyTheMatchingTests() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing])
+            let result = try CLIRunner.run(["test", ".", "--filter", "adds one"], in: folder)
+            #expect(result.status == 0)
+            #expect(result.standardOutput == "tests/a.test.js\n  ✔ a tap on Add adds one\n\n1 passed, 0 failed\n")
+        }
+    }
+
+    @Test func aProjectWithoutTestsSaysWhereTheyGo() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try Self.writeApp(in: folder, tests: [:])
+            let result = try CLIRunner.run(["test", "."], in: folder)
+            #expect(result.status == 0)
+            #expect(result.standardOutput == "no tests: write them in tests/<name>.test.js (see docs/testing.md)\n0 passed, 0 failed\n")
+        }
+    }
+
+    @Test func aFolderWithoutAManifestIsRefused() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let result = try CLIRunner.run(["test", "."], in: folder)
+            #expect(result.status == 2)
+            #expect(result.standardError == "error: '.' has no manifest.json; give the MiniApp's folder\n")
+        }
+    }
+
+    @Test func testsAreLeftOutOfThePackage() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing])
+            #expect(try CLIRunner.run(["pack", ".", "-o", "app.ma"], in: folder).status == 0)
+            let report = try String(contentsOf: folder.appendingPathComponent("app.report.yaml"), encoding: .utf8)
+            #expect(report.contains("- path: tests/a.test.js\n  reason: a test, run by 'mactl test'\n"))
+        }
+    }
+}
