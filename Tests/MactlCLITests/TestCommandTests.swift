@@ -16,10 +16,12 @@ struct TestCommandTests {
                 Page({
                   data: { count: 0 },
                   onTap() { this.setData({ count: this.data.count + 1 }); },
-                  onLoop() { while (true) {} },
+                  onSpin() { while (true) {} },
                   onBroken() { return this.data.missing.value; },
                 });
                 """,
+            "app.js": "",
+            "app.css": "",
             "pages/a/a.html": """
                 <body x-data="page">
                   <p x-text="store.count"></p>
@@ -67,9 +69,9 @@ struct TestCommandTests {
                 tests/a.test.js
                   ✔ a tap on Add adds one
                   ✘ a wrong count
-                    tests/a.test.js:8:27: expected 0 to be 2
+                    tests/a.test.js:8:31: expected 0 to be 2
                       8 |   expect(page.data.count).toBe(2);
-                        |                           ^
+                        |                               ^
                   - not yet (skipped)
 
                 1 passed, 1 failed, 1 skipped
@@ -85,7 +87,7 @@ struct TestCommandTests {
                 "tests/handlers.test.js": """
                     test('a handler that loops', async () => {
                       const page = await app.open('pages/a/a');
-                      await page.tap('onLoop');
+                      await page.tap('onSpin');
                     });
                     test('a handler that throws', async () => {
                       const page = await app.open('pages/a/a');
@@ -103,16 +105,16 @@ struct TestCommandTests {
             #expect(result.standardOutput == """
                 tests/broken.test.js
                   ✘ (the file)
-                    tests/broken.test.js:2:3: the test file does not load: SyntaxError: Unexpected token ';'. Expected ')' to end an argument list.
+                    tests/broken.test.js:2:1: the test file does not load: SyntaxError: Unexpected token ';'. Expected ')' to end an argument list.
                       2 |   expect(1).toBe(1;
-                        |   ^
+                        | ^
                 tests/handlers.test.js
                   ✘ a handler that loops
-                    tests/handlers.test.js: the test ran longer than 0.5 s (it was running onLoop of pages/a/a)
+                    tests/handlers.test.js: the test ran longer than 0.5 s (it was running onSpin of pages/a/a)
                   ✘ a handler that throws
-                    pages/a/a.js:4:33: onBroken of pages/a/a threw TypeError: undefined is not an object (evaluating 'this.data.missing.value'); on the device this is silent
-                      4 |   onBroken() { return this.data.missing.value; },
-                        |                                 ^
+                    pages/a/a.js:5:40: onBroken of pages/a/a threw TypeError: undefined is not an object (evaluating 'this.data.missing.value'); on the device this is silent
+                      5 |   onBroken() { return this.data.missing.value; },
+                        |                                        ^
                   ✔ the next test still runs
 
                 1 passed, 3 failed
@@ -144,7 +146,7 @@ struct TestCommandTests {
                     },
                     {
                       "failure" : {
-                        "column" : 27,
+                        "column" : 31,
                         "file" : "tests/a.test.js",
                         "kind" : "expectation",
                         "line" : 8,
@@ -175,7 +177,7 @@ struct TestCommandTests {
                   <testsuite name="tests/a.test.js" tests="3" failures="1" skipped="1">
                     <testcase classname="tests/a.test.js" name="a tap on Add adds one"/>
                     <testcase classname="tests/a.test.js" name="a wrong count">
-                      <failure type="expectation" message="expected 0 to be 2">tests/a.test.js:8:27: expected 0 to be 2&#10;  8 |   expect(page.data.count).toBe(2);&#10;    |                           ^</failure>
+                      <failure type="expectation" message="expected 0 to be 2">tests/a.test.js:8:31: expected 0 to be 2&#10;  8 |   expect(page.data.count).toBe(2);&#10;    |                               ^</failure>
                     </testcase>
                     <testcase classname="tests/a.test.js" name="not yet"><skipped/></testcase>
                   </testsuite>
@@ -216,7 +218,7 @@ struct TestCommandTests {
             try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing])
             #expect(try CLIRunner.run(["pack", ".", "-o", "app.ma"], in: folder).status == 0)
             let report = try String(contentsOf: folder.appendingPathComponent("app.report.yaml"), encoding: .utf8)
-            #expect(report.contains("- path: tests/a.test.js\n  reason: a test, run by 'mactl test'\n"))
+            #expect(report.contains("- path: \"tests/a.test.js\"\n  reason: \"a test, run by 'mactl test'\"\n"))
         }
     }
 }
