@@ -11,4 +11,9 @@ JS_EXPORT void JSContextGroupSetExecutionTimeLimit(JSContextGroupRef group, doub
                                                    JSShouldTerminateCallback callback, void *context);
 JS_EXPORT void JSContextGroupClearExecutionTimeLimit(JSContextGroupRef group);
 
+// Also exported but private: calls `function(promise, reason)` for a promise rejected with no
+// handler once the promise jobs have run. `mactl test` reports those as app errors.
+JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef ctx, JSObjectRef function,
+                                                            JSValueRef *exception);
+
 #endif

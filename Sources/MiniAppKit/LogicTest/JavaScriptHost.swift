@@ -142,6 +142,13 @@ final class JavaScriptHost {
         watchdog.fired = false
     }
 
+    /// Has `function(promise, reason)` called for each promise in `context` rejected with no
+    /// handler, once the promise jobs have run.
+    func onUnhandledRejection(call function: Value, in context: Context) {
+        guard let object = JSValueToObject(context, function, nil) else { return }
+        JSGlobalContextSetUnhandledRejectionCallback(context, object, nil)
+    }
+
     // MARK: - Values
 
     func property(_ name: String, of value: Value, in context: JSContextRef) -> Value? {

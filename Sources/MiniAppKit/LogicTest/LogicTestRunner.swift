@@ -240,6 +240,9 @@ private final class AppSession {
             host.release(context)
             return nil
         }
+        if let rejected = host.property("onUnhandledRejection", of: installed, in: context) {
+            host.onUnhandledRejection(call: rejected, in: context)
+        }
         self.installed = installed
         self.facade = facade
         self.runningBox = running

@@ -147,7 +147,13 @@ extension LogicHostScript {
 
   return {
     facade: facade,
-    errorsJSON: function () { var errors = JSON.stringify(state.errors); state.errors = []; return errors; }
+    errorsJSON: function () { var errors = JSON.stringify(state.errors); state.errors = []; return errors; },
+    // A rejection nothing handles is silent on the device; a missing reply was reported already.
+    onUnhandledRejection: function (promise, reason) {
+      if (typeof reason === 'string' && reason.indexOf('mactl test: no reply') === 0) return;
+      report('a promise was rejected and nothing handled it: ' + describeThrown(reason) + '; on the device this is silent',
+        reason && typeof reason === 'object' ? appFrame(reason.stack) : null);
+    }
   };
 """#
 }

@@ -10,6 +10,7 @@ extension LogicHostScript {
     var request = { url: String(url), method: method };
     if (typeof body === 'string') request.body = body;
     network.requests.push(request);
+    var calledFrom = appFrame(new Error().stack);
     var reply = null;
     for (var i = network.replies.length - 1; i >= 0; i--) {
       var candidate = network.replies[i];
@@ -17,7 +18,7 @@ extension LogicHostScript {
     }
     return new Promise(function (resolve, reject) {
       if (reply === null) {
-        report('fetch(' + show(request.url) + ') has no reply: add app.fetch.reply(' + show(request.url) + ', body) to the test');
+        report('fetch(' + show(request.url) + ') has no reply: add app.fetch.reply(' + show(request.url) + ', body) to the test', calledFrom);
         reject('mactl test: no reply for ' + method + ' ' + request.url);
         return;
       }
