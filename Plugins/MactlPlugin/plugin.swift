@@ -1,9 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// `swift package mactl lint [path]`, `swift package --allow-writing-to-package-directory mactl
-/// pack [path] [--sign key.pem]`, `swift package mactl verify file.ma`: forwards to the mactl
-/// tool. With no path, lint and pack run on every MiniApp folder in the package (a folder with
+/// `swift package mactl lint [path]`, `swift package mactl test [path]`, `swift package
+/// --allow-writing-to-package-directory mactl pack [path] [--sign key.pem]`, `swift package mactl
+/// verify file.ma`: forwards to the mactl tool. With no path, lint, test and pack run on every
+/// MiniApp folder in the package (a folder with
 /// a `manifest.json` and an `app.js`), which `mactl list-apps` finds: a plugin cannot use the
 /// library, and the search skips what the loader skips. Everything worth testing lives in
 /// mactl itself.
@@ -13,12 +14,12 @@ struct MactlPlugin: CommandPlugin {
         let tool = try context.tool(named: "mactl").url
         let root = context.package.directoryURL
         guard let command = arguments.first else {
-            Diagnostics.error("usage: swift package mactl lint|pack|verify|inspect [arguments]")
+            Diagnostics.error("usage: swift package mactl lint|test|pack|verify|inspect [arguments]")
             return
         }
         var runs: [[String]] = [arguments]
         let hasPath = arguments.dropFirst().contains { !$0.hasPrefix("-") && !isOptionValue($0, in: arguments) }
-        if ["lint", "pack"].contains(command), !hasPath {
+        if ["lint", "test", "pack"].contains(command), !hasPath {
             let folders = try miniAppFolders(under: root, tool: tool)
             if folders.isEmpty {
                 Diagnostics.error("no MiniApp folder (with a manifest.json and an app.js) in the package; give a path")
@@ -52,7 +53,7 @@ struct MactlPlugin: CommandPlugin {
 
     /// Values of options that take one (`--sign key.pem`), which are not paths to lint.
     private func isOptionValue(_ argument: String, in arguments: [String]) -> Bool {
-        let withValues: Set<String> = ["--format", "--config", "--color", "-o", "--output", "--report", "--sign", "--cert", "--key"]
+        let withValues: Set<String> = ["--format", "--config", "--color", "-o", "--output", "--report", "--sign", "--cert", "--key", "--filter", "--timeout"]
         guard let index = arguments.firstIndex(of: argument), index > 0 else { return false }
         return withValues.contains(arguments[index - 1])
     }
