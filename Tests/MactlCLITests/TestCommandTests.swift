@@ -105,9 +105,9 @@ struct TestCommandTests {
             #expect(result.standardOutput == """
                 tests/broken.test.js
                   ✘ (the file)
-                    tests/broken.test.js:2:1: the test file does not load: SyntaxError: Unexpected token ';'. Expected ')' to end an argument list.
+                    tests/broken.test.js:2:19: the test file does not load: SyntaxError: Unexpected token ';'. Expected ')' to end an argument list.
                       2 |   expect(1).toBe(1;
-                        | ^
+                        |                   ^
                 tests/handlers.test.js
                   ✘ a handler that loops
                     tests/handlers.test.js: the test ran longer than 0.5 s (it was running onSpin of pages/a/a)

@@ -94,7 +94,13 @@ private struct FileSession {
         case .timedOut:
             return .failure(problem(.file, "the test file's top level ran longer than \(Self.seconds(timeLimit))", line: 1, column: 1))
         case .threw(let exception):
-            let frame = exception.sourceURL == file.path ? (exception.line, exception.column) : Self.frame(in: exception.stack, of: file.path)
+            var frame = exception.sourceURL == file.path ? (exception.line, exception.column) : Self.frame(in: exception.stack, of: file.path)
+            // JavaScriptCore gives a parse error's line only; the lint's locator finds the column.
+            if frame.1 == nil, exception.message.hasPrefix("SyntaxError"),
+                let range = ScriptEvaluator().evaluate(file).issue?.range {
+                let position = file.position(at: range.lowerBound)
+                frame = (position.line, position.column)
+            }
             return .failure(problem(.file, "the test file does not load: \(exception.message)", line: frame.0 ?? 1, column: frame.1 ?? 1))
         case .value:
             break
