@@ -112,6 +112,7 @@ struct TestCommandTests {
                   ✘ a handler that loops
                     tests/handlers.test.js: the test ran longer than 0.5 s (it was running onSpin of pages/a/a)
                   ✘ a handler that throws
+                    the app reported an error the device drops silently (a test that expects it takes it with app.takeErrors())
                     pages/a/a.js:5:40: onBroken of pages/a/a threw TypeError: undefined is not an object (evaluating 'this.data.missing.value'); on the device this is silent
                       5 |   onBroken() { return this.data.missing.value; },
                         |                                        ^
@@ -130,6 +131,9 @@ struct TestCommandTests {
             #expect(json.status == 1)
             #expect(json.standardOutput == """
                 {
+                  "appProblems" : [
+
+                  ],
                   "fileProblems" : [
 
                   ],

@@ -66,6 +66,8 @@ enum LogicHostProject {
                 switch use.directive.kind {
                 case .on:
                     events.append(["name": (use.directive.argument ?? "").lowercased(), "expr": expression])
+                case .initialize where use.expression != nil:
+                    events.append(["name": "x-init", "expr": expression])
                 case .text: facts["xText"] = expression
                 case .if: facts["xIf"] = expression
                 case .show: facts["xShow"] = expression

@@ -29,6 +29,10 @@ public enum LogicTestReport {
         if run.testFiles.isEmpty {
             return "no tests: write them in tests/<name>.test.js (see docs/testing.md)\n" + summary(run) + "\n"
         }
+        if !run.appProblems.isEmpty {
+            lines.append("SkipMiniApp would not load this app (\"Error loading MiniApp\"), so no test ran:")
+            for problem in run.appProblems { lines += located(problem, pathPrefix: pathPrefix, indent: "  ") }
+        }
         for file in run.testFiles {
             let problems = run.fileProblems.filter { $0.file == file }
             let results = run.results.filter { $0.file == file }
@@ -51,7 +55,7 @@ public enum LogicTestReport {
                 }
             }
         }
-        if run.testFiles.count > 0 && run.results.isEmpty && run.fileProblems.isEmpty {
+        if run.testFiles.count > 0 && run.results.isEmpty && run.fileProblems.isEmpty && run.appProblems.isEmpty {
             lines.append("no test matches the filter")
         }
         lines.append("")
@@ -97,6 +101,7 @@ public enum LogicTestReport {
             "version": 1,
             "tests": tests,
             "fileProblems": run.fileProblems.map(object),
+            "appProblems": run.appProblems.map(object),
             "summary": ["passed": run.passed, "failed": run.failed, "skipped": run.skipped],
         ]
         let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
@@ -107,7 +112,16 @@ public enum LogicTestReport {
 
     static func junit(_ run: LogicTestRun, pathPrefix: String) -> String {
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
-        lines.append("<testsuites name=\"mactl test\" tests=\"\(run.results.count + run.fileProblems.count)\" failures=\"\(run.failed)\" skipped=\"\(run.skipped)\">")
+        lines.append("<testsuites name=\"mactl test\" tests=\"\(run.results.count + run.fileProblems.count + run.appProblems.count)\" failures=\"\(run.failed)\" skipped=\"\(run.skipped)\">")
+        if !run.appProblems.isEmpty {
+            lines.append("  <testsuite name=\"the app\" tests=\"\(run.appProblems.count)\" failures=\"\(run.appProblems.count)\" skipped=\"0\">")
+            for problem in run.appProblems {
+                lines.append("    <testcase classname=\"the app\" name=\"(loads on the device)\">")
+                lines.append(failureElement(problem, pathPrefix: pathPrefix))
+                lines.append("    </testcase>")
+            }
+            lines.append("  </testsuite>")
+        }
         for file in run.testFiles {
             let problems = run.fileProblems.filter { $0.file == file }
             let results = run.results.filter { $0.file == file }

@@ -5,9 +5,12 @@ public struct LogicTestRun: Sendable, Equatable {
     public var results: [LogicTestResult]
     /// A test file that does not load (a syntax error, a throw at its top level).
     public var fileProblems: [LogicTestProblem]
+    /// Why the runtime would not load the app at all (a manifest it cannot decode); then no
+    /// test runs.
+    public var appProblems: [LogicTestProblem] = []
 
     public var passed: Int { results.filter { $0.status == .passed }.count }
-    public var failed: Int { results.filter { $0.status == .failed }.count + fileProblems.count }
+    public var failed: Int { results.filter { $0.status == .failed }.count + fileProblems.count + appProblems.count }
     public var skipped: Int { results.filter { $0.status == .skipped }.count }
     public var succeeded: Bool { failed == 0 }
 }

@@ -27,6 +27,17 @@ public enum LogicTestRunner {
         let files = testFiles(in: model.project)
         var run = LogicTestRun(testFiles: files, results: [], fileProblems: [])
         guard !files.isEmpty else { return run }
+        // The runtime refuses the whole app when its manifest does not decode: no test could
+        // pass on the device, so none is run.
+        let refusals = ManifestNotDecodable().check(model)
+        if !refusals.isEmpty {
+            run.appProblems = refusals.map { finding in
+                LogicTestProblem(
+                    kind: .app, message: finding.message, file: finding.span?.path, line: finding.span?.start.line,
+                    column: finding.span?.start.column, sourceLine: finding.span.flatMap { model.project.file($0.path)?.lineText($0.start.line) })
+            }
+            return run
+        }
         let projectJSON = LogicHostProject.json(model)
         let host = JavaScriptHost(timeLimitSeconds: options.timeLimitSeconds)
         for path in files {
@@ -149,8 +160,11 @@ private struct FileSession {
         }
         if let failure = settled.failure {
             result.failure = problem(failure.expectation ? .expectation : .error, failure.message, line: failure.line, column: failure.column)
-        } else if let first = result.appErrors.first {
-            result.failure = first
+        } else if !result.appErrors.isEmpty {
+            let what = result.appErrors.count == 1
+                ? "an error the device drops silently (a test that expects it takes it with app.takeErrors())"
+                : "\(result.appErrors.count) errors the device drops silently (a test that expects them takes them with app.takeErrors())"
+            result.failure = LogicTestProblem(kind: .app, message: "the app reported \(what)")
         } else {
             result.status = .passed
         }

@@ -35,7 +35,9 @@ struct Test: AsyncParsableCommand {
 
     func run() async throws {
         let path = ProjectLoading.projectPath(self.path)
-        let (project, configuration) = try ProjectLoading.load(path: path, config: nil)
+        var (project, configuration) = try ProjectLoading.load(path: path, config: nil)
+        // The host is SkipMiniApp's, whatever runtime the project lints against.
+        configuration.runtime = .skip
         guard let manifest = project.file(ProjectModel.manifestPath) else {
             throw CommandFailure(message: "'\(path)' has no manifest.json; give the MiniApp's folder")
         }

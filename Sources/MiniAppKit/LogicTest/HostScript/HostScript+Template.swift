@@ -64,6 +64,8 @@ extension LogicHostScript {
     function visit(index, scope, hidden) {
       var element = elements[index];
       if (element.xIf && !evaluate(element.xIf, scope)) return;
+      // A <template> without x-if or x-for is inert: the WebView does not render its content.
+      if (element.tag === 'template' && !element.xIf && !element.loop) return;
       var isHidden = hidden || (element.xShow ? !evaluate(element.xShow, scope) : false);
       if (element.loop) {
         var collection = evaluate(element.loop.collection, scope);
@@ -116,9 +118,12 @@ extension LogicHostScript {
     var instances = render(view);
     var wanted = String(target);
     var bySelector = instances.filter(function (instance) { return matchesSelector(instance.element, wanted) === true; });
-    var found = bySelector.length > 0 ? bySelector : instances.filter(function (instance) {
-      return textOf(instance, instances) === wanted.replace(/\s+/g, ' ').trim();
+    var byText = instances.filter(function (instance) { return textOf(instance, instances) === wanted.replace(/\s+/g, ' ').trim(); });
+    // An element shows its children's text too: the innermost element showing it is the one meant.
+    byText = byText.filter(function (outer) {
+      return !byText.some(function (inner) { return inner !== outer && isAncestor(outer.element.index, inner.element, view); });
     });
+    var found = bySelector.length > 0 ? bySelector : byText;
     var which = options && typeof options.index === 'number' ? options.index : null;
     if (found.length === 0) throw new Error('no element of ' + view.path + '.html matches ' + JSON.stringify(wanted) + ' (as a selector or as the text it shows)');
     if (which === null && found.length > 1) {
@@ -130,6 +135,17 @@ extension LogicHostScript {
     var disabled = instance.element.disabled ? evaluate(instance.element.disabled, instance.scope) : false;
     if (disabled) throw new Error('the element ' + describeElement(instance.element) + ' matching ' + JSON.stringify(wanted) + ' is disabled');
     return instance;
+  }
+  function isAncestor(index, element, view) {
+    var elements = elementsOf(view);
+    for (var parent = element.parent; parent !== null && parent !== undefined; parent = elements[parent].parent) {
+      if (parent === index) return true;
+    }
+    return false;
+  }
+  // Alpine runs each x-init as it initializes the page: what it posts reaches the logic layer.
+  function runInitializers(view) {
+    render(view).forEach(function (instance) { fire(view, instance, 'x-init', undefined); });
   }
   function describeElement(element) { return '<' + element.tag + '> at ' + element.file + ':' + element.line + ':' + element.column; }
 
@@ -161,7 +177,9 @@ extension LogicHostScript {
       var node = binding.expr;
       if (!node) { report('the ' + eventName + ' binding of ' + describeElement(instance.element) + ' does not parse'); return; }
       if (node.k === 'id') {
-        if (handlers.indexOf(node.n) >= 0) post(view, node.n, event, 'DOM event (@' + eventName + '="' + node.n + '" passes it as the detail)');
+        // Alpine calls a method an expression names: with the event for x-on, with nothing for x-init.
+        if (handlers.indexOf(node.n) >= 0 && eventName === 'x-init') post(view, node.n, undefined, null);
+        else if (handlers.indexOf(node.n) >= 0) post(view, node.n, event, 'DOM event (@' + eventName + '="' + node.n + '" passes it as the detail)');
         else report('@' + eventName + '="' + node.n + '" names no handler of ' + view.path);
         return;
       }

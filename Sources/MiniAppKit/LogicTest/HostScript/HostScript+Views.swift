@@ -55,6 +55,8 @@ extension LogicHostScript {
       report('the page ' + JSON.stringify(view.path) + ' has no template (' + view.path + '.html): the device shows a blank page');
       return;
     }
+    // Alpine starts with the page, before the WebView reports it loaded.
+    if (view.reactive) runInitializers(view);
     callPage(view, 'onReady');
     callPage(view, 'onShow');
   }
