@@ -99,7 +99,7 @@ struct LintCacheTests {
             let broken = try app.lint()
             #expect(broken.standardOutput == cold.standardOutput)
             #expect(broken.standardError == "note: the lint cache '\(file.path)' is not a cache mactl wrote; it is replaced\n")
-            #expect(try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: file)).fileCount == 20)
+            #expect(try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: file)).fileCount == 23)
             #expect(try app.lint().standardError == "")
         }
     }
@@ -114,7 +114,7 @@ struct LintCacheTests {
                 outputs.append((try? app.lint().standardOutput) ?? "failed")
             }
             #expect(outputs.all == Array(repeating: expected, count: 4))
-            #expect(try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: app.cacheFile())).fileCount == 20)
+            #expect(try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: app.cacheFile())).fileCount == 23)
             #expect(try app.lint().standardOutput == expected)
         }
     }

@@ -73,12 +73,12 @@ struct LintCommandTests {
                   en  2 present, 0 missing, 0 extra
                 i18n coverage of two (default locale 'en', 2 keys):
                   en  2 present, 1 missing, 0 extra
-                1 error, 1 warning and 0 notes in 16 files in 2 projects
+                1 error, 1 warning and 0 notes in 18 files in 2 projects
 
                 """), "\(result.standardOutput)")
             let clean = try CLIRunner.run(["lint", "one", folder.appendingPathComponent("one").path], in: folder)
             #expect(clean.status == 0)
-            #expect(clean.standardOutput.hasSuffix("no problems found in 8 files\n"))
+            #expect(clean.standardOutput.hasSuffix("no problems found in 9 files\n"))
             let baseline = try CLIRunner.run(["lint", "one", "two", "--baseline", "b.json"], in: folder)
             #expect(baseline.status == 2)
             #expect(baseline.standardError.contains("Error: --baseline works on one project; give one path"))
@@ -102,13 +102,13 @@ struct LintCommandTests {
                 1 | <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2L22 2 22 22 .5.5z"/></svg>
                   |                                                                                      ^~~~
                   = fix-it: write the numbers out
-                1 error, 0 warnings and 0 notes in 20 files
+                1 error, 0 warnings and 0 notes in 23 files
 
                 """)
             let strict = try CLIRunner.run(["lint", "-q", "--strict", app.path])
             #expect(strict.status == 1)
             #expect(strict.standardOutput.contains("warning: tab icon 'icons/explore.svg' loses part of its drawing on iOS"))
-            #expect(strict.standardOutput.hasSuffix("1 error, 1 warning and 0 notes in 20 files\n"))
+            #expect(strict.standardOutput.hasSuffix("1 error, 1 warning and 0 notes in 23 files\n"))
             #expect(!strict.standardOutput.contains("i18n coverage"))
         }
     }
@@ -121,7 +121,7 @@ struct LintCommandTests {
             #expect(try CLIRunner.run(["new", app.path]).status == 0)
             let inside = try CLIRunner.run(["lint"], in: app.appendingPathComponent("pages/home"))
             #expect(inside.status == 0)
-            #expect(inside.standardOutput.hasSuffix("0 errors, 0 warnings and 1 note in 20 files\n"), "\(inside.standardOutput)")
+            #expect(inside.standardOutput.hasSuffix("0 errors, 0 warnings and 1 note in 23 files\n"), "\(inside.standardOutput)")
             let empty = folder.appendingPathComponent("empty")
             try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
             let nothing = try CLIRunner.run(["lint"], in: empty)
@@ -148,7 +148,7 @@ struct LintCommandTests {
                 i18n coverage (default locale 'en', 14 keys):
                   en  14 present, 0 missing, 0 extra
                   fr  14 present, 0 missing, 0 extra
-                0 errors, 0 warnings and 1 note in 20 files
+                0 errors, 0 warnings and 1 note in 23 files
 
                 """)
         }
