@@ -192,6 +192,22 @@ import Testing
             """#))
     }
 
+    // facts17 §6: a path through null is a TypeError that stops the merge (earlier keys stay,
+    // later ones are lost; a write into a string is ignored), silently; the view push and the
+    // callback still run.
+    @Test func setDataThroughNullStopsTheMerge() {
+        expectPassed(page(#"""
+            Page({ data: { n: null, s: 'abc' }, onLoad: function () {
+              this.setData({ 's.x': 1, a: 1, 'n.x': 2, b: 2 }, function () { skip.log('callback'); });
+            } });
+            """#, #"""
+            const page = await app.launch();
+            expect(page.data).toEqual({ n: null, s: 'abc', a: 1 });
+            expect(app.logs).toEqual(['callback']);
+            expect(app.takeErrors()).toEqual(['setData of pages/a/a stopped: setData cannot reach "n.x" (a step of the path is null or not an object); on the device this is silent']);
+            """#))
+    }
+
     // skip-runtime.md §10: the launch page's view gets the full data of any page that calls
     // setData, so keys it shares show the other page's value.
     @Test func setDataGoesToTheLaunchPageView() {
@@ -915,6 +931,31 @@ import Testing
             await app.launch();
             expect(app.logs).toEqual(['true', 'undefined undefined undefined undefined']);
             expect(app.console).toEqual(['spread works']);
+            """#))
+    }
+
+    // facts17 §0, §4, §6: Swift's call(withArguments:) calls a runtime native, so one works as a
+    // timer callback and as setData's callback.
+    @Test func runtimeNativeWorksAsATimerOrSetDataCallback() {
+        expectPassed(page(#"""
+            Page({ onLoad: function () { setTimeout(skip.log, 10); this.setData({ n: 1 }, console.log); } });
+            """#, #"""
+            await app.launch();
+            await app.tick(10);
+            expect(app.console).toEqual(['']);
+            expect(app.logs).toEqual(['']);
+            """#))
+    }
+
+    // facts17 §0, §5: R calls the lifecycle with `__currentCallback.call(__currentPage)`: a runtime
+    // native there has no call, so it never runs (silently on the device).
+    @Test func runtimeNativeAsALifecycleFunctionNeverRuns() {
+        expectPassed(page(#"""
+            Page({ onReady: skip.log, onShow: function () { skip.log('onShow'); } });
+            """#, #"""
+            await app.launch();
+            expect(app.logs).toEqual(['onShow']);
+            expect(app.takeErrors()).toEqual(["onReady of pages/a/a did not run: it is a runtime native, which has no .call, so the runtime's call of it throws a TypeError; on the device this is silent"]);
             """#))
     }
 
