@@ -54,16 +54,27 @@ extension LogicHostScript {
   }
   // Calls app code as the runtime does: an exception stops it and is dropped on the device;
   // here it is reported with where it was thrown.
+  // Swift's call(withArguments:) calls runtime natives too (`setTimeout(skip.log, 0)`), so this
+  // does not rely on fn.apply, which natives lack.
   function callApp(description, fn, self, args) {
     native.enter(description);
     try {
-      return fn.apply(self, args || []);
+      return Function.prototype.apply.call(fn, self, args || []);
     } catch (error) {
       report(description + ' threw ' + describeThrown(error) + '; on the device this is silent', error && appFrame(error.stack));
       return undefined;
     } finally {
       native.leave();
     }
+  }
+  // R callOnPageInstance runs `__currentCallback.call(__currentPage, …)` for the lifecycle and
+  // view events: a runtime native there (setData, skip.log) has no call, so that throws.
+  function callOnPage(description, fn, page, args) {
+    if (typeof fn.call !== 'function') {
+      report(description + ' did not run: it is a runtime native, which has no .call, so the runtime\'s call of it throws a TypeError; on the device this is silent');
+      return undefined;
+    }
+    return callApp(description, fn, page, args);
   }
   function hasFile(path) { return project.files.indexOf(path) >= 0; }
   // R loadPage and start: runs a script in the one context every script shares.
@@ -75,9 +86,23 @@ extension LogicHostScript {
     try { failure = native.evaluate(source, path); } finally { native.leave(); }
     if (failure) {
       var problem = JSON.parse(failure);
-      report(path + ' stopped at load: ' + problem.message + '; on the device this is silent',
-        { file: path, line: problem.line || 1, column: problem.column || 1 });
+      var where = { file: path, line: problem.line || 1, column: problem.column || 1 };
+      // A redeclaration fails before the script starts, so JSC gives no place: find the declaration.
+      var duplicate = /duplicate variable[^']*'([^']+)'/.exec(problem.message);
+      var declaration = duplicate && topLevelDeclaration(source, duplicate[1]);
+      if (declaration) { where.line = declaration.line; where.column = declaration.column; }
+      report(path + ' stopped at load: ' + problem.message + '; on the device this is silent', where);
     }
+  }
+  // The first line that starts with `let name`, `const name` or `class name`, and its column.
+  function topLevelDeclaration(source, name) {
+    var pattern = new RegExp('^(\\s*)(?:let|const|class)\\s+' + name.replace(/\$/g, '\\$') + '(?![\\w$])');
+    var lines = source.split('\n');
+    for (var i = 0; i < lines.length; i++) {
+      var match = pattern.exec(lines[i]);
+      if (match) return { line: i + 1, column: match[1].length + 1 };
+    }
+    return null;
   }
   function deepCopy(value) {
     if (value === undefined) return undefined;

@@ -165,7 +165,7 @@ extension LogicHostScript {
       report('the view of ' + view.path + ' posted to ' + JSON.stringify(name) + ', which the page does not register');
       return;
     }
-    callApp(name + ' of ' + view.path, page[name], page, [{ type: message.type, detail: message.detail }]);
+    callOnPage(name + ' of ' + view.path, page[name], page, [{ type: message.type, detail: message.detail }]);
   }
   function fire(view, instance, eventName, event) {
     var handlers = handlerNames(state.pageCallbacks[view.path]);
@@ -218,6 +218,17 @@ extension LogicHostScript {
     var current = path.reduce(function (object, name) { return object === null || object === undefined ? undefined : object[name]; }, view.store);
     var value = node.k === 'assign' ? evaluate(node.v, scope) : node.op === '++' ? current + 1 : current - 1;
     assignPath(view.store, key, value);
+  }
+  // The view's own write `store.a.b = value` (x-model, an assignment in a binding): every step
+  // before the last must be an object already, else Alpine's evaluation throws and the write is lost.
+  function assignPath(store, key, value) {
+    var parts = String(key).split('.');
+    var object = store;
+    for (var i = 0; i < parts.length - 1; i++) {
+      object = object[parts[i]];
+      if (!isObject(object)) return;
+    }
+    object[parts[parts.length - 1]] = value;
   }
 
   // R updatePageData: x-model writes into the launch page's data, under the flat key.

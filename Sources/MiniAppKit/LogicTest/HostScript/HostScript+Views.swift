@@ -20,7 +20,7 @@ extension LogicHostScript {
     // The lifecycle functions are the ones Page() was given; `this` is the options object.
     var registered = state.pageCallbacks[view.path];
     if (registered && registered.lifecycle[name]) {
-      callApp(name + ' of ' + view.path, registered.lifecycle[name], registered.page, argument === undefined ? [] : [argument]);
+      callOnPage(name + ' of ' + view.path, registered.lifecycle[name], registered.page, argument === undefined ? [] : [argument]);
     }
   }
   // R loadPage's onLoad argument: the query pasted into JSON text with only '"' escaped.
