@@ -972,7 +972,7 @@ import Testing
             kind: .app,
             message: "pages/a/a.js stopped at load: SyntaxError: Can't create duplicate variable that shadows a global property: 'fetch'; on the device this is silent",
             file: "pages/a/a.js", line: 2, column: 1, sourceLine: "let fetch = null;")
-        #expect(run.results == [LogicTestResult(file: Self.testPath, name: "fact", status: .failed, failure: error, appErrors: [error])])
+        #expect(run.results == [LogicTestResult(file: Self.testPath, name: "fact", status: .failed, failure: Self.untakenError, appErrors: [error])])
     }
 
     // skip-runtime.md §4: getApp, getCurrentPages, wx, require, document, window are not defined.
@@ -985,7 +985,84 @@ import Testing
             """#))
     }
 
+    // MARK: - The view as Alpine starts it (skip-runtime.md §5)
+
+    // skip-runtime.md §5: Alpine runs each x-init as it starts the page; what it posts through
+    // the bridge reaches the handler (the runtime's own end-to-end app relies on it).
+    @Test func xInitPostsWhenThePageStarts() {
+        expectPassed(page(
+            "Page({ data: { pinged: 0 }, ping: function (e) { this.setData({ pinged: this.data.pinged + 1 }); skip.log(JSON.stringify(e)); } });",
+            template: #"<div x-data="page" x-init="handler('ping')"></div>"#,
+            #"""
+            const page = await app.launch();
+            expect(page.data.pinged).toBe(1);
+            expect(app.logs).toEqual(['{"type":"tap","detail":{}}']);
+            """#))
+    }
+
+    // A <template> without x-if or x-for is inert in a browser: its content is not shown, so
+    // nothing in it can be tapped.
+    @Test func anInertTemplatesContentIsNotShown() {
+        expectPassed(page(
+            "Page({ onTap: function () { skip.log('tapped'); } });",
+            template: #"<div x-data="page"><template><button @click="onTap()">Hidden</button></template><button @click="onTap()">Shown</button></div>"#,
+            #"""
+            const page = await app.launch();
+            expect(() => page.tap('Hidden')).toThrow('no element of pages/a/a.html matches "Hidden"');
+            await page.tap('Shown');
+            expect(app.logs).toEqual(['tapped']);
+            """#))
+    }
+
+    // A tap by text means the innermost element showing it, not each ancestor that shows it too.
+    @Test func aTapByTextPicksTheInnermostElement() {
+        expectPassed(page(
+            "Page({ onTap: function () { skip.log('tapped'); } });",
+            template: #"<div x-data="page"><section><button @click="onTap()"><span>Save</span></button></section></div>"#,
+            #"""
+            const page = await app.launch();
+            expect(() => page.tap('Save')).toThrow('has no @click');
+            await page.tap('button');
+            expect(app.logs).toEqual(['tapped']);
+            """#))
+    }
+
+    // skip-runtime.md §2: a manifest the runtime's decoder refuses stops the whole app, so no
+    // test runs and the reasons are reported with their positions.
+    @Test func aManifestTheRuntimeRefusesRunsNoTest() {
+        let contents = [
+            "manifest.json": #"{"app_id": "a", "name": "A", "version": {"code": 1, "name": "1"}, "platform_version": {"min_code": 1}, "pages": ["pages/a/a"]}"#,
+            "pages/a/a.html": Self.emptyTemplate,
+            Self.testPath: "test('fact', () => {});",
+        ]
+        let run = LogicTestRunner.run(ProjectModel(project: Project(contents: contents)))
+        #expect(run.results == [])
+        #expect(run.appProblems == [LogicTestProblem(
+            kind: .app,
+            message: "missing required member 'icons': SkipMiniApp cannot decode the manifest and the whole app fails to load (\"Error loading MiniApp\")",
+            file: "manifest.json", line: 1, column: 1, sourceLine: contents["manifest.json"])])
+        #expect(run.failed == 1)
+    }
+
+    // skip-runtime.md §9: a rejected promise nothing handles is silent on the device; the host
+    // reports it with where it was thrown.
+    @Test func anUnhandledRejectionIsAnAppError() {
+        let run = page("Page({ onLoad: function () { Promise.resolve().then(function () { JSON.parse('not json'); }); } });", #"""
+            await app.launch();
+            """#)
+        let error = LogicTestProblem(
+            kind: .app,
+            message: #"a promise was rejected and nothing handled it: SyntaxError: JSON Parse error: Unexpected identifier "not"; on the device this is silent"#,
+            file: "pages/a/a.js", line: 1, column: 77,
+            sourceLine: "Page({ onLoad: function () { Promise.resolve().then(function () { JSON.parse('not json'); }); } });")
+        #expect(run.results == [LogicTestResult(file: Self.testPath, name: "fact", status: .failed, failure: Self.untakenError, appErrors: [error])])
+    }
+
     // MARK: - Failures: what each kind of failure reports, and where
+
+    /// A test that passed but left an app error it did not take fails with this, then the error.
+    static let untakenError = LogicTestProblem(
+        kind: .app, message: "the app reported an error the device drops silently (a test that expects it takes it with app.takeErrors())")
 
     // A failed expectation: its message, and the line and column of expect(…) in the test file.
     @Test func failedExpectationIsReportedWhereItFailed() {
@@ -1016,7 +1093,7 @@ import Testing
         let error = LogicTestProblem(
             kind: .app, message: "boom of pages/a/a threw TypeError: null is not an object (evaluating 'item.name'); on the device this is silent",
             file: "pages/a/a.js", line: 4, column: 16, sourceLine: "    return item.name;")
-        #expect(run.results == [LogicTestResult(file: Self.testPath, name: "fact", status: .failed, failure: error, appErrors: [error])])
+        #expect(run.results == [LogicTestResult(file: Self.testPath, name: "fact", status: .failed, failure: Self.untakenError, appErrors: [error])])
     }
 
     // facts17 §2: a fetch with no reply is an app error (and rejects), which fails the test.
@@ -1027,8 +1104,11 @@ import Testing
             await app.launch();
             expect(app.logs).toEqual(['mactl test: no reply for GET https://example.com/none']);
             """#)
-        let error = LogicTestProblem(kind: .app, message: #"fetch("https://example.com/none") has no reply: add app.fetch.reply("https://example.com/none", body) to the test"#)
-        #expect(run.results == [LogicTestResult(file: Self.testPath, name: "fact", status: .failed, failure: error, appErrors: [error])])
+        let error = LogicTestProblem(
+            kind: .app, message: #"fetch("https://example.com/none") has no reply: add app.fetch.reply("https://example.com/none", body) to the test"#,
+            file: "pages/a/a.js", line: 1, column: 35,
+            sourceLine: "Page({ onLoad: function () { fetch('https://example.com/none').catch(function (reason) { skip.log(reason); }); } });")
+        #expect(run.results == [LogicTestResult(file: Self.testPath, name: "fact", status: .failed, failure: Self.untakenError, appErrors: [error])])
     }
 
     // A test whose promise nothing settles never finishes.
