@@ -136,8 +136,6 @@ private struct FileSession {
         outcome.value = nil
         let runTest = host.property("run", of: api, in: context)
         let called = runTest.map { host.call($0, arguments: [host.makeNumber(Double(index), in: context), app.facade], in: context) }
-        // Drains the promise jobs, if the call did not.
-        _ = host.evaluate("void 0", url: TestAPIScript.url, in: context)
         if case .threw(let exception) = called {
             result.failure = problem(.error, "mactl's test API threw \(exception.message) (a bug in mactl)")
             return result

@@ -1,4 +1,5 @@
-// The only file that talks to JavaScriptCore. On Linux that is the WebKitGTK build through
+// With `LogicTest/JavaScriptHost.swift` (long-lived contexts for `mactl test`), the only file
+// that talks to JavaScriptCore. On Linux that is the WebKitGTK build through
 // the `CJavaScriptCore` system target; on macOS it will be the system framework, and this
 // import (plus a declaration of the time-limit function, which no public header has) is the
 // one change that needs.
