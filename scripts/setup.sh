@@ -13,6 +13,8 @@ packages=(
   pkg-config                    # SwiftPM finds the libraries through it
   unzip zip openssl             # interop tests
   hyperfine time                # Benchmarks/: medians of runs, peak memory (GNU time)
+  chromium chromium-driver      # mactl serve's tests drive a real browser
+  python3-pip                   # fetches Alpine.js from PyPI (scripts/fetch-alpine.sh)
 )
 
 missing=()
@@ -34,3 +36,6 @@ if ! command -v swift >/dev/null 2>&1; then
   echo "setup: swift is not on PATH; install Swift 6.1 or newer first" >&2
   exit 1
 fi
+
+# Alpine.js, which `mactl serve` gives the preview's pages, from its registry package.
+"$(dirname "$0")/fetch-alpine.sh"

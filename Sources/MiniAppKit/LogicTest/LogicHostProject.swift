@@ -42,6 +42,25 @@ enum LogicHostProject {
         try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
     }
 
+    /// Every expression text of a template Alpine will evaluate, with its parse as the host's
+    /// evaluator reads it, or `{"error": why}` when mactl's CSP expression parser refuses it:
+    /// `mactl serve`'s preview evaluates only these, so it accepts what the runtime's CSP build
+    /// and `mactl lint` accept.
+    static func expressionTable(_ template: PageTemplate) -> String {
+        var table: [String: Any] = [:]
+        for use in DirectiveAnalysis.uses(in: template) {
+            let text = use.directive.kind == .for ? use.loop?.collection : use.attribute.value
+            guard let text, table[text] == nil else { continue }
+            if let expression = use.expression {
+                table[text] = ast(expression)
+            } else if let failure = use.failure {
+                table[text] = ["error": failure.message]
+            }
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: table, options: [.sortedKeys])) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
     // MARK: - Elements
 
     private static func elements(of template: PageTemplate) -> [[String: Any]] {

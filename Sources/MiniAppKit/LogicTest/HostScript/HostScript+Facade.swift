@@ -147,6 +147,7 @@ extension LogicHostScript {
 
   return {
     facade: facade,
+    preview: previewAPI,
     errorsJSON: function () { var errors = JSON.stringify(state.errors); state.errors = []; return errors; },
     // A rejection nothing handles is silent on the device; a missing reply was reported already.
     onUnhandledRejection: function (promise, reason) {

@@ -237,11 +237,15 @@ extension LogicHostScript {
     var written = String(value);
     if (model.value.indexOf('store.') === 0) assignPath(view.store, model.value.slice(6), written);
     if (view.wired.indexOf(instance.element.index) < 0 || instance.scope.loopNames.length > 0) return;
-    var key = model.value.slice(6);
+    updatePageData(model.value.slice(6), written);
+  }
+  // R updatePageData: the value pasted into code with only ' and newline escaped, written under
+  // the flat key into the launch page's data (whichever page's view posted it).
+  function updatePageData(key, written) {
     var source = "'" + written.replace(/'/g, "\\'").replace(/\n/g, '\\n') + "'";
     var parsed;
     try { parsed = Function('return ' + source)(); } catch (error) {
-      report('the x-model update of ' + model.value + ' to ' + JSON.stringify(written) + ' is lost: the runtime pastes it into code unescaped, which is a SyntaxError');
+      report('the x-model update of store.' + key + ' to ' + JSON.stringify(written) + ' is lost: the runtime pastes it into code unescaped, which is a SyntaxError');
       return;
     }
     var launchPage = state.pageCallbacks[launchPath];

@@ -1,0 +1,89 @@
+import Foundation
+
+/// One app in the logic-layer host: a fresh context with `LogicHostScript` installed. A test
+/// gets one; `mactl serve` keeps one per preview.
+final class LogicHostSession {
+    struct HostError: Decodable {
+        var message: String
+        var file: String?
+        var line: Int?
+        var column: Int?
+    }
+
+    let host: JavaScriptHost
+    let context: JavaScriptHost.Context
+    let facade: JavaScriptHost.Value
+    private let installed: JavaScriptHost.Value
+    private let runningBox: Box<[String]>
+    /// What app code is running now, innermost last: named in a time-out's message.
+    var running: [String] { runningBox.value }
+
+    init?(host: JavaScriptHost, projectJSON: String) {
+        guard let context = host.makeContext() else { return nil }
+        self.host = host
+        self.context = context
+        let running = Box<[String]>([])
+        let evaluate = host.makeFunction(in: context) { arguments, _ in
+            guard arguments.count == 2, let exception = host.evaluateNested(arguments[0], url: arguments[1], in: context) else { return nil }
+            let frame = exception.sourceURL == arguments[1] ? (exception.line, exception.column) : (nil, nil)
+            let described: [String: Any] = ["message": exception.message, "line": frame.0 ?? 1, "column": frame.1 ?? 1]
+            return (try? JSONSerialization.data(withJSONObject: described)).map { String(decoding: $0, as: UTF8.self) }
+        }
+        let declare = host.makeFunction(in: context) { arguments, _ in
+            let names = (arguments.first ?? "").split(separator: ",").filter { !$0.isEmpty }
+            if !names.isEmpty { _ = host.evaluateNested("var \(names.joined(separator: ", "));", url: LogicHostScript.url, in: context) }
+            return nil
+        }
+        let enter = host.makeFunction(in: context) { arguments, _ in
+            running.value.append(arguments.first ?? "")
+            return nil
+        }
+        let leave = host.makeFunction(in: context) { _, _ in
+            _ = running.value.popLast()
+            return nil
+        }
+        let nativeObject = "(function (evaluate, declare, enter, leave) { return { evaluate: evaluate, declare: declare, enter: enter, leave: leave }; })"
+        guard case .value(let makeNative?) = host.evaluate(nativeObject, url: LogicHostScript.url, in: context),
+            case .value(let native?) = host.call(makeNative, arguments: [evaluate, declare, enter, leave], in: context),
+            case .value(let hostFunction?) = host.evaluate(LogicHostScript.source, url: LogicHostScript.url, in: context),
+            let project = host.parseJSON(projectJSON, in: context),
+            case .value(let installed?) = host.call(hostFunction, arguments: [native, project], in: context),
+            let facade = host.property("facade", of: installed, in: context)
+        else {
+            host.release(context)
+            return nil
+        }
+        if let rejected = host.property("onUnhandledRejection", of: installed, in: context) {
+            host.onUnhandledRejection(call: rejected, in: context)
+        }
+        self.installed = installed
+        self.facade = facade
+        self.runningBox = running
+    }
+
+    /// The errors the app reported since the last call, oldest first.
+    func takeErrors() -> [HostError] {
+        guard let function = host.property("errorsJSON", of: installed, in: context),
+            case .value(let value) = host.call(function, arguments: [], in: context),
+            let text = host.string(value, in: context)
+        else { return [] }
+        return (try? JSONDecoder().decode([HostError].self, from: Data(text.utf8))) ?? []
+    }
+
+    /// Calls a function of the host's `preview` object with text arguments; its text result.
+    func preview(_ name: String, _ arguments: [String] = []) -> String? {
+        guard let preview = host.property("preview", of: installed, in: context),
+            let function = host.property(name, of: preview, in: context),
+            case .value(let value) = host.call(function, arguments: arguments.map { host.makeString($0, in: context) }, in: context)
+        else { return nil }
+        return host.string(value, in: context)
+    }
+
+    func close() { host.release(context) }
+}
+
+/// A value a native function's closure writes and Swift reads afterwards.
+final class Box<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
