@@ -1,0 +1,180 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A headless Chromium driven through `chromedriver` (W3C WebDriver over HTTP), for the tests
+/// that check what a person sees in the browser. Both come from Debian's packages
+/// (`scripts/setup.sh`); chromedriver listens on 127.0.0.1 only.
+final class WebDriver {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let driver: Process
+    private let port: Int
+    private var session = ""
+
+    init() throws {
+        let port = try Self.freePort()
+        driver = Process()
+        // Started through Python to clear what the test process's thread passes on: blocked
+        // signals and ignored ones. Chromium inherits them and its processes then die at start.
+        let reset = "import os, signal; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+            + "[signal.signal(s, signal.SIG_DFL) for s in (signal.SIGPIPE, signal.SIGCHLD, signal.SIGINT, signal.SIGTERM)]; "
+            + "os.execvp('chromedriver', ['chromedriver', '--port=\(port)', '--allowed-ips=127.0.0.1'])"
+        driver.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        driver.arguments = ["python3", "-c", reset]
+        driver.standardOutput = FileHandle.nullDevice
+        driver.standardError = FileHandle.nullDevice
+        // The test process may have the Swift toolchain's libraries on its library path, which
+        // Chromium must not load in place of the system's.
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_LIBRARY_PATH"] = nil
+        driver.environment = environment
+        try driver.run()
+        self.port = port
+        let arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1000,1000"]
+        let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": ["goog:chromeOptions": ["args": arguments]]]]
+        // Wait until chromedriver answers, then ask for one session: each request for a session
+        // starts a Chromium.
+        var ready = false
+        for _ in 0..<100 where !ready {
+            ready = (try? call("GET", "/status", nil)) != nil
+            if !ready { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        let started: Any?
+        do { started = try call("POST", "/session", capabilities) } catch {
+            driver.terminate()
+            throw Failure(description: "chromedriver did not start a Chromium session: \(error)")
+        }
+        guard let value = started as? [String: Any], let id = value["sessionId"] as? String else {
+            driver.terminate()
+            throw Failure(description: "chromedriver did not start a Chromium session")
+        }
+        session = "/session/\(id)"
+    }
+
+    func quit() {
+        _ = try? call("DELETE", session, nil)
+        driver.terminate()
+        driver.waitUntilExit()
+    }
+
+    func open(_ url: String) throws { _ = try call("POST", session + "/url", ["url": url]) }
+
+    /// Runs `script` (a function body) in the current frame; its return value.
+    func execute(_ script: String) throws -> Any? { try call("POST", session + "/execute/sync", ["script": script, "args": []]) }
+
+    /// Clicks the first element matching `selector` in the current frame, as a person would.
+    func click(_ selector: String) throws {
+        guard let element = try call("POST", session + "/element", ["using": "css selector", "value": selector]) as? [String: Any],
+            let id = element.values.first as? String
+        else { throw Failure(description: "no element matches \(selector)") }
+        _ = try call("POST", session + "/element/\(id)/click", [:])
+    }
+
+    /// Switches into the iframe matching `selector`, or back to the top document with nil.
+    func enterFrame(_ selector: String?) throws {
+        guard let selector else {
+            _ = try call("POST", session + "/frame", ["id": NSNull()])
+            return
+        }
+        let element = try call("POST", session + "/element", ["using": "css selector", "value": selector])
+        _ = try call("POST", session + "/frame", ["id": element ?? NSNull()])
+    }
+
+    /// PNG bytes of the window.
+    func screenshot() throws -> Data {
+        guard let text = try call("GET", session + "/screenshot", nil) as? String, let data = Data(base64Encoded: text) else {
+            throw Failure(description: "no screenshot")
+        }
+        return data
+    }
+
+    /// Polls `script` until it returns `expected` (as text), for up to 10 s; the last value.
+    @discardableResult
+    func waitUntil(_ script: String, is expected: String) throws -> String {
+        var last = ""
+        for _ in 0..<100 {
+            do { last = try execute(script).map { "\($0)" } ?? "null" } catch { last = "(error: \(error))" }
+            if last == expected { return last }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return last
+    }
+
+    private func call(_ method: String, _ path: String, _ body: Any?) throws -> Any? {
+        let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
+        let (data, status) = try Self.send(method, port: port, path: path, body: payload)
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        if status >= 400 {
+            let error = (object?["value"] as? [String: Any])?["message"] as? String ?? "HTTP \(status)"
+            throw Failure(description: "WebDriver \(method) \(path): \(error)")
+        }
+        return object?["value"]
+    }
+
+    /// A blocking HTTP/1.1 request that closes its connection: the answer is read to the end of the
+    /// connection, so there is no chunked encoding to undo. (FoundationNetworking's URLSession
+    /// failed on chromedriver's answers here with "Failed writing header".)
+    static func send(_ method: String, port: Int, path: String, body: Data) throws -> (Data, Int) {
+        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard connection >= 0 else { throw Failure(description: "no socket") }
+        defer { close(connection) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure(description: "cannot connect to 127.0.0.1:\(port)") }
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var request = Data("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+        request += body
+        var offset = 0
+        while offset < request.count {
+            let written = request[offset...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw Failure(description: "cannot write to chromedriver") }
+            offset += written
+        }
+        // Read the head, then as many bytes as Content-Length says (chromedriver may keep the
+        // connection open after its answer).
+        var answer = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var headEnd: Range<Data.Index>?
+        var length = Int.max
+        while headEnd == nil || answer.count - headEnd!.upperBound < length {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            answer.append(contentsOf: buffer[0..<count])
+            if headEnd == nil, let end = answer.range(of: Data("\r\n\r\n".utf8)) {
+                headEnd = end
+                let head = String(decoding: answer[..<end.lowerBound], as: UTF8.self).lowercased()
+                if let line = head.split(separator: "\r\n").first(where: { $0.hasPrefix("content-length:") }) {
+                    length = Int(line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) ?? Int.max
+                }
+            }
+        }
+        guard let headEnd else { throw Failure(description: "no answer from chromedriver") }
+        let statusLine = String(decoding: answer[..<headEnd.lowerBound], as: UTF8.self).split(separator: " ")
+        let status = statusLine.count > 1 ? Int(statusLine[1]) ?? 0 : 0
+        return (Data(answer[headEnd.upperBound...]), status)
+    }
+
+    static func freePort() throws -> Int {
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(probe) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(probe, $0, &length) } }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        guard port > 0 else { throw Failure(description: "no free port") }
+        return port
+    }
+}
