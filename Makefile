@@ -9,15 +9,17 @@ setup:
 build: setup
 	swift build
 
-# Scaffold an app from the 'tabs' template and lint it; then lint, pack and verify the
-# showcase app in Examples/.
+# Scaffold an app from the 'tabs' template, lint it and run its tests; then lint, pack and
+# verify the showcase app in Examples/. `mactl serve Examples/showcase` previews it in a browser.
 demo: build
 	rm -rf $(DEMO_DIR)
 	.build/debug/mactl new $(DEMO_DIR) --name Demo --app-id org.example.demo
 	.build/debug/mactl lint $(DEMO_DIR)
+	.build/debug/mactl test $(DEMO_DIR)
 	.build/debug/mactl lint Examples/showcase
 	.build/debug/mactl pack Examples/showcase -o .build/showcase.ma --report .build/showcase.report.yaml
 	.build/debug/mactl verify .build/showcase.ma
+	@echo "next: .build/debug/mactl serve Examples/showcase   # a live preview in your browser"
 
 test: setup
 	swift build --build-tests
