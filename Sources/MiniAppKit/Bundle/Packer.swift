@@ -13,6 +13,9 @@ public enum Packer {
         public var timestamp: ArchiveTimestamp
         /// Sign with this key and certificate (`--sign`).
         public var signing: (key: SigningKey, certificate: SigningCertificate)?
+        /// Pictures taken by `PageShots` (`--screenshots`), moved beside the report once the
+        /// package is written.
+        public var screenshots: PageShots.Taken?
 
         public init(minify: Bool = true, output: URL? = nil, report: URL? = nil, timestamp: ArchiveTimestamp) {
             self.minify = minify
@@ -34,6 +37,8 @@ public enum Packer {
         public var refused: Bool
         /// Why the pack cache was not used, for a note; nil when it was, or there was none.
         public var cacheNote: String?
+        /// How many screenshots were put beside the report; nil without --screenshots.
+        public var screenshotCount: Int?
     }
 
     public struct Failure: Error, Sendable {
@@ -107,11 +112,23 @@ public enum Packer {
         } catch {
             throw Failure(message: "the package '\(packageURL.path)' was written, but its report was not: \(error.message)")
         }
+        var screenshots: ReportValue?
+        if let taken = options.screenshots {
+            let name = reportURL.deletingPathExtension().lastPathComponent + ".screenshots"
+            let destination = reportURL.deletingLastPathComponent().appendingPathComponent(name)
+            do {
+                try? FileManager.default.removeItem(at: destination)
+                try FileManager.default.moveItem(at: taken.folder, to: destination)
+            } catch {
+                throw Failure(message: "the package '\(packageURL.path)' was written, but its screenshots were not: \(FileProblem.reason(for: error, writing: true))")
+            }
+            screenshots = PageShots.reportValue(taken, folder: name)
+        }
         let report = BuildReport(
             input: input, entries: written, transforms: Dictionary(packed.compactMap { entry in entry.transform.map { (entry.path, $0) } }, uniquingKeysWith: { first, _ in first }),
             packagePath: displayPath(packageURL, root: root),
             packageSize: packageBytes.count, packageDigest: digest, signature: signature,
-            tabIcons: tabIcons.reportValue(folder: imagesFolder),
+            tabIcons: tabIcons.reportValue(folder: imagesFolder), screenshots: screenshots,
             timings: timings + [("bundle", bundleTime), ("archive", archiveTime)])
         do throws(FileProblem.WriteFailure) {
             try FileProblem.writeWhole(Array(report.value.yaml.utf8), to: reportURL)
@@ -120,7 +137,8 @@ public enum Packer {
         }
         return Outcome(
             packageURL: packageURL, reportURL: reportURL, entries: written, packageSize: packageBytes.count,
-            packageDigest: digest, diagnostics: budget, refused: false, cacheNote: cached.note)
+            packageDigest: digest, diagnostics: budget, refused: false, cacheNote: cached.note,
+            screenshotCount: options.screenshots?.shots.count)
     }
 
     /// The tab icons' two renderings, each PNG written whole (a temporary file renamed).

@@ -126,6 +126,12 @@ public enum IconRenderer {
     /// A PNG of an alpha mask: black ink on white, as a reviewer looks at a tab icon's shape.
     /// Deterministic: cairo writes the same bytes for the same pixels.
     public static func png(alpha: [UInt8], size: Int) -> [UInt8] {
+        png(alpha: alpha, size: size, transparent: false)
+    }
+
+    /// With `transparent`, black ink on nothing: the mask itself, which a page tints as iOS
+    /// tints a tab bar's template images (mactl serve's tab bar).
+    public static func png(alpha: [UInt8], size: Int, transparent: Bool) -> [UInt8] {
         guard size > 0, alpha.count == size * size,
               let surface = cairo_image_surface_create(Int32(MACTL_CAIRO_FORMAT_ARGB32), Int32(size), Int32(size)) else { return [] }
         defer { cairo_surface_destroy(surface) }
@@ -134,9 +140,11 @@ public enum IconRenderer {
         let stride = Int(cairo_image_surface_get_stride(surface))
         for y in 0..<size {
             for x in 0..<size {
-                let shade = 255 - alpha[y * size + x]
+                let ink = alpha[y * size + x]
                 let pixel = data + y * stride + x * 4
-                pixel[0] = shade; pixel[1] = shade; pixel[2] = shade; pixel[3] = 255
+                // Premultiplied ARGB: black ink of alpha `ink`, or its shade over white.
+                let shade = transparent ? 0 : 255 - ink
+                pixel[0] = shade; pixel[1] = shade; pixel[2] = shade; pixel[3] = transparent ? ink : 255
             }
         }
         cairo_surface_mark_dirty(surface)

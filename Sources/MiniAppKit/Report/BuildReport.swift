@@ -6,9 +6,9 @@ public struct BuildReport: Sendable {
     init(
         input: PackInput, entries: [WrittenEntry], transforms: [String: String],
         packagePath: String, packageSize: Int, packageDigest: String, signature: ReportValue, tabIcons: ReportValue,
-        timings: [(String, Duration)]
+        screenshots: ReportValue? = nil, timings: [(String, Duration)]
     ) {
-        let sections: [(String, ReportValue)] = [
+        var sections: [(String, ReportValue)] = [
             ("mactl", .string(MactlVersion.current)),
             ("app", Self.app(input.facts)),
             ("package", Self.package(entries: entries, path: packagePath, size: packageSize, digest: packageDigest)),
@@ -22,6 +22,8 @@ public struct BuildReport: Sendable {
             ("signature", signature),
             ("timings_ms", .map(timings.map { ($0.0, Self.milliseconds($0.1)) })),
         ]
+        // Only with --screenshots, after the signature: the pictures of each page (PageShots).
+        if let screenshots { sections.insert(("screenshots", screenshots), at: sections.count - 1) }
         value = .map(sections)
     }
 

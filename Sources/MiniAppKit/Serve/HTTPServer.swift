@@ -101,6 +101,12 @@ public final class HTTPServer: @unchecked Sendable {
         thread.start()
     }
 
+    /// Stops accepting; requests being answered finish.
+    public func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
     private func acceptLoop() {
         while true {
             let connection = accept(listener, nil, nil)

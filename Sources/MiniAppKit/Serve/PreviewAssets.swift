@@ -19,9 +19,16 @@ enum PreviewAssets {
   #tabs { display: flex; border-top: 1px solid #ddd; }
   #tabs button { flex: 1; padding: 12px 0; border: 0; background: none; color: #8e8e93; cursor: pointer; font-size: 12px; }
   #tabs button.active { color: #007aff; font-weight: 600; }
+  /* The icon as iOS's tab bar reads it (mactl's IOSTabIcon), tinted like a template image. */
+  #tabs .icon { display: block; width: 25px; height: 25px; margin: 0 auto 2px; background: currentColor;
+    -webkit-mask: var(--icon) center / contain no-repeat; mask: var(--icon) center / contain no-repeat; }
   #side { display: flex; flex-direction: column; gap: 12px; min-width: 320px; max-width: 640px; }
   #side h2 { font-size: 13px; margin: 8px 0 4px; text-transform: uppercase; color: #8e8e93; }
   #problems li, #errors li { font-family: ui-monospace, monospace; font-size: 12px; margin-bottom: 6px; white-space: pre-wrap; }
+  body.shot { padding: 0; }
+  body.shot #side, body.shot #overlay { display: none !important; }
+  body.shot #phone { width: 100vw; height: 100vh; border: 0; border-radius: 0; }
+  body.dark #bar, body.dark #tabs { border-color: #333; }
   #overlay { display: none; position: fixed; left: 24px; bottom: 24px; right: 24px; max-height: 40vh; overflow: auto; background: #3a0d0d; color: #fff; padding: 12px 16px; border-radius: 8px; font-family: ui-monospace, monospace; font-size: 12px; white-space: pre-wrap; }
 </style>
 </head>
@@ -54,6 +61,14 @@ enum PreviewAssets {
 (function () {
   'use strict';
   var frame = document.getElementById('frame');
+  // ?shot=1 shows the phone's screen alone, for mactl pack --screenshots; ?scheme=dark starts dark.
+  var parameters = new URLSearchParams(location.search);
+  var shot = parameters.get('shot') === '1';
+  document.body.classList.toggle('shot', shot);
+  document.getElementById('dark').checked = parameters.get('scheme') === 'dark';
+  var rendered = false;
+  var iconsLoading = 0;
+  var iconsSeen = {};
   var shownView = null;
   var generation = null;
   var errors = [];
@@ -65,6 +80,7 @@ enum PreviewAssets {
 
   function render(state) {
     if (!state) return;
+    rendered = true;
     if (state.generation !== generation) { generation = state.generation; shownView = null; errors = []; }
     var problems = document.getElementById('problems');
     problems.replaceChildren.apply(problems, state.diagnostics.map(function (line) { return element('li', line); }));
@@ -89,6 +105,14 @@ enum PreviewAssets {
     var tabs = document.getElementById('tabs');
     tabs.replaceChildren.apply(tabs, app.tabs.map(function (tab, index) {
       var button = element('button', tab.text);
+      if (tab.icon) {
+        var url = '/mactl/tab-icon?path=' + encodeURIComponent(tab.icon);
+        var icon = document.createElement('span');
+        icon.className = 'icon';
+        icon.style.setProperty('--icon', 'url("' + url + '")');
+        button.prepend(icon);
+        watchIcon(url);
+      }
       button.className = index === app.activeTab ? 'active' : '';
       button.dataset.page = tab.page;
       button.onclick = function () { post('/mactl/tab?index=' + index); };
@@ -105,15 +129,27 @@ enum PreviewAssets {
     }
   }
 
+  // A mask image's load is not in document.images; ready() waits for each icon's first load.
+  function watchIcon(url) {
+    if (iconsSeen[url]) return;
+    iconsSeen[url] = true;
+    iconsLoading += 1;
+    var image = new Image();
+    image.onload = image.onerror = function () { iconsLoading -= 1; };
+    image.src = url;
+  }
+
   document.getElementById('back').onclick = function () { post('/mactl/back'); };
   document.getElementById('locale').onchange = function (event) { post('/mactl/start?locale=' + encodeURIComponent(event.target.value)); };
-  document.getElementById('dark').onchange = function (event) {
-    document.body.classList.toggle('dark', event.target.checked);
-    if (frame.contentDocument) frame.contentDocument.documentElement.style.colorScheme = event.target.checked ? 'dark' : 'light';
-  };
-  frame.onload = function () {
-    if (frame.contentDocument) frame.contentDocument.documentElement.style.colorScheme = document.getElementById('dark').checked ? 'dark' : 'light';
-  };
+  // The page's prefers-color-scheme follows its iframe's color-scheme in Chromium, so the
+  // page's own dark styles apply as on a phone set to dark.
+  function applyScheme() {
+    var dark = document.getElementById('dark').checked;
+    document.body.classList.toggle('dark', dark);
+    frame.style.colorScheme = dark ? 'dark' : 'light';
+  }
+  document.getElementById('dark').onchange = applyScheme;
+  applyScheme();
   window.addEventListener('message', function (event) {
     if (event.data && event.data.mactl === 'problem') {
       errors.push(event.data.text);
@@ -122,10 +158,20 @@ enum PreviewAssets {
     }
   });
   fetch('/mactl/state').then(function (response) { return response.json(); }).then(render);
-  var events = new EventSource('/mactl/events');
-  events.addEventListener('state', function (event) { render(JSON.parse(event.data)); });
-  events.addEventListener('reload', function (event) { render(JSON.parse(event.data)); });
-  window.mactlShell = { render: render };
+  if (!shot) {
+    var events = new EventSource('/mactl/events');
+    events.addEventListener('state', function (event) { render(JSON.parse(event.data)); });
+    events.addEventListener('reload', function (event) { render(JSON.parse(event.data)); });
+  }
+  // Whether the screen is finished: the state shown, the page's Alpine started, its images loaded.
+  function ready() {
+    if (!rendered || iconsLoading > 0) return false;
+    if (shownView === null) return true;
+    var page = frame.contentWindow;
+    if (!page || page.__mactlReady !== shownView || frame.contentDocument.readyState !== 'complete') return false;
+    return Array.prototype.every.call(frame.contentDocument.images, function (image) { return image.complete; });
+  }
+  window.mactlShell = { render: render, ready: ready };
 })();
 """#
 
@@ -282,6 +328,10 @@ enum PreviewAssets {
     };
   }
 
+  // The shell's ready(): Alpine has rendered this view once.
+  document.addEventListener('alpine:initialized', function () {
+    Alpine.nextTick(function () { window.__mactlReady = view.id; });
+  });
   document.addEventListener('alpine:init', function () {
     Alpine.setEvaluator(cspEvaluator);
     Alpine.store('page', view.store);

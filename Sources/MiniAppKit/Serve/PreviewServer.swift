@@ -8,6 +8,8 @@ public final class PreviewServer: @unchecked Sendable {
     public let session: PreviewSession
     public let alpine: [UInt8]
     public private(set) var http: HTTPServer?
+    private let stopped = NSLock()
+    private var isStopped = false
 
     /// `alpine` is Alpine.js's standard build (scripts/fetch-alpine.sh installs it).
     public init(session: PreviewSession, alpine: [UInt8]) {
@@ -15,10 +17,27 @@ public final class PreviewServer: @unchecked Sendable {
         self.alpine = alpine
     }
 
-    public func start(host: String = "127.0.0.1", port: Int) throws(HTTPServer.StartFailure) {
+    /// Listens on `host:port`. `runsTimers` runs the app's timers in real time, as a person
+    /// watching expects; screenshots leave them still, so a picture is the page as it first shows.
+    public func start(host: String = "127.0.0.1", port: Int, runsTimers: Bool = true) throws(HTTPServer.StartFailure) {
         http = try HTTPServer(host: host, port: port) { [self] request in handle(request) }
-        let ticker = Thread { [self] in runTimers() }
-        ticker.start()
+        if runsTimers {
+            let ticker = Thread { [self] in runTimers() }
+            ticker.start()
+        }
+    }
+
+    public func stop() {
+        stopped.lock()
+        isStopped = true
+        stopped.unlock()
+        http?.stop()
+    }
+
+    private var running: Bool {
+        stopped.lock()
+        defer { stopped.unlock() }
+        return !isStopped
     }
 
     public var url: String { "http://\(http?.host ?? "127.0.0.1"):\(http?.port ?? 0)/" }
@@ -33,7 +52,7 @@ public final class PreviewServer: @unchecked Sendable {
     /// The app's timers run in real time in the preview (the host's clock is virtual).
     private func runTimers() {
         let step = 50
-        while true {
+        while running {
             Thread.sleep(forTimeInterval: Double(step) / 1000)
             if let state = session.advance(milliseconds: step) { http?.events.send("state", state) }
         }
@@ -71,6 +90,9 @@ public final class PreviewServer: @unchecked Sendable {
             return broadcast(session.call("selectTab", [request.query["index"] ?? ""]))
         case ("POST", "/mactl/back"):
             return broadcast(session.call("back", []))
+        case ("GET", "/mactl/tab-icon"):
+            guard let mask = session.tabIcon(request.query["path"] ?? "") else { return .response(.text("not a tab icon", status: 404)) }
+            return .response(HTTPServer.Response(contentType: "image/png", body: mask))
         case ("GET", "/mactl/view"):
             return .response(.text(session.view(request.query["id"] ?? ""), type: json))
         case ("GET", _) where request.path.hasPrefix("/app/"):

@@ -11,6 +11,7 @@ public final class PreviewSession: @unchecked Sendable {
     private var host: JavaScriptHost?
     private var app: LogicHostSession?
     private var deviceLocale = "en-US"
+    private var tabIcons: [String: [UInt8]] = [:]
     /// The lint's findings as the overlay shows them: `file:line:column: severity: message [id]`.
     public private(set) var diagnostics: [String] = []
     /// Why the project could not be loaded at all, when it could not.
@@ -28,6 +29,7 @@ public final class PreviewSession: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         generation += 1
+        tabIcons = [:]
         app?.close()
         app = nil
         do {
@@ -111,6 +113,32 @@ public final class PreviewSession: @unchecked Sendable {
         defer { lock.unlock() }
         let template = model?.pages.first { $0.route == route }?.template ?? project.file(route + ".html").map(TemplateParser.parse)
         return template.map(LogicHostProject.expressionTable) ?? "{}"
+    }
+
+    /// What screenshots cover: the manifest's pages in its order, the project's locales (else the
+    /// manifest's `lang`, else en-US) and the app's name.
+    public func screens() -> (pages: [String], locales: [String], appName: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        let pages = model?.pages.map(\.route) ?? []
+        let tags = project.paths.compactMap(LocaleCatalog.tag(forPath:)).sorted()
+        let language = model?.manifest?["lang"]?.stringValue ?? "en-US"
+        let name = model?.manifest?["name"]?.stringValue ?? root.lastPathComponent
+        return (pages, tags.isEmpty ? [language] : tags, name)
+    }
+
+    /// A tab icon as SkipMiniApp's iOS tab bar draws it (IOSTabIcon's reading), as a PNG mask
+    /// the shell tints; nil when it is not a tab icon the runtime reads as paths.
+    public func tabIcon(_ path: String) -> [UInt8]? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made = tabIcons[path] { return made }
+        guard let model, model.runtime.has(.tabIconsReadAsFilledPaths), let file = project.file(path),
+              model.icons.contains(where: { $0.path == path && $0.isTabIcon })
+        else { return nil }
+        let mask = TabIconImages(shipped: [(path, file.bytes)], linted: model.icons).icons.first?.iosMask
+        tabIcons[path] = mask
+        return mask
     }
 
     /// A file of the project, as it is on disk now.

@@ -41,6 +41,12 @@ struct Pack: AsyncParsableCommand {
     @Flag(name: .long, help: "Lint, transform and compress from scratch, without reading or writing the lint and pack caches.")
     var noCache = false
 
+    @Flag(name: .long, help: "Also photograph every page in each locale and colour scheme in headless Chromium, as mactl serve shows it: PNGs and a contact sheet beside the report, listed in it.")
+    var screenshots = false
+
+    @Option(name: .long, help: "Alpine.js's standard build, for --screenshots (default: the one scripts/setup.sh installed).", completion: .file(extensions: ["js"]))
+    var alpine: String?
+
     @OptionGroup var runtimeOption: RuntimeOption
 
     @OptionGroup var outputOptions: OutputOptions
@@ -54,6 +60,10 @@ struct Pack: AsyncParsableCommand {
             let passphrase = try keyPass.map(KeyPassphraseSource.init)
             signer = try PackSigning.load(keyPath: sign, certificatePath: cert, passphrase: passphrase)
         }
+        if alpine != nil, !screenshots { throw ValidationError("--alpine is for --screenshots") }
+        // What the pictures need, before the lint's wait: a missing browser fails at once.
+        var cameras: (alpine: [UInt8], chromium: String)?
+        if screenshots { cameras = try Self.screenshotTools(alpine: alpine) }
         let clock = ContinuousClock()
         let start = clock.now
         let cacheFolder = LintCache.defaultFolder()
@@ -83,6 +93,21 @@ struct Pack: AsyncParsableCommand {
             minify: !noMinify, output: output.map { URL(fileURLWithPath: $0) }, report: report.map { URL(fileURLWithPath: $0) },
             timestamp: timestamp)
         options.signing = try signer?.signing(appID: input.facts.appID ?? "", timestamp: timestamp)
+        var timings = [("load_and_lint", lintTime)]
+        if let cameras {
+            // Taken into a folder of their own; the pack moves it beside the report once the
+            // package is written, so a failed pack leaves no pictures of it.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-screenshots-\(UUID().uuidString)")
+            let shotsStart = clock.now
+            do {
+                options.screenshots = try PageShots.take(root: URL(fileURLWithPath: path), into: folder, alpine: cameras.alpine, chromium: cameras.chromium)
+            } catch {
+                try? FileManager.default.removeItem(at: folder)
+                throw CommandFailure(message: error.description + "; nothing was written")
+            }
+            timings.append(("screenshots", clock.now - shotsStart))
+        }
+        defer { if let folder = options.screenshots?.folder { try? FileManager.default.removeItem(at: folder) } }
         let packageURL = options.output ?? Packer.defaultPackageURL(root: URL(fileURLWithPath: path), facts: input.facts)
         let interruption = InterruptCleanup(removing: Packer.workFolder(for: packageURL))
         defer { interruption.cancel() }
@@ -90,7 +115,7 @@ struct Pack: AsyncParsableCommand {
         do {
             outcome = try Packer.pack(
                 root: URL(fileURLWithPath: path), input: &input, options: options,
-                cache: noCache ? nil : PackCache(folder: cacheFolder, tool: MactlBuild.identity), timings: [("load_and_lint", lintTime)])
+                cache: noCache ? nil : PackCache(folder: cacheFolder, tool: MactlBuild.identity), timings: timings)
         } catch {
             throw CommandFailure(message: error.message)
         }
@@ -116,7 +141,25 @@ struct Pack: AsyncParsableCommand {
         status(
             "packed \(outcome.packageURL.relativePathForDisplay): \(outcome.entries.count) files, package \(ByteSize.format(outcome.packageSize)) "
                 + "(files \(ByteSize.format(uncompressed)) before compression), sha256 \(outcome.packageDigest)\n"
-                + "report \(outcome.reportURL.relativePathForDisplay)\n" + signedLine)
+                + "report \(outcome.reportURL.relativePathForDisplay)\n" + signedLine + screenshotsLine(outcome))
+    }
+
+    private func screenshotsLine(_ outcome: Packer.Outcome) -> String {
+        guard let count = outcome.screenshotCount else { return "" }
+        let folder = outcome.reportURL.deletingPathExtension().appendingPathExtension("screenshots")
+        return "screenshots \(folder.relativePathForDisplay)/\(PageShots.contactSheetName): \(count) pictures\n"
+    }
+
+    /// Alpine.js (as mactl serve finds it) and a Chromium, or a clear error.
+    static func screenshotTools(alpine: String?) throws -> (alpine: [UInt8], chromium: String) {
+        let alpinePath = Serve.alpineLocation(given: alpine)
+        guard let bytes = FileManager.default.contents(atPath: alpinePath) else {
+            throw CommandFailure(message: "--screenshots needs Alpine.js, which is not at '\(alpinePath)': run scripts/setup.sh (it installs it from PyPI) or pass --alpine PATH")
+        }
+        guard let chromium = HeadlessChromium.locate() else {
+            throw CommandFailure(message: "--screenshots needs Chromium: install Debian's 'chromium' package (scripts/setup.sh does), or set MACTL_CHROMIUM to a Chromium or Chrome")
+        }
+        return (Array(bytes), chromium)
     }
 }
 

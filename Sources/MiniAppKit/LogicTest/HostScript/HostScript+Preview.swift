@@ -15,7 +15,7 @@ extension LogicHostScript {
     return JSON.stringify({
       top: top ? { id: top.id, route: top.path, store: top.store, title: titleOf(top), hasTemplate: hasFile(top.path + '.html') } : null,
       stack: activeStack().map(function (view) { return view.path; }),
-      tabs: tabsShown ? tabBar.map(function (tab) { return { page: tab.page, text: translate(tab.text) }; }) : [],
+      tabs: tabsShown ? tabBar.map(function (tab) { return { page: tab.page, text: translate(tab.text), icon: typeof tab.icon === 'string' ? tab.icon : null }; }) : [],
       activeTab: state.activeTab,
       locale: i18n().locale,
       errors: taken,
@@ -53,6 +53,17 @@ extension LogicHostScript {
       return previewState();
     },
     back: function () { navigation.navigateBack({ delta: 1 }); return previewState(); },
+    // A page shown as a person would reach it, for screenshots: a tab page by its tab, any other
+    // page pushed with navigateTo and an empty query. A route that is not a page changes nothing.
+    open: function (route) {
+      route = String(route);
+      if (!isPage(route) || !topView()) return previewState();
+      var tab = tabsShown ? tabPages.indexOf(route) : -1;
+      var top = topView();
+      if (tab >= 0) selectTab(tab);
+      else if (!(top.path === route && activeStack().length === 1)) navigation.navigateTo({ url: route, query: '' });
+      return previewState();
+    },
     // Real time for the preview: runs the timers due in the next `milliseconds`.
     advance: function (milliseconds) {
       var until = clock.now + Math.max(0, Number(milliseconds) || 0);
