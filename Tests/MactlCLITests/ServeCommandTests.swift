@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `mactl serve` in a real browser: headless Chromium through chromedriver taps the page's
 /// button and sees the count change after the round trip through the logic layer in mactl,
@@ -37,6 +40,20 @@ import Testing
             process.terminate()
             process.waitUntilExit()
         }
+
+        var port: Int { Int(url.split(separator: ":").last!.dropLast())! }
+
+        /// A request to the server itself: its status and body.
+        func request(_ method: String, _ path: String) throws -> (status: Int, body: String, bytes: [UInt8]) {
+            let (data, status) = try WebDriver.send(method, port: port, path: path, body: Data())
+            return (status, String(decoding: data, as: UTF8.self), [UInt8](data))
+        }
+    }
+
+    /// The page's text after a change, in the page the shell shows.
+    @discardableResult
+    static func waitForText(_ browser: WebDriver, _ selector: String, _ expected: String) throws -> String {
+        try browser.waitUntil(pageText(selector), is: expected)
     }
 
     /// The text the page in the phone frame shows for `selector`.
@@ -119,5 +136,192 @@ import Testing
             #expect(result.status == 2)
             #expect(result.standardError == "error: Alpine.js is not at 'missing.js': run scripts/setup.sh (it installs it from PyPI) or pass --alpine PATH\n")
         }
+    }
+
+    @Test func theShowcaseRunsEndToEndWithTabIconsLocalesAndTheDarkScheme() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let app = folder.appendingPathComponent("showcase")
+            try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Examples/showcase"), to: app)
+            let server = try Server(["showcase"], in: folder)
+            defer { server.stop() }
+            let browser = try WebDriver()
+            defer { browser.quit() }
+            try browser.open(server.url)
+            #expect(try Self.waitForText(browser, "h1", "Today's products") == "Today's products")
+            #expect(try browser.waitUntil("return document.getElementById('title').textContent", is: "Shop") == "Shop")
+            // x-init="handler('ping')" reached the page's logic, which logged.
+            #expect(try browser.waitUntil("return String(document.getElementById('logs').textContent.indexOf('home ready') >= 0)", is: "true") == "true")
+
+            // Each tab shows its icon as iOS reads it, a PNG mask mactl renders.
+            #expect(try browser.waitUntil("return String(document.querySelectorAll('#tabs .icon').length)", is: "3") == "3")
+            let icon = try server.request("GET", "/mactl/tab-icon?path=icons/cart.svg")
+            #expect(icon.status == 200)
+            #expect(icon.bytes.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            #expect(try server.request("GET", "/mactl/tab-icon?path=icons/app.svg").status == 404)
+
+            // State local to the view (x-data="{ open: false }") runs in the browser through
+            // mactl's evaluator: the filters open, and x-show shows the sort button.
+            let sortShown = "return getComputedStyle(document.getElementById('frame').contentDocument.querySelector('[x-ref=sortButton]').parentElement).display"
+            #expect(try browser.waitUntil(sortShown, is: "none") == "none")
+            try browser.enterFrame("#frame")
+            try browser.click("div.card > button")
+            try browser.enterFrame(nil)
+            #expect(try browser.waitUntil(sortShown, is: "block") == "block")
+
+            // The cart tab: its template, its title from setNavigationBarTitle in onShow, $t with a parameter.
+            try browser.click("#tabs button[data-page='pages/cart/cart']")
+            #expect(try Self.waitForText(browser, "h1", "Your cart") == "Your cart")
+            #expect(try Self.waitForText(browser, "p.card", "0 items") == "0 items")
+            #expect(try browser.waitUntil("return document.getElementById('title').textContent", is: "Your cart") == "Your cart")
+
+            // Another locale starts the app again, as a phone set to German would.
+            _ = try browser.execute("var s = document.getElementById('locale'); s.value = 'de'; s.dispatchEvent(new Event('change'));")
+            #expect(try browser.waitUntil("return document.getElementById('title').textContent", is: "Laden") == "Laden")
+            #expect(try Self.waitForText(browser, "h1", "Produkte von heute") == "Produkte von heute")
+
+            // The dark switch: the page's prefers-color-scheme answers dark.
+            let dark = "return String(document.getElementById('frame').contentWindow.matchMedia('(prefers-color-scheme: dark)').matches)"
+            #expect(try browser.waitUntil(dark, is: "false") == "false")
+            try browser.click("#dark")
+            #expect(try browser.waitUntil(dark, is: "true") == "true")
+        }
+    }
+
+    @Test func aThrowingHandlerIsReportedWithItsPlaceAndThePreviewGoesOn() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let script = folder.appendingPathComponent("app/pages/home/home.js")
+            let source = try String(contentsOf: script, encoding: .utf8)
+            try source.replacingOccurrences(of: "    this.setData({ count: this.data.count + 1 });", with: "    this.setData({ count: this.data.count + 1 });\n    if (this.data.count > 1) throw new Error('too many');")
+                .write(to: script, atomically: true, encoding: .utf8)
+            let server = try Server(["app"], in: folder)
+            defer { server.stop() }
+            let browser = try WebDriver()
+            defer { browser.quit() }
+            try browser.open(server.url)
+            try Self.waitForText(browser, ".count", "0")
+            for _ in 0..<2 {
+                try browser.enterFrame("#frame")
+                try browser.click("button")
+                try browser.enterFrame(nil)
+            }
+            // The second tap's setData landed before the throw, as on the device.
+            #expect(try Self.waitForText(browser, ".count", "2") == "2")
+            let errors = "return document.getElementById('errors').textContent"
+            let expected = "pages/home/home.js:10:45: onTapIncrement of pages/home/home threw Error: too many; on the device this is silent"
+            #expect(try browser.waitUntil(errors, is: expected) == expected)
+            // The server goes on: the tab bar still works.
+            try browser.click("#tabs button[data-page='pages/explore/explore']")
+            #expect(try Self.waitForText(browser, "li", "Lighthouse") == "Lighthouse")
+        }
+    }
+
+    @Test func aTemplateThatDoesNotParseIsShownOverThePageWhichStillRenders() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let template = folder.appendingPathComponent("app/pages/home/home.html")
+            let html = try String(contentsOf: template, encoding: .utf8)
+            try html.replacingOccurrences(of: "<p x-text=\"$t('home.counter')\"></p>", with: "<p x-text=\"$t('home.counter')\"></div>")
+                .write(to: template, atomically: true, encoding: .utf8)
+            let server = try Server(["app"], in: folder)
+            defer { server.stop() }
+            let browser = try WebDriver()
+            defer { browser.quit() }
+            try browser.open(server.url)
+            let overlay = "return document.getElementById('overlay').textContent"
+            let expected = "pages/home/home.html:12:36: error: unexpected end tag 'div' [template-markup-error]"
+            #expect(try browser.waitUntil(overlay, is: expected) == expected)
+            // The browser repairs the markup as the phone's WebView would, and the page runs.
+            #expect(try Self.waitForText(browser, "h1", "Welcome") == "Welcome")
+        }
+    }
+
+    @Test func aClientThatGoesAwayMidSessionLeavesTheServerServing() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let server = try Server(["app"], in: folder)
+            defer { server.stop() }
+            // An event stream opened and dropped, and a request cut off halfway.
+            let stream = try Self.connect(server.port)
+            _ = "GET /mactl/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(stream, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            var head = [UInt8](repeating: 0, count: 256)
+            #expect(recv(stream, &head, head.count, 0) > 0)
+            close(stream)
+            let halfway = try Self.connect(server.port)
+            _ = "POST /mactl/event HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"vi".withCString { send(halfway, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            close(halfway)
+            // A change of state is sent to the dropped stream, and the server answers on.
+            let tab = try server.request("POST", "/mactl/tab?index=1")
+            #expect(tab.status == 200)
+            #expect(tab.body.contains("\"stack\":[\"pages/explore/explore\"]"))
+            #expect(try server.request("GET", "/mactl/state").status == 200)
+            #expect(server.process.isRunning)
+        }
+    }
+
+    @Test func theAppsFetchGoesToTheNetworkAsOnThePhone() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+            // A real HTTP server on 127.0.0.1 with the text the page fetches.
+            let site = folder.appendingPathComponent("site")
+            try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+            try "Hello from the network".write(to: site.appendingPathComponent("greeting.txt"), atomically: true, encoding: .utf8)
+            let web = Process()
+            let output = Pipe()
+            web.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            web.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.path]
+            web.standardOutput = output
+            web.standardError = FileHandle.nullDevice
+            try web.run()
+            defer { web.terminate(); web.waitUntilExit() }
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let byte = output.fileHandleForReading.readData(ofLength: 1)
+                if byte.isEmpty { break }
+                line += byte
+            }
+            let port = try #require(String(decoding: line, as: UTF8.self).split(separator: " ").firstIndex(of: "port").map { String(decoding: line, as: UTF8.self).split(separator: " ")[$0 + 1] })
+
+            let script = folder.appendingPathComponent("app/pages/home/home.js")
+            let source = try String(contentsOf: script, encoding: .utf8)
+            try source.replacingOccurrences(of: "    count: 0,\n", with: "    count: 0,\n    greeting: '',\n")
+                .replacingOccurrences(
+                    of: "    skip.log('home loaded');\n",
+                    with: "    skip.log('home loaded');\n    skip.net.fetch('http://127.0.0.1:\(port)/greeting.txt').then((r) => r.text()).then((text) => this.setData({ greeting: text }));\n")
+                .write(to: script, atomically: true, encoding: .utf8)
+            let template = folder.appendingPathComponent("app/pages/home/home.html")
+            let html = try String(contentsOf: template, encoding: .utf8)
+            try html.replacingOccurrences(of: "  </section>", with: "    <p class=\"greeting\" x-text=\"store.greeting\"></p>\n  </section>")
+                .write(to: template, atomically: true, encoding: .utf8)
+
+            let server = try Server(["app"], in: folder)
+            defer { server.stop() }
+            let browser = try WebDriver()
+            defer { browser.quit() }
+            try browser.open(server.url)
+            #expect(try Self.waitForText(browser, ".greeting", "Hello from the network") == "Hello from the network")
+        }
+    }
+
+    @Test func anotherRuntimeIsAUsageError() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let result = try CLIRunner.run(["serve", "app", "--no-open", "--runtime", "w3c"], in: folder)
+            #expect(result.status == 2)
+            #expect(result.standardError.hasPrefix("Error: the 'w3c' profile names no logic layer to run; mactl serve simulates SkipMiniApp's ('--runtime skip')\n"))
+        }
+    }
+
+    static func connect(_ port: Int) throws -> Int32 {
+        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw WebDriver.Failure(description: "cannot connect to 127.0.0.1:\(port)") }
+        return connection
     }
 }

@@ -35,7 +35,7 @@ public enum PageShots {
     /// Photographs the project at `root` into `folder` (created; its old contents replaced).
     /// `alpine` is Alpine.js's standard build; `chromium` the browser to run.
     public static func take(root: URL, into folder: URL, alpine: [UInt8], chromium: String) throws(Failure) -> Taken {
-        let session = PreviewSession(root: root)
+        let session = PreviewSession(root: root, liveNetwork: false)
         if let failure = session.loadFailure { throw Failure(description: "cannot preview the project: \(failure)") }
         let server = PreviewServer(session: session, alpine: alpine)
         do {

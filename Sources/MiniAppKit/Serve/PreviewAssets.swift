@@ -71,7 +71,9 @@ enum PreviewAssets {
   var iconsSeen = {};
   var shownView = null;
   var generation = null;
-  var errors = [];
+  // The app's errors (the logic layer's whole list) and the view's problems (posted by the bridge).
+  var appErrors = [];
+  var viewProblems = [];
 
   function post(path) {
     return fetch(path, { method: 'POST' }).then(function (response) { return response.json(); }).then(render);
@@ -81,7 +83,7 @@ enum PreviewAssets {
   function render(state) {
     if (!state) return;
     rendered = true;
-    if (state.generation !== generation) { generation = state.generation; shownView = null; errors = []; }
+    if (state.generation !== generation) { generation = state.generation; shownView = null; viewProblems = []; }
     var problems = document.getElementById('problems');
     problems.replaceChildren.apply(problems, state.diagnostics.map(function (line) { return element('li', line); }));
     var overlay = document.getElementById('overlay');
@@ -95,9 +97,8 @@ enum PreviewAssets {
     var app = state.app;
     if (!app) return;
     if (locale.value !== app.locale && state.locales.indexOf(app.locale) >= 0) locale.value = app.locale;
-    errors = errors.concat(app.errors.map(function (e) { return (e.file ? e.file + ':' + e.line + ':' + e.column + ': ' : '') + e.message; }));
-    var list = document.getElementById('errors');
-    list.replaceChildren.apply(list, errors.map(function (line) { return element('li', line); }));
+    appErrors = app.errors.map(function (e) { return (e.file ? e.file + ':' + e.line + ':' + e.column + ': ' : '') + e.message; });
+    showErrors();
     var logs = document.getElementById('logs');
     logs.replaceChildren.apply(logs, app.logs.map(function (line) { return element('li', line); }));
     document.getElementById('route').textContent = app.stack.join(' › ');
@@ -129,6 +130,11 @@ enum PreviewAssets {
     }
   }
 
+  function showErrors() {
+    var list = document.getElementById('errors');
+    list.replaceChildren.apply(list, appErrors.concat(viewProblems).map(function (line) { return element('li', line); }));
+  }
+
   // A mask image's load is not in document.images; ready() waits for each icon's first load.
   function watchIcon(url) {
     if (iconsSeen[url]) return;
@@ -152,9 +158,8 @@ enum PreviewAssets {
   applyScheme();
   window.addEventListener('message', function (event) {
     if (event.data && event.data.mactl === 'problem') {
-      errors.push(event.data.text);
-      var list = document.getElementById('errors');
-      list.appendChild(element('li', event.data.text));
+      viewProblems.push(event.data.text);
+      showErrors();
     }
   });
   fetch('/mactl/state').then(function (response) { return response.json(); }).then(render);

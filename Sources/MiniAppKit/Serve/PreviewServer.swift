@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// `mactl serve`'s HTTP side: the shell page (a phone frame with the navigation bar, the tab bar
 /// and the page in an iframe), the project's files with the bridge put into each page, and the
@@ -55,7 +58,32 @@ public final class PreviewServer: @unchecked Sendable {
         while running {
             Thread.sleep(forTimeInterval: Double(step) / 1000)
             if let state = session.advance(milliseconds: step) { http?.events.send("state", state) }
+            for fetch in session.takeFetches() { send(fetch) }
         }
+    }
+
+    /// Sends an app's request as SkipMiniApp's NW does: the method, a string body, no headers;
+    /// the body comes back as text, a failure as its description.
+    private func send(_ fetch: PreviewSession.Fetch) {
+        guard let url = URL(string: fetch.url), url.scheme == "http" || url.scheme == "https" else {
+            settle(fetch, status: 0, body: "", failure: "unsupported URL")
+            return
+        }
+        var request = URLRequest(url: url, timeoutInterval: 30)
+        request.httpMethod = fetch.method.uppercased()
+        request.httpBody = fetch.body.map { Data($0.utf8) }
+        URLSession.shared.dataTask(with: request) { [self] data, response, error in
+            if let error {
+                settle(fetch, status: 0, body: "", failure: error.localizedDescription)
+            } else {
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                settle(fetch, status: status, body: String(decoding: data ?? Data(), as: UTF8.self), failure: nil)
+            }
+        }.resume()
+    }
+
+    private func settle(_ fetch: PreviewSession.Fetch, status: Int, body: String, failure: String?) {
+        if let state = session.settleFetch(fetch, status: status, body: body, failure: failure) { http?.events.send("state", state) }
     }
 
     func handle(_ request: HTTPServer.Request) -> HTTPServer.Reply {

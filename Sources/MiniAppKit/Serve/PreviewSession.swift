@@ -19,8 +19,25 @@ public final class PreviewSession: @unchecked Sendable {
     /// Bumped by each reload, so the browser can tell a new app from the old.
     public private(set) var generation = 0
 
-    public init(root: URL) {
+    /// With `liveNetwork`, the app's fetch goes to the network, sent by the preview server
+    /// (`takeFetches`, `settleFetch`); without it a fetch never settles, so a page is seen as it
+    /// first shows.
+    public let liveNetwork: Bool
+    /// Bumped each time the app starts, so an answer to an old app's request is dropped.
+    private var run = 0
+
+    /// A fetch the app made, for the preview server to send.
+    public struct Fetch: Sendable {
+        public var run: Int
+        public var id: Int
+        public var url: String
+        public var method: String
+        public var body: String?
+    }
+
+    public init(root: URL, liveNetwork: Bool = true) {
         self.root = root
+        self.liveNetwork = liveNetwork
         reload()
     }
 
@@ -51,12 +68,16 @@ public final class PreviewSession: @unchecked Sendable {
         startApp()
     }
 
-    private func startApp() {
-        guard let model else { return }
+    /// Starts the app; the host's state after it started.
+    @discardableResult
+    private func startApp() -> String? {
+        guard let model else { return nil }
         let host = self.host ?? JavaScriptHost(timeLimitSeconds: 5)
         self.host = host
         app = LogicHostSession(host: host, projectJSON: LogicHostProject.json(model))
-        _ = app?.preview("start", [deviceLocale])
+        run += 1
+        _ = app?.preview(liveNetwork ? "goLive" : "goOffline")
+        return app?.preview("start", [deviceLocale])
     }
 
     /// Starts the app again as a device set to `locale` would.
@@ -65,8 +86,7 @@ public final class PreviewSession: @unchecked Sendable {
         defer { lock.unlock() }
         deviceLocale = locale
         app?.close()
-        startApp()
-        return stateLocked()
+        return stateLocked(startApp())
     }
 
     /// The app's state as JSON: the page on top, the stack, the tabs, new app errors.
@@ -76,8 +96,10 @@ public final class PreviewSession: @unchecked Sendable {
         return stateLocked()
     }
 
-    private func stateLocked() -> String {
-        let appState = app?.preview("state") ?? "null"
+    /// `appState` is the host's answer to the call just made: each answer hands over the app
+    /// errors since the last, so asking again would lose them.
+    private func stateLocked(_ appState: String? = nil) -> String {
+        let appState = appState ?? app?.preview("state") ?? "null"
         let quoted = diagnostics.map(Self.jsonString).joined(separator: ",")
         let failure = loadFailure.map(Self.jsonString) ?? "null"
         let locales = project.paths.compactMap(LocaleCatalog.tag(forPath:)).map(Self.jsonString).joined(separator: ",")
@@ -88,8 +110,7 @@ public final class PreviewSession: @unchecked Sendable {
     public func call(_ name: String, _ arguments: [String]) -> String {
         lock.lock()
         defer { lock.unlock() }
-        _ = app?.preview(name, arguments)
-        return stateLocked()
+        return stateLocked(app?.preview(name, arguments))
     }
 
     /// What the view with this id needs: its store, handler names and the catalog.
@@ -104,7 +125,29 @@ public final class PreviewSession: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let result = app?.preview("advance", [String(milliseconds)]), !result.isEmpty else { return nil }
-        return stateLocked()
+        return stateLocked(result)
+    }
+
+    /// The requests the app made since the last call.
+    public func takeFetches() -> [Fetch] {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let text = app?.preview("takeFetches"),
+              let list = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String: Any]]
+        else { return [] }
+        return list.compactMap { entry in
+            guard let id = entry["id"] as? Int, let url = entry["url"] as? String, let method = entry["method"] as? String else { return nil }
+            return Fetch(run: run, id: id, url: url, method: method, body: entry["body"] as? String)
+        }
+    }
+
+    /// Settles a request with its answer, or with `failure`'s text; the state, or nil when the
+    /// app that asked is gone.
+    public func settleFetch(_ fetch: Fetch, status: Int, body: String, failure: String?) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard fetch.run == run, let app else { return nil }
+        return stateLocked(app.preview("settleFetch", [String(fetch.id), String(status), body, failure ?? ""]))
     }
 
     /// The expressions of a page's template with their parses (`LogicHostProject.expressionTable`).

@@ -30,11 +30,21 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Alpine.js's standard build to give the pages (default: the one scripts/setup.sh installed).", completion: .file(extensions: ["js"]))
     var alpine: String?
 
+    @Option(name: .long, help: "The runtime whose logic layer runs the app: skip, the only one mactl simulates.", completion: .list(["skip"]))
+    var runtime = RuntimeProfile.skip.id
+
     @Option(name: .long, help: ArgumentHelp("How often to look for changes, in milliseconds.", visibility: .hidden))
     var watchInterval = 300
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard runtime == RuntimeProfile.skip.id else {
+            let known = RuntimeProfile.named(runtime) != nil
+            throw ValidationError(
+                known
+                    ? "the '\(runtime)' profile names no logic layer to run; mactl serve simulates SkipMiniApp's ('--runtime skip')"
+                    : "unknown runtime '\(runtime)'; mactl serve simulates SkipMiniApp's ('--runtime skip')")
+        }
     }
 
     func run() async throws {

@@ -1,8 +1,17 @@
 extension LogicHostScript {
-    /// `fetch` and `skip.net.fetch`, answered from the test's replies (`app.fetch.reply`), never the network.
+    /// `fetch` and `skip.net.fetch`, answered from the test's replies (`app.fetch.reply`), never
+    /// the network; in `mactl serve`'s preview (`network.live`), sent by mactl over the network.
     static let network = #"""
   // ---- NW fetch, answered from the test's replies, never the network ----
-  var network = { replies: [], requests: [] };
+  var network = { replies: [], requests: [], live: false, offline: false, pending: [], nextID: 1 };
+  // NW's response: a non-2xx status resolves, with ok false; json() parses before it returns its promise.
+  function fetchResponse(status, text) {
+    return {
+      ok: status >= 200 && status < 300, status: status, headers: {}, body: text,
+      json: function () { return Promise.resolve(JSON.parse(this.body)); },
+      text: function () { return Promise.resolve(this.body); }
+    };
+  }
   function fetchFromReplies(url, options) {
     var method = String((options && options.method) || 'GET');
     // Headers are never sent; a body only when it is a non-empty string.
@@ -10,6 +19,13 @@ extension LogicHostScript {
     var request = { url: String(url), method: method };
     if (typeof body === 'string') request.body = body;
     network.requests.push(request);
+    // Screenshots: the page as it first shows, before any answer.
+    if (network.offline) return new Promise(function () {});
+    if (network.live) {
+      return new Promise(function (resolve, reject) {
+        network.pending.push({ id: network.nextID++, request: request, resolve: resolve, reject: reject, sent: false });
+      });
+    }
     var calledFrom = appFrame(new Error().stack);
     var reply = null;
     for (var i = network.replies.length - 1; i >= 0; i--) {
@@ -24,12 +40,7 @@ extension LogicHostScript {
       }
       // Failures reject with a string, never an Error.
       if (reply.failure !== undefined) { reject(reply.failure); return; }
-      // A non-2xx status resolves, with ok false; json() parses before it returns its promise.
-      resolve({
-        ok: reply.status >= 200 && reply.status < 300, status: reply.status, headers: {}, body: reply.text,
-        json: function () { return Promise.resolve(JSON.parse(this.body)); },
-        text: function () { return Promise.resolve(this.body); }
-      });
+      resolve(fetchResponse(reply.status, reply.text));
     });
   }
 """#

@@ -10,15 +10,14 @@ extension LogicHostScript {
   }
   function previewState() {
     var top = topView();
-    var taken = state.errors.map(function (e) { return e; });
-    state.errors = [];
     return JSON.stringify({
       top: top ? { id: top.id, route: top.path, store: top.store, title: titleOf(top), hasTemplate: hasFile(top.path + '.html') } : null,
       stack: activeStack().map(function (view) { return view.path; }),
       tabs: tabsShown ? tabBar.map(function (tab) { return { page: tab.page, text: translate(tab.text), icon: typeof tab.icon === 'string' ? tab.icon : null }; }) : [],
       activeTab: state.activeTab,
       locale: i18n().locale,
-      errors: taken,
+      // All of this run's errors, not the new ones: every browser tab shows the same list.
+      errors: state.errors.slice(-100),
       logs: state.logs.slice(-50),
       now: clock.now
     });
@@ -30,6 +29,27 @@ extension LogicHostScript {
       return previewState();
     },
     state: previewState,
+    // Before start: fetch goes to the network through mactl (takeFetches, settleFetch).
+    goLive: function () { network.live = true; return ''; },
+    // Before start: no fetch ever settles (screenshots show a page before its data comes).
+    goOffline: function () { network.offline = true; return ''; },
+    // The requests made since the last call, for mactl to send: [{id, url, method, body}].
+    takeFetches: function () {
+      var unsent = network.pending.filter(function (entry) { return !entry.sent; });
+      unsent.forEach(function (entry) { entry.sent = true; });
+      return JSON.stringify(unsent.map(function (entry) {
+        return { id: entry.id, url: entry.request.url, method: entry.request.method, body: entry.request.body === undefined ? null : entry.request.body };
+      }));
+    },
+    // A request's answer: a status and body, or a failure's text (NW rejects with a string).
+    settleFetch: function (id, status, body, failure) {
+      var found = network.pending.filter(function (entry) { return entry.id === Number(id); })[0];
+      if (found) {
+        network.pending.splice(network.pending.indexOf(found), 1);
+        if (failure) found.reject(String(failure)); else found.resolve(fetchResponse(Number(status), String(body)));
+      }
+      return previewState();
+    },
     // The page a view shows: its handler names (for the bridge's methods) and the catalog $t reads.
     view: function (id) {
       var view = viewById(Number(id));
