@@ -129,9 +129,13 @@ public enum IconRenderer {
         png(alpha: alpha, size: size, transparent: false)
     }
 
-    /// With `transparent`, black ink on nothing: the mask itself, which a page tints as iOS
-    /// tints a tab bar's template images (mactl serve's tab bar).
-    public static func png(alpha: [UInt8], size: Int, transparent: Bool) -> [UInt8] {
+    /// With an `ink` colour, that colour on nothing: the mask tinted as iOS tints a tab bar's
+    /// template images (mactl serve's tab bar).
+    public static func png(alpha: [UInt8], size: Int, ink: (red: UInt8, green: UInt8, blue: UInt8)) -> [UInt8] {
+        png(alpha: alpha, size: size, transparent: true, ink: ink)
+    }
+
+    private static func png(alpha: [UInt8], size: Int, transparent: Bool, ink colour: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0)) -> [UInt8] {
         guard size > 0, alpha.count == size * size,
               let surface = cairo_image_surface_create(Int32(MACTL_CAIRO_FORMAT_ARGB32), Int32(size), Int32(size)) else { return [] }
         defer { cairo_surface_destroy(surface) }
@@ -142,9 +146,15 @@ public enum IconRenderer {
             for x in 0..<size {
                 let ink = alpha[y * size + x]
                 let pixel = data + y * stride + x * 4
-                // Premultiplied ARGB: black ink of alpha `ink`, or its shade over white.
-                let shade = transparent ? 0 : 255 - ink
-                pixel[0] = shade; pixel[1] = shade; pixel[2] = shade; pixel[3] = transparent ? ink : 255
+                // Premultiplied ARGB (bytes B, G, R, A): the colour at alpha `ink`, or black's
+                // shade over white.
+                if transparent {
+                    func premultiplied(_ channel: UInt8) -> UInt8 { UInt8((Int(channel) * Int(ink) + 127) / 255) }
+                    pixel[0] = premultiplied(colour.blue); pixel[1] = premultiplied(colour.green); pixel[2] = premultiplied(colour.red); pixel[3] = ink
+                } else {
+                    let shade = 255 - ink
+                    pixel[0] = shade; pixel[1] = shade; pixel[2] = shade; pixel[3] = 255
+                }
             }
         }
         cairo_surface_mark_dirty(surface)

@@ -9,8 +9,8 @@ struct TabIconImages {
         var path: String
         var svgPNG: [UInt8]
         var iosPNG: [UInt8]
-        /// The iOS reading's ink alone, on a transparent ground.
-        var iosMask: [UInt8]
+        /// The iOS reading's ink alone, as an alpha mask (for tinting).
+        var iosAlpha: [UInt8]
         var ink: IOSTabIcon.InkComparison?
         var hangs: Int
     }
@@ -42,7 +42,7 @@ struct TabIconImages {
                 path: entry.path,
                 svgPNG: IconRenderer.png(alpha: rendering?.alpha ?? empty, size: size),
                 iosPNG: IconRenderer.png(alpha: phoneAlpha, size: size),
-                iosMask: IconRenderer.png(alpha: phoneAlpha, size: size, transparent: true),
+                iosAlpha: phoneAlpha,
                 ink: onIOS.ink, hangs: onIOS.hangs.count)
         }
     }

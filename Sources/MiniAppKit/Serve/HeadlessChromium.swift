@@ -131,6 +131,14 @@ public final class HeadlessChromium {
         return (result["result"] as? [String: Any])?["value"]
     }
 
+    /// Waits until the page has drawn two more frames, so what it shows is on screen.
+    public func waitForFrames() throws {
+        _ = try call("Runtime.evaluate", [
+            "expression": "new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { done(true); }); }); })",
+            "awaitPromise": true,
+        ])
+    }
+
     /// Waits until `expression` is true in the page, for at most `seconds`.
     public func waitUntil(_ expression: String, seconds: Double) throws {
         let deadline = Date().addingTimeInterval(seconds)

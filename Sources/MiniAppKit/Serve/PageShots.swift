@@ -74,6 +74,7 @@ public enum PageShots {
                         try browser.open(server.url + "?shot=1&scheme=\(scheme)&visit=\(visit)")
                         try browser.waitUntil(
                             "location.search.endsWith('visit=\(visit)') && !!window.mactlShell && window.mactlShell.ready()", seconds: 15)
+                        try browser.waitForFrames()
                         try FileProblem.writeWhole([UInt8](browser.screenshot()), to: folder.appendingPathComponent(file))
                     } catch {
                         throw Failure(description: "cannot photograph \(page) (\(locale), \(scheme)): \(error)")

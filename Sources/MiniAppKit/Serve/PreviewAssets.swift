@@ -19,9 +19,8 @@ enum PreviewAssets {
   #tabs { display: flex; border-top: 1px solid #ddd; }
   #tabs button { flex: 1; padding: 12px 0; border: 0; background: none; color: #8e8e93; cursor: pointer; font-size: 12px; }
   #tabs button.active { color: #007aff; font-weight: 600; }
-  /* The icon as iOS's tab bar reads it (mactl's IOSTabIcon), tinted like a template image. */
-  #tabs .icon { display: block; width: 25px; height: 25px; margin: 0 auto 2px; background: currentColor;
-    -webkit-mask: var(--icon) center / contain no-repeat; mask: var(--icon) center / contain no-repeat; }
+  /* The icon as iOS's tab bar reads it (mactl's IOSTabIcon), tinted as a template image. */
+  #tabs .icon { display: block; width: 25px; height: 25px; margin: 0 auto 2px; }
   #side { display: flex; flex-direction: column; gap: 12px; min-width: 320px; max-width: 640px; }
   #side h2 { font-size: 13px; margin: 8px 0 4px; text-transform: uppercase; color: #8e8e93; }
   #problems li, #errors li { font-family: ui-monospace, monospace; font-size: 12px; margin-bottom: 6px; white-space: pre-wrap; }
@@ -67,8 +66,6 @@ enum PreviewAssets {
   document.body.classList.toggle('shot', shot);
   document.getElementById('dark').checked = parameters.get('scheme') === 'dark';
   var rendered = false;
-  var iconsLoading = 0;
-  var iconsSeen = {};
   var shownView = null;
   var generation = null;
   // The app's errors (the logic layer's whole list) and the view's problems (posted by the bridge).
@@ -107,12 +104,11 @@ enum PreviewAssets {
     tabs.replaceChildren.apply(tabs, app.tabs.map(function (tab, index) {
       var button = element('button', tab.text);
       if (tab.icon) {
-        var url = '/mactl/tab-icon?path=' + encodeURIComponent(tab.icon);
-        var icon = document.createElement('span');
+        var icon = document.createElement('img');
         icon.className = 'icon';
-        icon.style.setProperty('--icon', 'url("' + url + '")');
+        icon.alt = '';
+        icon.src = '/mactl/tab-icon?path=' + encodeURIComponent(tab.icon) + (index === app.activeTab ? '&selected=1' : '');
         button.prepend(icon);
-        watchIcon(url);
       }
       button.className = index === app.activeTab ? 'active' : '';
       button.dataset.page = tab.page;
@@ -133,16 +129,6 @@ enum PreviewAssets {
   function showErrors() {
     var list = document.getElementById('errors');
     list.replaceChildren.apply(list, appErrors.concat(viewProblems).map(function (line) { return element('li', line); }));
-  }
-
-  // A mask image's load is not in document.images; ready() waits for each icon's first load.
-  function watchIcon(url) {
-    if (iconsSeen[url]) return;
-    iconsSeen[url] = true;
-    iconsLoading += 1;
-    var image = new Image();
-    image.onload = image.onerror = function () { iconsLoading -= 1; };
-    image.src = url;
   }
 
   document.getElementById('back').onclick = function () { post('/mactl/back'); };
@@ -170,11 +156,18 @@ enum PreviewAssets {
   }
   // Whether the screen is finished: the state shown, the page's Alpine started, its images loaded.
   function ready() {
-    if (!rendered || iconsLoading > 0) return false;
+    // Loaded, and no transition half-way (an endless animation is taken as it is).
+    function loaded(document) {
+      return document.readyState === 'complete' && document.fonts.status === 'loaded'
+        && Array.prototype.every.call(document.images, function (image) { return image.complete; })
+        && document.getAnimations().every(function (animation) {
+          return animation.playState !== 'running' || animation.effect.getComputedTiming().endTime === Infinity;
+        });
+    }
+    if (!rendered || !loaded(document)) return false;
     if (shownView === null) return true;
     var page = frame.contentWindow;
-    if (!page || page.__mactlReady !== shownView || frame.contentDocument.readyState !== 'complete') return false;
-    return Array.prototype.every.call(frame.contentDocument.images, function (image) { return image.complete; });
+    return !!page && page.__mactlReady === shownView && loaded(frame.contentDocument);
   }
   window.mactlShell = { render: render, ready: ready };
 })();

@@ -119,8 +119,10 @@ public final class PreviewServer: @unchecked Sendable {
         case ("POST", "/mactl/back"):
             return broadcast(session.call("back", []))
         case ("GET", "/mactl/tab-icon"):
-            guard let mask = session.tabIcon(request.query["path"] ?? "") else { return .response(.text("not a tab icon", status: 404)) }
-            return .response(HTTPServer.Response(contentType: "image/png", body: mask))
+            guard let png = session.tabIcon(request.query["path"] ?? "", selected: request.query["selected"] == "1") else {
+                return .response(.text("not a tab icon", status: 404))
+            }
+            return .response(HTTPServer.Response(contentType: "image/png", body: png))
         case ("GET", "/mactl/view"):
             return .response(.text(session.view(request.query["id"] ?? ""), type: json))
         case ("GET", _) where request.path.hasPrefix("/app/"):

@@ -170,18 +170,21 @@ public final class PreviewSession: @unchecked Sendable {
         return (pages, tags.isEmpty ? [language] : tags, name)
     }
 
-    /// A tab icon as SkipMiniApp's iOS tab bar draws it (IOSTabIcon's reading), as a PNG mask
-    /// the shell tints; nil when it is not a tab icon the runtime reads as paths.
-    public func tabIcon(_ path: String) -> [UInt8]? {
+    /// A tab icon as SkipMiniApp's iOS tab bar draws it (IOSTabIcon's reading), a PNG tinted
+    /// iOS's blue when `selected`, else its grey; nil when it is not a tab icon the runtime
+    /// reads as paths.
+    public func tabIcon(_ path: String, selected: Bool) -> [UInt8]? {
         lock.lock()
         defer { lock.unlock() }
-        if let made = tabIcons[path] { return made }
+        let key = path + (selected ? "#selected" : "")
+        if let made = tabIcons[key] { return made }
         guard let model, model.runtime.has(.tabIconsReadAsFilledPaths), let file = project.file(path),
               model.icons.contains(where: { $0.path == path && $0.isTabIcon })
         else { return nil }
-        let mask = TabIconImages(shipped: [(path, file.bytes)], linted: model.icons).icons.first?.iosMask
-        tabIcons[path] = mask
-        return mask
+        guard let alpha = TabIconImages(shipped: [(path, file.bytes)], linted: model.icons).icons.first?.iosAlpha else { return nil }
+        let png = IconRenderer.png(alpha: alpha, size: IOSTabIcon.renderSize, ink: selected ? (0x00, 0x7A, 0xFF) : (0x8E, 0x8E, 0x93))
+        tabIcons[key] = png
+        return png
     }
 
     /// A file of the project, as it is on disk now.
