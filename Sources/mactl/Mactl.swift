@@ -6,7 +6,7 @@ struct Mactl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mactl",
         abstract: "The build toolchain for W3C MiniApps: scaffold, lint, pack, sign and verify.",
-        subcommands: [New.self, Lint.self, Test.self, Serve.self, Pack.self, Inspect.self, Verify.self, Keygen.self, Rules.self, Explain.self, ListApps.self])
+        subcommands: [New.self, Lint.self, Test.self, Serve.self, Pack.self, Inspect.self, Verify.self, Publish.self, CatalogCommand.self, Keygen.self, Rules.self, Explain.self, ListApps.self])
 
     // The version is a flag of the root command alone (`mactl --version`): set as the
     // configuration's `version`, ArgumentParser would offer it on every subcommand too.

@@ -16,17 +16,22 @@ public final class HTTPServer: @unchecked Sendable {
         public var path: String
         public var query: [String: String]
         public var body: [UInt8]
+        /// The request's headers, with lowercased names (the last of a repeated one).
+        public var headers: [String: String] = [:]
     }
 
     public struct Response: Sendable {
         public var status: Int
         public var contentType: String
         public var body: [UInt8]
+        /// Headers besides Content-Type and Content-Length, in the order given.
+        public var headers: [(String, String)]
 
-        public init(status: Int = 200, contentType: String, body: [UInt8]) {
+        public init(status: Int = 200, contentType: String, body: [UInt8], headers: [(String, String)] = [("Cache-Control", "no-store")]) {
             self.status = status
             self.contentType = contentType
             self.body = body
+            self.headers = headers
         }
 
         public static func text(_ text: String, status: Int = 200, type: String = "text/plain; charset=utf-8") -> Response {
@@ -154,9 +159,12 @@ public final class HTTPServer: @unchecked Sendable {
         let requestLine = head[0].split(separator: " ")
         guard requestLine.count >= 2 else { return nil }
         var length = 0
+        var headers: [String: String] = [:]
         for line in head.dropFirst() {
             let parts = line.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "content-length" { length = Int(parts[1].trimmingCharacters(in: .whitespaces)) ?? 0 }
+            guard parts.count == 2 else { continue }
+            headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces)
+            if parts[0].lowercased() == "content-length" { length = Int(parts[1].trimmingCharacters(in: .whitespaces)) ?? 0 }
         }
         guard length >= 0, length <= 1 << 20 else { return nil }
         var body = Array(buffer[(headEnd + 4)...])
@@ -175,7 +183,8 @@ public final class HTTPServer: @unchecked Sendable {
             }
         }
         return Request(
-            method: String(requestLine[0]), path: pathPart.removingPercentEncoding ?? pathPart, query: query, body: Array(body.prefix(length)))
+            method: String(requestLine[0]), path: pathPart.removingPercentEncoding ?? pathPart, query: query, body: Array(body.prefix(length)),
+            headers: headers)
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
@@ -187,9 +196,13 @@ public final class HTTPServer: @unchecked Sendable {
     }
 
     static func write(_ response: Response, to connection: Int32) {
-        let reason = [200: "OK", 204: "No Content", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 500: "Internal Server Error"][response.status] ?? "Status"
-        let head = "HTTP/1.1 \(response.status) \(reason)\r\nContent-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\n"
-            + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
+        let reasons = [
+            200: "OK", 204: "No Content", 206: "Partial Content", 304: "Not Modified", 400: "Bad Request", 403: "Forbidden", 404: "Not Found",
+            405: "Method Not Allowed", 416: "Range Not Satisfiable", 500: "Internal Server Error",
+        ]
+        let extra = response.headers.map { "\($0.0): \($0.1)\r\n" }.joined()
+        let head = "HTTP/1.1 \(response.status) \(reasons[response.status] ?? "Status")\r\nContent-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\n"
+            + extra + "Connection: close\r\n\r\n"
         _ = writeAll(Array(head.utf8) + response.body, to: connection)
     }
 

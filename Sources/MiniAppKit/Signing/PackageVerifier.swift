@@ -26,6 +26,8 @@ public enum PackageVerifier {
         /// The package content's lint, as a project, and the files it read.
         public var lint: [Diagnostic] = []
         public var lintSources: [String: SourceFile] = [:]
+        /// The package's files as every reader reads them (empty when the archive is refused).
+        public var files: [SourceFile] = []
 
         public init() {}
 
@@ -79,6 +81,7 @@ public enum PackageVerifier {
             report.failures.append(disagreement)
             return report
         }
+        report.files = files
         var configuration = Configuration.default
         configuration.runtime = runtime
         let lint = Linter.lint(Project(files: files), configuration: configuration)

@@ -1,0 +1,191 @@
+import Crypto
+import Foundation
+
+/// The files of a catalog (docs/catalog.md): static JSON and content-addressed packages that
+/// any web server serves as they are.
+///
+///     index.json                                every app, the latest version per channel
+///     apps/<app_id>/versions.json               every version of one app
+///     apps/<app_id>/<code>/manifest.json        the package's manifest, as a host reads it first
+///     apps/<app_id>/<code>/icon.<ext>           the app's icon from the package, when it has one
+///     apps/<app_id>/<code>/<sha256>.ma          the package
+///
+/// Key order, indentation and line ends are fixed, so the same catalog is the same bytes.
+public enum CatalogFiles {
+    public static let format = 1
+    public static let indexPath = "index.json"
+    /// Held by a publish for its whole run (flock), so two publishes take turns.
+    public static let lockName = ".lock"
+    /// Where a publish writes each file before renaming it into place.
+    public static let stagingName = ".staging"
+    public static let packageMediaType = "application/miniapp-pkg+zip"
+
+    public struct Index: Codable, Equatable, Sendable {
+        public var format: Int
+        public var apps: [App]
+
+        public struct App: Codable, Equatable, Sendable {
+            public var id: String
+            public var name: String
+            /// The icon of the newest version that has one, a path in the catalog.
+            public var icon: String?
+            public var versions: String
+            /// For each channel, its newest version that is not withdrawn.
+            public var channels: [String: Latest]
+        }
+
+        public struct Latest: Codable, Equatable, Sendable {
+            public var code: Int
+            public var name: String
+            public var sha256: String
+            public var size: Int
+            public var rollout: Int
+            public var manifest: String
+            public var package: String
+        }
+    }
+
+    public struct VersionList: Codable, Equatable, Sendable {
+        public var format: Int
+        public var app: String
+        public var versions: [Version]
+    }
+
+    public struct Version: Codable, Equatable, Sendable {
+        public var code: Int
+        /// The manifest's `version.name`.
+        public var name: String
+        /// The manifest's `name`: the app's name in this version.
+        public var title: String
+        public var channel: String
+        /// The share of devices, 0 to 100, that get this version (`rolloutBucket`).
+        public var rollout: Int
+        public var sha256: String
+        public var size: Int
+        /// SHA-256 of the signer's public key (SubjectPublicKeyInfo DER); nil when unsigned.
+        public var signer: String?
+        public var published: String
+        public var withdrawn: Bool
+        public var permissions: [String]
+        public var manifest: String
+        public var icon: String?
+        public var package: String
+    }
+
+    // MARK: - Paths
+
+    /// An app id that is one safe path component: letters, digits, '.', '_', '-', not only dots.
+    public static func isSafeAppID(_ id: String) -> Bool {
+        guard (1...128).contains(id.utf8.count), id.contains(where: { $0 != "." }) else { return false }
+        return id.unicodeScalars.allSatisfy { CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-").contains($0) }
+    }
+
+    public static func isSafeChannel(_ name: String) -> Bool {
+        guard (1...32).contains(name.utf8.count), let first = name.unicodeScalars.first,
+              CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789").contains(first) else { return false }
+        return name.unicodeScalars.allSatisfy { CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789-").contains($0) }
+    }
+
+    public static func versionsPath(_ app: String) -> String { "apps/\(app)/versions.json" }
+    public static func versionFolder(_ app: String, _ code: Int) -> String { "apps/\(app)/\(code)" }
+    public static func manifestPath(_ app: String, _ code: Int) -> String { versionFolder(app, code) + "/manifest.json" }
+    public static func packagePath(_ app: String, _ code: Int, sha256: String) -> String { versionFolder(app, code) + "/\(sha256).ma" }
+
+    // MARK: - Reading and writing
+
+    /// Fixed layout: sorted keys, two-space indent (Foundation's), no escaped slashes, a final newline.
+    public static func encode<T: Encodable>(_ value: T) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return ((try? [UInt8](encoder.encode(value))) ?? []) + [0x0A]
+    }
+
+    public struct Damaged: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// A catalog file, or nil when it does not exist; `Damaged` says what is wrong with it.
+    public static func read<T: Decodable>(_ type: T.Type, at path: String, in catalog: URL) throws(Damaged) -> T? {
+        let url = catalog.appendingPathComponent(path)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: url.path) else { throw Damaged(path: path, reason: "cannot be read") }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            throw Damaged(path: path, reason: describe(error))
+        } catch {
+            throw Damaged(path: path, reason: "is not JSON")
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func at(_ path: [any CodingKey]) -> String {
+            path.isEmpty ? "the top level" : "'" + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".").replacingOccurrences(of: ".[", with: "[") + "'"
+        }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "is not JSON"
+        case .dataCorrupted(let context):
+            return "\(at(context.codingPath)) is not valid: \(context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "\(at(context.codingPath + [key])) is missing"
+        case .typeMismatch(let type, let context):
+            return "\(at(context.codingPath)) is not \(typeName(type))"
+        case .valueNotFound(let type, let context):
+            return "\(at(context.codingPath)) is null, expected \(typeName(type))"
+        @unknown default:
+            return "is not a catalog file"
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Int.Type: "a whole number"
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        default: "the expected shape"
+        }
+    }
+
+    // MARK: - Derived values
+
+    /// The index the version lists make: each app's newest version per channel, withdrawn ones
+    /// left out; apps in id order.
+    public static func index(from lists: [VersionList]) -> Index {
+        Index(format: format, apps: lists.sorted { $0.app < $1.app }.map { list in
+            var channels: [String: Index.Latest] = [:]
+            for version in list.versions where !version.withdrawn {
+                if let current = channels[version.channel], current.code >= version.code { continue }
+                channels[version.channel] = Index.Latest(
+                    code: version.code, name: version.name, sha256: version.sha256, size: version.size, rollout: version.rollout,
+                    manifest: version.manifest, package: version.package)
+            }
+            let newest = list.versions.filter { !$0.withdrawn }.max { $0.code < $1.code }
+            let icon = list.versions.filter { !$0.withdrawn && $0.icon != nil }.max { $0.code < $1.code }?.icon
+            return Index.App(
+                id: list.app, name: newest?.title ?? list.app, icon: icon, versions: versionsPath(list.app), channels: channels)
+        })
+    }
+
+    /// Which of 100 buckets a device falls in for one version: the first four bytes of
+    /// SHA-256("<app_id>/<code>/<device>") as a big-endian number, modulo 100. A version with
+    /// rollout R reaches the devices in buckets 0..<R, so the same device always gets the same
+    /// answer, and raising R only adds devices.
+    public static func rolloutBucket(app: String, code: Int, device: String) -> Int {
+        let digest = Array(SHA256.hash(data: Array("\(app)/\(code)/\(device)".utf8)))
+        let number = digest[0..<4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return Int(number % 100)
+    }
+
+    /// The version a device is offered in a channel: the newest not withdrawn whose rollout
+    /// reaches it. Without a device id only versions rolled out to everyone are offered.
+    public static func offered(_ list: VersionList, channel: String, device: String?) -> Version? {
+        list.versions.filter { $0.channel == channel && !$0.withdrawn }.sorted { $0.code > $1.code }.first { version in
+            if version.rollout >= 100 { return true }
+            guard let device else { return false }
+            return rolloutBucket(app: list.app, code: version.code, device: device) < version.rollout
+        }
+    }
+}

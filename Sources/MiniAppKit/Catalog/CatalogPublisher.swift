@@ -1,0 +1,248 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `mactl publish`: puts a verified package into a catalog (CatalogFiles), or withdraws a
+/// version. Under the catalog's lock, every check comes first and nothing is written when one
+/// fails; then each file is staged, flushed and renamed into place: the version's files, then
+/// its app's version list, then the index last. A reader following the index never reaches a
+/// file that is not whole, and a publish killed at any point leaves a catalog
+/// `CatalogVerifier` accepts.
+public enum CatalogPublisher {
+    public struct Options: Sendable {
+        public var channel = "stable"
+        public var rollout = 100
+        public var allowUnsigned = false
+        public var allowDowngrade = false
+        /// The signer's public key the package must have (`--cert`), as SubjectPublicKeyInfo DER.
+        public var expectedSigner: [UInt8]?
+        public var dryRun = false
+        /// `published`: SOURCE_DATE_EPOCH's time when set, else now.
+        public var published: Date
+
+        public init(published: Date) { self.published = published }
+    }
+
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    public struct Outcome: Sendable {
+        public var version: CatalogFiles.Version
+        public var app: String
+        /// The same bytes were already published under this code: nothing was written.
+        public var alreadyPublished: Bool
+        /// The catalog paths written, in the order written.
+        public var written: [String]
+    }
+
+    /// The steps a test may stop a publish after, by killing it (`MACTL_TEST_KILL_AFTER`).
+    public static let steps = ["locked", "package", "manifest", "icon", "versions", "index"]
+
+    public static func publish(_ bytes: [UInt8], packageName: String, catalog: URL, options: Options) throws(Failure) -> Outcome {
+        guard (0...100).contains(options.rollout) else { throw Failure("--rollout must be between 0 and 100, found \(options.rollout)") }
+        guard CatalogFiles.isSafeChannel(options.channel) else {
+            throw Failure("'\(options.channel)' is not a channel name: use lowercase letters, digits and '-', starting with a letter or digit, at most 32")
+        }
+        let report = PackageVerifier.verify(bytes, expectedPublicKey: options.expectedSigner, requireSignature: !options.allowUnsigned)
+        guard report.passed else {
+            let reasons = report.diagnostics(packagePath: packageName).map { "  \($0.message) [\($0.id)]" }.joined(separator: "\n")
+            throw Failure("'\(packageName)' does not pass 'mactl verify', so it is not published:\n\(reasons)")
+        }
+        guard let manifestFile = report.files.first(where: { $0.path == "manifest.json" }),
+              let manifest = (try? JSONSerialization.jsonObject(with: Data(manifestFile.bytes))) as? [String: Any]
+        else { throw Failure("'\(packageName)' has no manifest.json object") }
+        guard let app = manifest["app_id"] as? String else { throw Failure("'\(packageName)': the manifest has no 'app_id'") }
+        guard CatalogFiles.isSafeAppID(app) else {
+            throw Failure("'\(packageName)': the app id '\(app)' cannot be a catalog folder: use letters, digits, '.', '_' and '-' (at most 128), not only dots")
+        }
+        let versionObject = manifest["version"] as? [String: Any]
+        guard let code = versionObject?["code"] as? Int, code >= 0, !(versionObject?["code"] is Bool) else {
+            throw Failure("'\(packageName)': the manifest's 'version.code' is not a whole number of 0 or more")
+        }
+        let versionName = versionObject?["name"] as? String ?? String(code)
+        let digest = report.packageDigest ?? ""
+
+        return try withLock(catalog) { () throws(Failure) -> Outcome in
+            stepDone("locked")
+            var lists = try readLists(catalog)
+            var list = lists.first { $0.app == app } ?? CatalogFiles.VersionList(format: CatalogFiles.format, app: app, versions: [])
+            if let existing = list.versions.first(where: { $0.code == code }) {
+                if existing.sha256 == digest {
+                    return Outcome(version: existing, app: app, alreadyPublished: true, written: [])
+                }
+                throw Failure("\(app) version \(code) is already published with other bytes (sha256 \(existing.sha256)); versions are immutable: raise 'version.code' and pack again")
+            }
+            let signer = report.publicKeyDigest
+            if let known = list.versions.last(where: { $0.signer != nil })?.signer, signer != known {
+                throw Failure("'\(packageName)' is signed by key \(signer ?? "(unsigned)"), but \(app)'s earlier versions are signed by key \(known); publish with that key")
+            }
+            let newest = list.versions.filter { $0.channel == options.channel && !$0.withdrawn }.map(\.code).max()
+            if let newest, code <= newest, !options.allowDowngrade {
+                throw Failure("\(app) version \(code) is not above \(newest), the newest on channel '\(options.channel)'; raise 'version.code', or pass --allow-downgrade")
+            }
+            let iconPath = (manifest["icons"] as? [[String: Any]])?.first?["src"] as? String
+            let iconFile = iconPath.flatMap { path in report.files.first { $0.path == path } }
+            let iconExtension = iconFile.map { ($0.path as NSString).pathExtension.lowercased() }.flatMap { ["svg", "png", "jpg", "jpeg", "webp"].contains($0) ? $0 : nil }
+            let version = CatalogFiles.Version(
+                code: code, name: versionName, title: manifest["name"] as? String ?? app, channel: options.channel, rollout: options.rollout,
+                sha256: digest, size: bytes.count, signer: signer, published: timestamp(options.published), withdrawn: false,
+                permissions: ((manifest["req_permissions"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String },
+                manifest: CatalogFiles.manifestPath(app, code),
+                icon: iconExtension.map { CatalogFiles.versionFolder(app, code) + "/icon." + $0 },
+                package: CatalogFiles.packagePath(app, code, sha256: digest))
+            list.versions.append(version)
+            list.versions.sort { $0.code < $1.code }
+            lists.removeAll { $0.app == app }
+            lists.append(list)
+            var files: [(String, [UInt8], String)] = [
+                (version.package, bytes, "package"),
+                (version.manifest, manifestFile.bytes, "manifest"),
+            ]
+            if let icon = version.icon, let iconFile { files.append((icon, iconFile.bytes, "icon")) }
+            files.append((CatalogFiles.versionsPath(app), CatalogFiles.encode(list), "versions"))
+            files.append((CatalogFiles.indexPath, CatalogFiles.encode(CatalogFiles.index(from: lists)), "index"))
+            if options.dryRun { return Outcome(version: version, app: app, alreadyPublished: false, written: files.map(\.0)) }
+            for (path, content, step) in files {
+                try CatalogWriter.place(content, at: path, in: catalog)
+                stepDone(step)
+            }
+            return Outcome(version: version, app: app, alreadyPublished: false, written: files.map(\.0))
+        }
+    }
+
+    /// Marks a version withdrawn: it stays in the version list and on disk, for audit, and
+    /// leaves the index's channels.
+    public static func withdraw(app: String, code: Int, catalog: URL) throws(Failure) -> CatalogFiles.Version {
+        guard CatalogFiles.isSafeAppID(app) else { throw Failure("'\(app)' is not an app id of this catalog") }
+        return try withLock(catalog) { () throws(Failure) -> CatalogFiles.Version in
+            var lists = try readLists(catalog)
+            guard var list = lists.first(where: { $0.app == app }) else { throw Failure("the catalog has no app '\(app)'") }
+            guard let position = list.versions.firstIndex(where: { $0.code == code }) else {
+                throw Failure("\(app) has no version \(code); it has \(list.versions.map { String($0.code) }.joined(separator: ", "))")
+            }
+            if list.versions[position].withdrawn { return list.versions[position] }
+            list.versions[position].withdrawn = true
+            lists.removeAll { $0.app == app }
+            lists.append(list)
+            try CatalogWriter.place(CatalogFiles.encode(list), at: CatalogFiles.versionsPath(app), in: catalog)
+            try CatalogWriter.place(CatalogFiles.encode(CatalogFiles.index(from: lists)), at: CatalogFiles.indexPath, in: catalog)
+            return list.versions[position]
+        }
+    }
+
+    /// Every app's version list, checked against the index: a damaged or hand-edited file stops
+    /// the publish before anything is written.
+    static func readLists(_ catalog: URL) throws(Failure) -> [CatalogFiles.VersionList] {
+        let index: CatalogFiles.Index?
+        do throws(CatalogFiles.Damaged) {
+            index = try CatalogFiles.read(CatalogFiles.Index.self, at: CatalogFiles.indexPath, in: catalog)
+        } catch {
+            throw Failure("\(error.description); nothing was written (see 'mactl catalog verify')")
+        }
+        let appsFolder = catalog.appendingPathComponent("apps")
+        let ids = ((try? FileManager.default.contentsOfDirectory(atPath: appsFolder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        var lists: [CatalogFiles.VersionList] = []
+        for id in ids {
+            do throws(CatalogFiles.Damaged) {
+                guard let list = try CatalogFiles.read(CatalogFiles.VersionList.self, at: CatalogFiles.versionsPath(id), in: catalog) else { continue }
+                guard list.app == id else {
+                    throw CatalogFiles.Damaged(path: CatalogFiles.versionsPath(id), reason: "'app' is '\(list.app)', not '\(id)', its folder")
+                }
+                lists.append(list)
+            } catch {
+                throw Failure("\(error.description); nothing was written (see 'mactl catalog verify')")
+            }
+        }
+        // The index may be behind the lists (a publish stopped before its last step), never
+        // ahead of them or different: that is a hand edit.
+        for app in index?.apps ?? [] {
+            guard let list = lists.first(where: { $0.app == app.id }) else {
+                throw Failure("index.json: lists app '\(app.id)', which has no \(CatalogFiles.versionsPath(app.id)); nothing was written (see 'mactl catalog verify')")
+            }
+            for (channel, latest) in app.channels {
+                guard let version = list.versions.first(where: { $0.code == latest.code }), version.sha256 == latest.sha256, version.channel == channel else {
+                    throw Failure("index.json: '\(app.id)' channel '\(channel)' names version \(latest.code) (sha256 \(latest.sha256)), which \(CatalogFiles.versionsPath(app.id)) does not list so; nothing was written (see 'mactl catalog verify')")
+                }
+            }
+        }
+        return lists
+    }
+
+    static func withLock<T>(_ catalog: URL, _ body: () throws(Failure) -> T) throws(Failure) -> T {
+        do {
+            try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        } catch {
+            throw Failure("cannot create the catalog folder '\(catalog.path)': \(FileProblem.reason(for: error, writing: true))")
+        }
+        let descriptor = open(catalog.appendingPathComponent(CatalogFiles.lockName).path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Failure("cannot open the catalog's lock '\(catalog.path)/.lock': \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            if errno != EINTR { throw Failure("cannot lock the catalog '\(catalog.path)': \(String(cString: strerror(errno)))") }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    /// For the tests that kill a publish at each step.
+    private static func stepDone(_ step: String) {
+        if ProcessInfo.processInfo.environment["MACTL_TEST_KILL_AFTER"] == step { kill(getpid(), SIGKILL) }
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}
+
+/// Writes one catalog file as readers must see it: whole or not at all.
+enum CatalogWriter {
+    /// Staged in `.staging/`, flushed, renamed over `path`, then the folder flushed.
+    static func place(_ bytes: [UInt8], at path: String, in catalog: URL) throws(CatalogPublisher.Failure) {
+        let destination = catalog.appendingPathComponent(path)
+        let staging = catalog.appendingPathComponent(CatalogFiles.stagingName)
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw CatalogPublisher.Failure("cannot create a folder in '\(catalog.path)': \(FileProblem.reason(for: error, writing: true))")
+        }
+        let temporary = staging.appendingPathComponent(UUID().uuidString)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CatalogPublisher.Failure("cannot write in '\(staging.path)': \(String(cString: strerror(errno)))") }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                unlink(temporary.path)
+                throw CatalogPublisher.Failure("cannot write '\(path)': \(reason)")
+            }
+            offset += count
+        }
+        guard fsync(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            unlink(temporary.path)
+            throw CatalogPublisher.Failure("cannot flush '\(path)': \(reason)")
+        }
+        close(descriptor)
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw CatalogPublisher.Failure("cannot put '\(path)' in place: \(reason)")
+        }
+        let folder = open(destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
+        }
+    }
+}

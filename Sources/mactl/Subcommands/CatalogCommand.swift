@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import MiniAppKit
+
+/// `mactl catalog verify|serve`: the catalog `mactl publish` writes (docs/catalog.md).
+struct CatalogCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalog",
+        abstract: "Check or serve a catalog of published packages.",
+        subcommands: [CatalogVerify.self, CatalogServe.self])
+}
+
+struct CatalogVerify: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Re-check a catalog: packages, signatures, manifests, the index against the version lists, and no unlisted file.",
+        discussion: "Exit status: 0 when the catalog is sound (notes for what a stopped publish left), 1 on an error, 2 for usage errors.")
+
+    @Argument(help: "The catalog folder.", completion: .directory)
+    var catalog: String
+
+    @OptionGroup var rendering: RenderingOptions
+
+    func run() async throws {
+        let folder = URL(fileURLWithPath: catalog)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CommandFailure(message: "'\(catalog)' is not a folder")
+        }
+        let result = CatalogVerifier.verify(folder)
+        let prefix = catalog.hasSuffix("/") ? catalog : catalog + "/"
+        let report = DiagnosticReport(diagnostics: result.diagnostics, sourceFiles: [:], fileCount: result.fileCount, pathPrefix: prefix)
+        Terminal.standardOutput(rendering.renderer().render(report))
+        if result.diagnostics.contains(where: { $0.severity == .error }) { throw ExitCode(ExitStatus.projectHasErrors) }
+    }
+}
+
+struct CatalogServe: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a catalog's read-only HTTP API on 127.0.0.1, as a host app in development reads it.",
+        discussion: "Serves until interrupted. Exit status: 2 when the server cannot start.")
+
+    @Argument(help: "The catalog folder.", completion: .directory)
+    var catalog: String
+
+    @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
+    var port = 8081
+
+    @Option(name: .long, help: "The address to listen on. Anything but 127.0.0.1 lets other machines in.")
+    var host = "127.0.0.1"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() async throws {
+        let folder = URL(fileURLWithPath: catalog)
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(CatalogFiles.indexPath).path) else {
+            throw CommandFailure(message: "'\(catalog)' has no index.json; publish into it with: mactl publish PACKAGE --catalog \(catalog)")
+        }
+        let server = CatalogServer(catalog: folder)
+        do {
+            try server.start(host: host, port: port)
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        Terminal.standardOutput("serving the catalog '\(catalog)' at \(server.url)apps (Ctrl-C to stop)\n")
+        while true { try await Task.sleep(for: .seconds(3600)) }
+    }
+}
