@@ -10,7 +10,8 @@ build: setup
 	swift build
 
 # Scaffold an app from the 'tabs' template, lint it and run its tests; then lint, pack and
-# verify the showcase app in Examples/. `mactl serve Examples/showcase` previews it in a browser.
+# verify the showcase app in Examples/, and publish two signed versions of it into a catalog.
+# `mactl serve Examples/showcase` previews it in a browser.
 demo: build
 	rm -rf $(DEMO_DIR)
 	.build/debug/mactl new $(DEMO_DIR) --name Demo --app-id org.example.demo
@@ -19,6 +20,7 @@ demo: build
 	.build/debug/mactl lint Examples/showcase
 	.build/debug/mactl pack Examples/showcase -o .build/showcase.ma --report .build/showcase.report.yaml
 	.build/debug/mactl verify .build/showcase.ma
+	scripts/demo-publish.sh
 	@echo "next: .build/debug/mactl serve Examples/showcase   # a live preview in your browser"
 
 test: setup

@@ -15,6 +15,7 @@ packages=(
   hyperfine time                # Benchmarks/: medians of runs, peak memory (GNU time)
   chromium chromium-driver      # mactl serve's tests drive a real browser
   python3-pip                   # fetches Alpine.js from PyPI (scripts/fetch-alpine.sh)
+  nginx curl python3-jsonschema # the catalog tests: the same folder served by nginx, fetched by curl, checked against its schemas
 )
 
 missing=()

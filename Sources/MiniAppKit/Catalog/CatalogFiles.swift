@@ -74,9 +74,11 @@ public enum CatalogFiles {
 
     // MARK: - Paths
 
-    /// An app id that is one safe path component: letters, digits, '.', '_', '-', not only dots.
+    /// An app id that is one safe path component: letters, digits, '.', '_', '-', starting with a
+    /// letter or digit (a leading dot would hide it from web servers, which deny dot files).
     public static func isSafeAppID(_ id: String) -> Bool {
-        guard (1...128).contains(id.utf8.count), id.contains(where: { $0 != "." }) else { return false }
+        guard (1...128).contains(id.utf8.count), let first = id.unicodeScalars.first,
+              CharacterSet.alphanumerics.contains(first), first.isASCII else { return false }
         return id.unicodeScalars.allSatisfy { CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-").contains($0) }
     }
 

@@ -56,7 +56,7 @@ public enum CatalogPublisher {
         else { throw Failure("'\(packageName)' has no manifest.json object") }
         guard let app = manifest["app_id"] as? String else { throw Failure("'\(packageName)': the manifest has no 'app_id'") }
         guard CatalogFiles.isSafeAppID(app) else {
-            throw Failure("'\(packageName)': the app id '\(app)' cannot be a catalog folder: use letters, digits, '.', '_' and '-' (at most 128), not only dots")
+            throw Failure("'\(packageName)': the app id '\(app)' cannot be a catalog folder: use letters, digits, '.', '_' and '-' (at most 128), starting with a letter or digit")
         }
         let versionObject = manifest["version"] as? [String: Any]
         guard let code = versionObject?["code"] as? Int, code >= 0, !(versionObject?["code"] is Bool) else {
@@ -71,6 +71,13 @@ public enum CatalogPublisher {
             var list = lists.first { $0.app == app } ?? CatalogFiles.VersionList(format: CatalogFiles.format, app: app, versions: [])
             if let existing = list.versions.first(where: { $0.code == code }) {
                 if existing.sha256 == digest {
+                    // A publish stopped after the version list leaves the index behind: bring it up.
+                    let index = CatalogFiles.encode(CatalogFiles.index(from: lists))
+                    let current = FileManager.default.contents(atPath: catalog.appendingPathComponent(CatalogFiles.indexPath).path).map([UInt8].init)
+                    if current != index, !options.dryRun {
+                        try CatalogWriter.place(index, at: CatalogFiles.indexPath, in: catalog)
+                        return Outcome(version: existing, app: app, alreadyPublished: true, written: [CatalogFiles.indexPath])
+                    }
                     return Outcome(version: existing, app: app, alreadyPublished: true, written: [])
                 }
                 throw Failure("\(app) version \(code) is already published with other bytes (sha256 \(existing.sha256)); versions are immutable: raise 'version.code' and pack again")

@@ -79,7 +79,7 @@ public final class CatalogServer: @unchecked Sendable {
                 headers.append(("Content-Range", "bytes \(bounds.lowerBound)-\(bounds.upperBound - 1)/\(bytes.count)"))
             case .unsatisfiable:
                 headers.append(("Content-Range", "bytes */\(bytes.count)"))
-                return HTTPServer.Response(status: 416, contentType: "application/json", body: Self.errorBody("the range \(range) is outside the file's \(bytes.count) bytes"), headers: headers)
+                return HTTPServer.Response(status: 416, contentType: "application/json", body: Self.errorBody("the range '\(range)' is malformed or outside the file's \(bytes.count) bytes"), headers: headers)
             case .ignored:
                 break
             }
@@ -90,8 +90,9 @@ public final class CatalogServer: @unchecked Sendable {
 
     enum RangeAnswer: Equatable {
         case satisfiable(Range<Int>)
+        /// Outside the file, or a malformed `bytes=` range: 416, as nginx answers both.
         case unsatisfiable
-        /// Malformed, or several ranges: the whole file is sent, as nginx does.
+        /// Another unit, several ranges or an empty `bytes=`: the whole file is sent, as nginx does.
         case ignored
     }
 
@@ -99,11 +100,12 @@ public final class CatalogServer: @unchecked Sendable {
     static func byteRange(_ header: String, size: Int) -> RangeAnswer {
         guard header.hasPrefix("bytes="), !header.contains(",") else { return .ignored }
         let spec = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
+        if spec.isEmpty { return .ignored }
         let sides = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard sides.count == 2, sides.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return .ignored }
+        guard sides.count == 2, sides.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return .unsatisfiable }
         switch (Int(sides[0]), Int(sides[1])) {
         case (let first?, let last?):
-            guard first <= last else { return .ignored }
+            guard first <= last else { return .unsatisfiable }
             guard first < size else { return .unsatisfiable }
             return .satisfiable(first..<min(last + 1, size))
         case (let first?, nil) where sides[1].isEmpty:
@@ -113,7 +115,7 @@ public final class CatalogServer: @unchecked Sendable {
             guard suffix > 0, size > 0 else { return .unsatisfiable }
             return .satisfiable(max(0, size - suffix)..<size)
         default:
-            return .ignored
+            return .unsatisfiable
         }
     }
 

@@ -1,0 +1,390 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `mactl publish`, `mactl catalog verify` and `mactl catalog serve`, on packages the showcase
+/// packs and signs; served to curl by mactl and by nginx from the same folder.
+@Suite(.serialized) struct CatalogCommandTests {
+    static let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
+    static let app = "com.example.showcase"
+
+    /// A folder with the showcase signed as version 12 (v12.ma) and 13 (v13.ma), and key.pem.
+    static func withPackages(_ body: (URL) throws -> Void) throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let project = folder.appendingPathComponent("app")
+            try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Examples/showcase"), to: project)
+            #expect(try CLIRunner.run(["keygen", "key.pem", "--subject", "CN=Shop"], in: folder).status == 0)
+            #expect(try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "v12.ma"], in: folder, environment: epoch).status == 0)
+            let manifest = project.appendingPathComponent("manifest.json")
+            let text = try String(contentsOf: manifest, encoding: .utf8)
+            try text.replacingOccurrences(of: "\"code\": 12", with: "\"code\": 13").replacingOccurrences(of: "\"name\": \"2.3.0\"", with: "\"name\": \"2.4.0\"")
+                .write(to: manifest, atomically: true, encoding: .utf8)
+            #expect(try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "v13.ma"], in: folder, environment: epoch).status == 0)
+            try body(folder)
+        }
+    }
+
+    static func publish(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> CLIRunner.Result {
+        try CLIRunner.run(["publish"] + arguments, in: folder, environment: epoch.merging(environment) { $1 })
+    }
+
+    static func sha256(_ url: URL) throws -> String {
+        let result = try CLIRunner.run(["sha256sum", url.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
+        return String(result.standardOutput.prefix(64))
+    }
+
+    /// Every file of a folder with its bytes, to tell whether anything was written.
+    static func snapshot(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let walker = FileManager.default.enumerator(atPath: folder.path)
+        while let path = walker?.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+            }
+        }
+        return files
+    }
+
+    @Test func twoVersionsMakeTheDocumentedLayoutAndVerify() throws {
+        try Self.withPackages { folder in
+            let v12 = try Self.sha256(folder.appendingPathComponent("v12.ma"))
+            let v13 = try Self.sha256(folder.appendingPathComponent("v13.ma"))
+            let first = try Self.publish(["v12.ma", "--catalog", "catalog"], in: folder)
+            #expect(first.status == 0)
+            #expect(first.standardOutput.hasPrefix("published com.example.showcase 12 (2.3.0) on 'stable' at 100%: apps/com.example.showcase/12/\(v12).ma, "))
+            let second = try Self.publish(["v13.ma", "--catalog", "catalog", "--rollout", "25"], in: folder)
+            #expect(second.status == 0)
+            let catalog = folder.appendingPathComponent("catalog")
+            #expect(Set(Self.snapshot(catalog).keys) == [
+                ".lock", "index.json", "apps/\(Self.app)/versions.json",
+                "apps/\(Self.app)/12/manifest.json", "apps/\(Self.app)/12/icon.svg", "apps/\(Self.app)/12/\(v12).ma",
+                "apps/\(Self.app)/13/manifest.json", "apps/\(Self.app)/13/icon.svg", "apps/\(Self.app)/13/\(v13).ma",
+            ])
+            // The package and its manifest are the bytes published.
+            #expect(FileManager.default.contents(atPath: catalog.appendingPathComponent("apps/\(Self.app)/12/\(v12).ma").path)
+                == FileManager.default.contents(atPath: folder.appendingPathComponent("v12.ma").path))
+            let versions = try JSONSerialization.jsonObject(with: Data(contentsOf: catalog.appendingPathComponent("apps/\(Self.app)/versions.json"))) as! [String: Any]
+            let listed = versions["versions"] as! [[String: Any]]
+            #expect(listed.map { $0["code"] as! Int } == [12, 13])
+            #expect(listed[1]["rollout"] as? Int == 25)
+            #expect(listed[1]["published"] as? String == "2023-11-14T22:13:20Z")
+            #expect(listed[1]["permissions"] as? [String] == ["system.permission.LOCATION"])
+            #expect(listed[1]["withdrawn"] as? Bool == false)
+            #expect(listed[0]["signer"] as? String == listed[1]["signer"] as? String)
+            #expect((listed[0]["signer"] as? String)?.count == 64)
+            let index = try String(contentsOf: catalog.appendingPathComponent("index.json"), encoding: .utf8)
+            #expect(index.contains("\"code\" : 13"))
+            #expect(index.contains("\"name\" : \"Showcase Shop\""))
+
+            let verify = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
+            #expect(verify.status == 0)
+            #expect(verify.standardOutput == "no problems found in 9 files\n")
+            // Every JSON file matches its published schema.
+            let schemas = try CLIRunner.run(
+                [CLIRunner.packageRoot.appendingPathComponent("scripts/validate-catalog-schemas.py").path, catalog.path],
+                executable: URL(fileURLWithPath: "/usr/bin/python3"))
+            #expect(schemas.status == 0, "\(schemas.standardOutput)\(schemas.standardError)")
+
+            // The same bytes again: nothing to do; withdraw keeps 13 listed, out of the channel.
+            let again = try Self.publish(["v13.ma", "--catalog", "catalog"], in: folder)
+            #expect(again.standardOutput == "com.example.showcase 13 (2.4.0) is already published with these bytes; nothing to do\n")
+            let withdraw = try Self.publish(["--withdraw", Self.app, "13", "--catalog", "catalog"], in: folder)
+            #expect(withdraw.status == 0)
+            #expect(withdraw.standardOutput == "withdrew com.example.showcase 13 (2.4.0) from 'stable'; it stays in apps/com.example.showcase/versions.json\n")
+            let afterIndex = try String(contentsOf: catalog.appendingPathComponent("index.json"), encoding: .utf8)
+            #expect(afterIndex.contains("\"code\" : 12") && !afterIndex.contains("\"code\" : 13"))
+            #expect(try CLIRunner.run(["catalog", "verify", "catalog"], in: folder).status == 0)
+        }
+    }
+
+    @Test func refusalsWriteNothing() throws {
+        try Self.withPackages { folder in
+            #expect(try Self.publish(["v13.ma", "--catalog", "catalog"], in: folder).status == 0)
+            let catalog = folder.appendingPathComponent("catalog")
+            let before = Self.snapshot(catalog)
+
+            let downgrade = try Self.publish(["v12.ma", "--catalog", "catalog"], in: folder)
+            #expect(downgrade.status == 1)
+            #expect(downgrade.standardError == "error: com.example.showcase version 12 is not above 13, the newest on channel 'stable'; raise 'version.code', or pass --allow-downgrade\n")
+
+            // Other bytes under a published code: an unsigned build of version 13.
+            #expect(try CLIRunner.run(["pack", "app", "-o", "unsigned13.ma"], in: folder, environment: Self.epoch).status == 0)
+            let unsigned = try Self.publish(["unsigned13.ma", "--catalog", "catalog"], in: folder)
+            #expect(unsigned.status == 1)
+            #expect(unsigned.standardError == "error: 'unsigned13.ma' does not pass 'mactl verify', so it is not published:\n  the package is not signed [signature-missing]\n")
+            let immutable = try Self.publish(["unsigned13.ma", "--catalog", "catalog", "--allow-unsigned"], in: folder)
+            #expect(immutable.status == 1)
+            #expect(immutable.standardError.hasPrefix("error: com.example.showcase version 13 is already published with other bytes (sha256 "))
+
+            // Another key than the app's earlier versions.
+            #expect(try CLIRunner.run(["keygen", "other.pem"], in: folder).status == 0)
+            let manifest = folder.appendingPathComponent("app/manifest.json")
+            try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "\"code\": 13", with: "\"code\": 14").write(to: manifest, atomically: true, encoding: .utf8)
+            #expect(try CLIRunner.run(["pack", "app", "--sign", "other.pem", "-o", "other14.ma"], in: folder, environment: Self.epoch).status == 0)
+            let otherSigner = try Self.publish(["other14.ma", "--catalog", "catalog"], in: folder)
+            #expect(otherSigner.status == 1)
+            #expect(otherSigner.standardError.contains("but com.example.showcase's earlier versions are signed by key "))
+            // --cert names the signer the package must have.
+            let wrongCert = try Self.publish(["v13.ma", "--catalog", "catalog", "--cert", "other.cert.pem"], in: folder)
+            #expect(wrongCert.status == 1)
+            #expect(wrongCert.standardError.contains("does not pass 'mactl verify'"))
+
+            // A hand-edited index: named in the error, and nothing written.
+            let index = catalog.appendingPathComponent("index.json")
+            let original = try Data(contentsOf: index)
+            try String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"rollout\" : 100", with: "\"rollout\" : \"all\"").write(to: index, atomically: true, encoding: .utf8)
+            let damaged = try Self.publish(["other14.ma", "--catalog", "catalog", "--allow-downgrade"], in: folder)
+            #expect(damaged.status == 1)
+            #expect(damaged.standardError == "error: index.json: 'apps[0].channels.stable.rollout' is not a whole number; nothing was written (see 'mactl catalog verify')\n")
+            let verify = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
+            #expect(verify.status == 1)
+            #expect(verify.standardOutput.hasPrefix("catalog/index.json: error: 'apps[0].channels.stable.rollout' is not a whole number [catalog-damaged-file]\n"))
+            try original.write(to: index)
+            #expect(Self.snapshot(catalog) == before)
+
+            // A package tampered with in the catalog, and a file nobody listed.
+            let package = catalog.appendingPathComponent("apps/\(Self.app)/13/\(try Self.sha256(folder.appendingPathComponent("v13.ma"))).ma")
+            var bytes = try Data(contentsOf: package)
+            bytes[100] ^= 0xFF
+            try bytes.write(to: package)
+            try Data("x".utf8).write(to: catalog.appendingPathComponent("apps/\(Self.app)/notes.txt"))
+            let tampered = try CLIRunner.run(["catalog", "verify", "catalog", "--format", "json"], in: folder)
+            #expect(tampered.status == 1)
+            #expect(tampered.standardOutput.contains("\"id\": \"catalog-package-mismatch\""))
+            #expect(tampered.standardOutput.contains("catalog-unlisted-file"))
+        }
+    }
+
+    @Test func aPublishKilledAtEveryStepLeavesACatalogThatVerifies() throws {
+        try Self.withPackages { folder in
+            for step in ["locked", "package", "manifest", "icon", "versions", "index"] {
+                let name = "catalog-\(step)"
+                #expect(try Self.publish(["v12.ma", "--catalog", name], in: folder).status == 0)
+                let killed = try Self.publish(["v13.ma", "--catalog", name], in: folder, environment: ["MACTL_TEST_KILL_AFTER": step])
+                #expect(killed.status == 9, "\(step)")  // SIGKILL
+                let verify = try CLIRunner.run(["catalog", "verify", name], in: folder)
+                #expect(verify.status == 0, "\(step): \(verify.standardOutput)")
+                #expect(!verify.standardOutput.contains(": error:"), "\(step): \(verify.standardOutput)")
+                // The next publish completes it, and the catalog is whole.
+                #expect(try Self.publish(["v13.ma", "--catalog", name], in: folder).status == 0, "\(step)")
+                let after = try CLIRunner.run(["catalog", "verify", name], in: folder)
+                #expect(after.standardOutput == "no problems found in 9 files\n", "\(step): \(after.standardOutput)")
+            }
+        }
+    }
+
+    @Test func publishesAtOnceTakeTurns() throws {
+        try Self.withPackages { folder in
+            // A second app, so two publishes write the same index at the same time.
+            let manifest = folder.appendingPathComponent("app/manifest.json")
+            try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "com.example.showcase", with: "com.example.other")
+                .write(to: manifest, atomically: true, encoding: .utf8)
+            #expect(try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "other.ma"], in: folder, environment: Self.epoch).status == 0)
+            for round in 0..<5 {
+                let name = "catalog\(round)"
+                let processes = ["v12.ma", "other.ma"].map { package -> Process in
+                    let process = Process()
+                    process.executableURL = CLIRunner.executable
+                    process.arguments = ["publish", package, "--catalog", name]
+                    process.currentDirectoryURL = folder
+                    process.standardOutput = FileHandle.nullDevice
+                    process.standardError = FileHandle.nullDevice
+                    return process
+                }
+                for process in processes { try process.run() }
+                for process in processes { process.waitUntilExit() }
+                #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+                let index = try String(contentsOf: folder.appendingPathComponent("\(name)/index.json"), encoding: .utf8)
+                #expect(index.contains("\"id\" : \"com.example.other\"") && index.contains("\"id\" : \"com.example.showcase\""))
+                let verify = try CLIRunner.run(["catalog", "verify", name], in: folder)
+                #expect(verify.standardOutput == "no problems found in 10 files\n", "\(verify.standardOutput)")
+            }
+        }
+    }
+
+    // MARK: - Serving
+
+    /// `curl`'s answer: the status, the headers (lowercased names) and the body.
+    static func curl(_ url: String, headers: [String] = []) throws -> (status: Int, headers: [String: String], body: Data) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["curl", "-sS", "-D", folder.appendingPathComponent("head").path, "-o", folder.appendingPathComponent("body").path]
+            + headers.flatMap { ["-H", $0] } + [url]
+        let result = try CLIRunner.run(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        guard result.status == 0 else { throw WebDriver.Failure(description: "curl \(url): \(result.standardError)") }
+        let head = try String(contentsOf: folder.appendingPathComponent("head"), encoding: .utf8).components(separatedBy: "\r\n")
+        var fields: [String: String] = [:]
+        for line in head.dropFirst() {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { fields[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        let status = Int(head[0].split(separator: " ")[1]) ?? 0
+        let body = (try? Data(contentsOf: folder.appendingPathComponent("body"))) ?? Data()
+        return (status, fields, body)
+    }
+
+    /// A running `mactl catalog serve`.
+    final class CatalogServe {
+        let process = Process()
+        let url: String
+
+        init(_ catalog: String, in folder: URL) throws {
+            let output = Pipe()
+            process.executableURL = CLIRunner.executable
+            process.arguments = ["catalog", "serve", catalog, "--port", "0"]
+            process.currentDirectoryURL = folder
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let byte = output.fileHandleForReading.readData(ofLength: 1)
+                if byte.isEmpty { break }
+                line += byte
+            }
+            let text = String(decoding: line, as: UTF8.self)
+            guard let range = text.range(of: "http://127.0.0.1:[0-9]+/", options: .regularExpression) else {
+                process.terminate()
+                throw WebDriver.Failure(description: "mactl catalog serve printed \(text)")
+            }
+            url = String(text[range])
+        }
+
+        func stop() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// nginx from Debian's package, on loopback, serving `root` as static files.
+    final class Nginx {
+        let process = Process()
+        let url: String
+
+        init(root: URL, scratch: URL) throws {
+            let port = try WebDriver.freePort()
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            let configuration = """
+                daemon off;
+                master_process off;
+                user root;
+                pid \(scratch.path)/nginx.pid;
+                error_log \(scratch.path)/error.log;
+                events { worker_connections 64; }
+                http {
+                  access_log off;
+                  client_body_temp_path \(scratch.path)/body;
+                  proxy_temp_path \(scratch.path)/proxy;
+                  fastcgi_temp_path \(scratch.path)/fastcgi;
+                  uwsgi_temp_path \(scratch.path)/uwsgi;
+                  scgi_temp_path \(scratch.path)/scgi;
+                  types { application/json json; application/miniapp-pkg+zip ma; image/svg+xml svg; }
+                  server {
+                    listen 127.0.0.1:\(port);
+                    root \(root.path);
+                    location ~ /\\. { deny all; }
+                  }
+                }
+                """
+            try configuration.write(to: scratch.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+            process.arguments = ["-c", scratch.appendingPathComponent("nginx.conf").path, "-p", scratch.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            url = "http://127.0.0.1:\(port)/"
+            for _ in 0..<100 where (try? CatalogCommandTests.curl(url + "index.json")) == nil { usleep(50_000) }
+        }
+
+        func stop() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    @Test func mactlAndNginxServeTheSameBytesAndADownloadResumes() throws {
+        try Self.withPackages { folder in
+            #expect(try Self.publish(["v12.ma", "--catalog", "catalog"], in: folder).status == 0)
+            #expect(try Self.publish(["v13.ma", "--catalog", "catalog", "--rollout", "50"], in: folder).status == 0)
+            let catalog = folder.appendingPathComponent("catalog")
+            let v13 = try Self.sha256(folder.appendingPathComponent("v13.ma"))
+            let server = try CatalogServe("catalog", in: folder)
+            defer { server.stop() }
+            let nginx = try Nginx(root: catalog, scratch: folder.appendingPathComponent("nginx"))
+            defer { nginx.stop() }
+
+            // Each call and the file that answers it, from both servers.
+            let pairs = [
+                ("apps", "index.json"),
+                ("apps/\(Self.app)/versions/13/manifest", "apps/\(Self.app)/13/manifest.json"),
+                ("apps/\(Self.app)/versions/13/package", "apps/\(Self.app)/13/\(v13).ma"),
+            ]
+            for (call, file) in pairs {
+                let fromMactl = try Self.curl(server.url + call)
+                let fromNginx = try Self.curl(nginx.url + file)
+                #expect(fromMactl.status == 200 && fromNginx.status == 200, "\(call)")
+                #expect(fromMactl.body == fromNginx.body, "\(call)")
+                #expect(fromMactl.body == (try Data(contentsOf: catalog.appendingPathComponent(file))), "\(call)")
+            }
+            let package = try Self.curl(server.url + "apps/\(Self.app)/versions/13/package")
+            #expect(package.headers["content-type"] == "application/miniapp-pkg+zip")
+            #expect(package.headers["etag"] == "\"\(v13)\"")
+            #expect(try Self.curl(nginx.url + "apps/\(Self.app)/13/\(v13).ma").headers["content-type"] == "application/miniapp-pkg+zip")
+
+            // A download cut at 3000 bytes resumes with a range, from either server, and verifies.
+            for (base, path) in [(server.url, "apps/\(Self.app)/versions/13/package"), (nginx.url, "apps/\(Self.app)/13/\(v13).ma")] {
+                let head = try Self.curl(base + path, headers: ["Range: bytes=0-2999"])
+                #expect(head.status == 206)
+                let rest = try Self.curl(base + path, headers: ["Range: bytes=3000-"])
+                #expect(rest.status == 206)
+                #expect(rest.headers["content-range"] == "bytes 3000-\(package.body.count - 1)/\(package.body.count)")
+                let whole = head.body + rest.body
+                #expect(whole == package.body)
+                try whole.write(to: folder.appendingPathComponent("downloaded.ma"))
+                #expect(try CLIRunner.run(["verify", "downloaded.ma", "--cert", "key.cert.pem"], in: folder).status == 0)
+            }
+
+            // Unchanged: 304. Outside the file or malformed: 416 from both. Another unit: the whole file.
+            #expect(try Self.curl(server.url + "apps/\(Self.app)/versions/13/package", headers: ["If-None-Match: \"\(v13)\""]).status == 304)
+            for (base, path) in [(server.url, "apps/\(Self.app)/versions/13/package"), (nginx.url, "apps/\(Self.app)/13/\(v13).ma")] {
+                for range in ["bytes=999999-", "bytes=abc", "bytes=5-2"] {
+                    let refused = try Self.curl(base + path, headers: ["Range: \(range)"])
+                    #expect(refused.status == 416, "\(base) \(range)")
+                    #expect(refused.headers["content-range"] == "bytes */\(package.body.count)", "\(base) \(range)")
+                }
+                let otherUnit = try Self.curl(base + path, headers: ["Range: items=0-1"])
+                #expect(otherUnit.status == 200 && otherUnit.body == package.body, "\(base)")
+            }
+
+            // Rollout: the same device always gets the same answer; without one, only 100%.
+            let anonymous = try Self.curl(server.url + "apps/\(Self.app)")
+            #expect(String(decoding: anonymous.body, as: UTF8.self).contains("\"code\" : 12"))
+            var codes: Set<String> = []
+            for device in (0..<40).map({ "device-\($0)" }) {
+                let first = try Self.curl(server.url + "apps/\(Self.app)?device=\(device)")
+                let again = try Self.curl(server.url + "apps/\(Self.app)?device=\(device)")
+                #expect(first.body == again.body)
+                codes.insert(String(decoding: first.body, as: UTF8.self).contains("\"code\" : 13") ? "13" : "12")
+            }
+            #expect(codes == ["12", "13"])
+
+            // Unknown app and version: 404 with a JSON error.
+            let unknown = try Self.curl(server.url + "apps/com.example.nothing")
+            #expect(unknown.status == 404)
+            #expect(String(decoding: unknown.body, as: UTF8.self) == "{\n  \"error\" : \"no app 'com.example.nothing' in the catalog\"\n}\n")
+            let noVersion = try Self.curl(server.url + "apps/\(Self.app)/versions/99/package")
+            #expect(noVersion.status == 404)
+            #expect(String(decoding: noVersion.body, as: UTF8.self).contains("no version 99 of app 'com.example.showcase' in the catalog"))
+
+            // A port in use is a clear error.
+            let port = String(server.url.split(separator: ":").last!.dropLast())
+            let second = try CLIRunner.run(["catalog", "serve", "catalog", "--port", port], in: folder)
+            #expect(second.status == 2)
+            #expect(second.standardError == "error: port \(port) is in use; pick another with --port, or --port 0 for a free one\n")
+        }
+    }
+}
