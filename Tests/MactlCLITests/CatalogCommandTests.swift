@@ -52,6 +52,18 @@ import Glibc
         try Self.withPackages { folder in
             let v12 = try Self.sha256(folder.appendingPathComponent("v12.ma"))
             let v13 = try Self.sha256(folder.appendingPathComponent("v13.ma"))
+            // A dry run checks everything and says what it would write, writing none of it.
+            let dry = try Self.publish(["v12.ma", "--catalog", "catalog", "--dry-run"], in: folder)
+            #expect(dry.standardOutput == """
+                would publish com.example.showcase 12 (2.3.0) on 'stable' at 100%, writing:
+                  apps/com.example.showcase/12/\(v12).ma
+                  apps/com.example.showcase/12/manifest.json
+                  apps/com.example.showcase/12/icon.svg
+                  apps/com.example.showcase/versions.json
+                  index.json
+
+                """)
+            #expect(Self.snapshot(folder.appendingPathComponent("catalog")).keys.sorted() == [".lock"])
             let first = try Self.publish(["v12.ma", "--catalog", "catalog"], in: folder)
             #expect(first.status == 0)
             #expect(first.standardOutput.hasPrefix("published com.example.showcase 12 (2.3.0) on 'stable' at 100%: apps/com.example.showcase/12/\(v12).ma, "))
