@@ -19,7 +19,7 @@ public final class CatalogServer: @unchecked Sendable {
     public var url: String { "http://\(http?.host ?? "127.0.0.1"):\(http?.port ?? 0)/" }
 
     func handle(_ request: HTTPServer.Request) -> HTTPServer.Response {
-        guard request.method == "GET" || request.method == "HEAD" else {
+        guard request.method == "GET" else {
             return Self.error(405, "the catalog is read-only: only GET")
         }
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
@@ -84,7 +84,6 @@ public final class CatalogServer: @unchecked Sendable {
                 break
             }
         }
-        if request.method == "HEAD" { body = [] }
         return HTTPServer.Response(status: status, contentType: type, body: body, headers: headers)
     }
 
