@@ -17,6 +17,7 @@ enum PreviewAssets {
   #back { position: absolute; left: 8px; border: 0; background: none; font-size: 17px; color: #007aff; cursor: pointer; }
   #frame { flex: 1; border: 0; width: 100%; }
   #tabs { display: flex; border-top: 1px solid #ddd; }
+  #tabs:empty { display: none; }
   #tabs button { flex: 1; padding: 12px 0; border: 0; background: none; color: #8e8e93; cursor: pointer; font-size: 12px; }
   #tabs button.active { color: #007aff; font-weight: 600; }
   /* The icon as iOS's tab bar reads it (mactl's IOSTabIcon), tinted as a template image. */

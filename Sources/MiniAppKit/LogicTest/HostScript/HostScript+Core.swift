@@ -19,6 +19,8 @@ extension LogicHostScript {
     errors: [],
     logs: [],
     console: [],
+    // Both in the order written, for mactl serve's log panel: 'console: text' or 'skip.log: text'.
+    output: [],
     deviceLocale: 'en-US',
     viewCount: 0
   };

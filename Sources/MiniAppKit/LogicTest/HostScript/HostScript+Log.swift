@@ -8,7 +8,11 @@ extension LogicHostScript {
   }
   var consoleObject = {};
   ['log', 'warn', 'error', 'info', 'debug'].forEach(function (level) {
-    consoleObject[level] = nativeCallable(function () { state.console.push(consoleText(arguments)); });
+    consoleObject[level] = nativeCallable(function () {
+      var text = consoleText(arguments);
+      state.console.push(text);
+      state.output.push('console.' + level + ': ' + text);
+    });
   });
   // skip.log: objects (and null) as JSON, the rest through String; a value JSON cannot write
   // empties the whole message.
@@ -18,6 +22,7 @@ extension LogicHostScript {
       text = Array.prototype.map.call(arguments, function (value) { return typeof value === 'object' ? JSON.stringify(value) : String(value); }).join(' ');
     } catch (error) { text = ''; }
     state.logs.push(text);
+    state.output.push('skip.log: ' + text);
   });
   var systemInfo = nativeCallable(function () {
     return { platform: 'ios', appId: String(manifest.app_id), version: String(manifest.version && manifest.version.name) };

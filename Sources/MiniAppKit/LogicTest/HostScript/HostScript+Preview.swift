@@ -18,7 +18,7 @@ extension LogicHostScript {
       locale: i18n().locale,
       // All of this run's errors, not the new ones: every browser tab shows the same list.
       errors: state.errors.slice(-100),
-      logs: state.logs.slice(-50),
+      logs: state.output.slice(-50),
       now: clock.now
     });
   }
