@@ -153,6 +153,18 @@ public enum CatalogFiles {
 
     // MARK: - Derived values
 
+    /// The app icon a version's folder holds: the manifest's first icon, read from the package's
+    /// files, when it is an image a host shows as it is.
+    public static func packagedIcon(in files: [SourceFile]) -> (file: SourceFile, extension: String)? {
+        guard let manifest = files.first(where: { $0.path == "manifest.json" }),
+              let object = (try? JSONSerialization.jsonObject(with: Data(manifest.bytes))) as? [String: Any],
+              let source = (object["icons"] as? [[String: Any]])?.first?["src"] as? String,
+              let file = files.first(where: { $0.path == source })
+        else { return nil }
+        let fileExtension = (source as NSString).pathExtension.lowercased()
+        return ["svg", "png", "jpg", "jpeg", "webp"].contains(fileExtension) ? (file, fileExtension) : nil
+    }
+
     /// The index the version lists make: each app's newest version per channel, withdrawn ones
     /// left out; apps in id order.
     public static func index(from lists: [VersionList]) -> Index {

@@ -90,15 +90,13 @@ public enum CatalogPublisher {
             if let newest, code <= newest, !options.allowDowngrade {
                 throw Failure("\(app) version \(code) is not above \(newest), the newest on channel '\(options.channel)'; raise 'version.code', or pass --allow-downgrade")
             }
-            let iconPath = (manifest["icons"] as? [[String: Any]])?.first?["src"] as? String
-            let iconFile = iconPath.flatMap { path in report.files.first { $0.path == path } }
-            let iconExtension = iconFile.map { ($0.path as NSString).pathExtension.lowercased() }.flatMap { ["svg", "png", "jpg", "jpeg", "webp"].contains($0) ? $0 : nil }
+            let icon = CatalogFiles.packagedIcon(in: report.files)
             let version = CatalogFiles.Version(
                 code: code, name: versionName, title: manifest["name"] as? String ?? app, channel: options.channel, rollout: options.rollout,
                 sha256: digest, size: bytes.count, signer: signer, published: timestamp(options.published), withdrawn: false,
                 permissions: ((manifest["req_permissions"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String },
                 manifest: CatalogFiles.manifestPath(app, code),
-                icon: iconExtension.map { CatalogFiles.versionFolder(app, code) + "/icon." + $0 },
+                icon: icon.map { CatalogFiles.versionFolder(app, code) + "/icon." + $0.extension },
                 package: CatalogFiles.packagePath(app, code, sha256: digest))
             list.versions.append(version)
             list.versions.sort { $0.code < $1.code }
@@ -108,7 +106,7 @@ public enum CatalogPublisher {
                 (version.package, bytes, "package"),
                 (version.manifest, manifestFile.bytes, "manifest"),
             ]
-            if let icon = version.icon, let iconFile { files.append((icon, iconFile.bytes, "icon")) }
+            if let path = version.icon, let icon { files.append((path, icon.file.bytes, "icon")) }
             files.append((CatalogFiles.versionsPath(app), CatalogFiles.encode(list), "versions"))
             files.append((CatalogFiles.indexPath, CatalogFiles.encode(CatalogFiles.index(from: lists)), "index"))
             if options.dryRun { return Outcome(version: version, app: app, alreadyPublished: false, written: files.map(\.0)) }
@@ -165,15 +163,8 @@ public enum CatalogPublisher {
         }
         // The index may be behind the lists (a publish stopped before its last step), never
         // ahead of them or different: that is a hand edit.
-        for app in index?.apps ?? [] {
-            guard let list = lists.first(where: { $0.app == app.id }) else {
-                throw Failure("index.json: lists app '\(app.id)', which has no \(CatalogFiles.versionsPath(app.id)); nothing was written (see 'mactl catalog verify')")
-            }
-            for (channel, latest) in app.channels {
-                guard let version = list.versions.first(where: { $0.code == latest.code }), version.sha256 == latest.sha256, version.channel == channel else {
-                    throw Failure("index.json: '\(app.id)' channel '\(channel)' names version \(latest.code) (sha256 \(latest.sha256)), which \(CatalogFiles.versionsPath(app.id)) does not list so; nothing was written (see 'mactl catalog verify')")
-                }
-            }
+        if let index, let problem = CatalogVerifier.indexProblem(index, lists: lists) {
+            throw Failure("index.json: \(problem); nothing was written (see 'mactl catalog verify')")
         }
         return lists
     }
@@ -209,7 +200,9 @@ public enum CatalogPublisher {
 
 /// Writes one catalog file as readers must see it: whole or not at all.
 enum CatalogWriter {
-    /// Staged in `.staging/`, flushed, renamed over `path`, then the folder flushed.
+    /// Staged in `.staging/` and flushed (`DurableFile.write`), renamed over `path`, then its
+    /// folder flushed. Staged outside the version folders, so a publish killed mid-write leaves
+    /// nothing there that `CatalogVerifier` would take for an unlisted file.
     static func place(_ bytes: [UInt8], at path: String, in catalog: URL) throws(CatalogPublisher.Failure) {
         let destination = catalog.appendingPathComponent(path)
         let staging = catalog.appendingPathComponent(CatalogFiles.stagingName)
@@ -220,36 +213,13 @@ enum CatalogWriter {
             throw CatalogPublisher.Failure("cannot create a folder in '\(catalog.path)': \(FileProblem.reason(for: error, writing: true))")
         }
         let temporary = staging.appendingPathComponent(UUID().uuidString)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw CatalogPublisher.Failure("cannot write in '\(staging.path)': \(String(cString: strerror(errno)))") }
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                unlink(temporary.path)
-                throw CatalogPublisher.Failure("cannot write '\(path)': \(reason)")
-            }
-            offset += count
-        }
-        guard fsync(descriptor) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            unlink(temporary.path)
-            throw CatalogPublisher.Failure("cannot flush '\(path)': \(reason)")
-        }
-        close(descriptor)
-        guard rename(temporary.path, destination.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw CatalogPublisher.Failure("cannot put '\(path)' in place: \(reason)")
-        }
-        let folder = open(destination.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            fsync(folder)
-            close(folder)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        do throws(DurableFile.Failure) {
+            try DurableFile.write(bytes, to: temporary)
+            guard rename(temporary.path, destination.path) == 0 else { throw DurableFile.Failure("cannot put in place", destination, errno: errno) }
+            try DurableFile.flush(destination.deletingLastPathComponent())
+        } catch {
+            throw CatalogPublisher.Failure("cannot write '\(path)': \(error.reason)")
         }
     }
 }

@@ -92,9 +92,7 @@ public enum CatalogVerifier {
                 }
                 if let icon = version.icon {
                     let storedIcon = FileManager.default.contents(atPath: catalog.appendingPathComponent(icon).path).map([UInt8].init)
-                    let manifestObject = manifest.flatMap { try? JSONSerialization.jsonObject(with: Data($0)) } as? [String: Any]
-                    let iconSource = (manifestObject?["icons"] as? [[String: Any]])?.first?["src"] as? String
-                    let packaged = iconSource.flatMap { source in report.files.first { $0.path == source }?.bytes }
+                    let packaged = CatalogFiles.packagedIcon(in: report.files)?.file.bytes
                     if storedIcon == nil || storedIcon != packaged {
                         error("catalog-manifest-mismatch", icon, storedIcon == nil ? "the listed icon is missing" : "differs from the icon inside \(version.package)")
                     }

@@ -105,11 +105,13 @@ struct Publish: AsyncParsableCommand {
         }
     }
 
+    /// SOURCE_DATE_EPOCH's time, read as pack reads it, when it is set; else now.
     static func publishedTime() throws -> Date {
-        guard let value = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] else { return Date() }
-        guard let seconds = Int(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 else {
-            throw CommandFailure(message: "SOURCE_DATE_EPOCH must be a number of seconds since 1970, found '\(value)'")
+        guard ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] != nil else { return Date() }
+        do {
+            return Date(timeIntervalSince1970: TimeInterval(try ArchiveTimestamp.fromEnvironment().secondsSinceEpoch))
+        } catch {
+            throw CommandFailure(message: error.message)
         }
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }
