@@ -37,8 +37,8 @@ public enum Packer {
         public var refused: Bool
         /// Why the pack cache was not used, for a note; nil when it was, or there was none.
         public var cacheNote: String?
-        /// How many screenshots were put beside the report; nil without --screenshots.
-        public var screenshotCount: Int?
+        /// Where the screenshots were put beside the report, and how many; nil without --screenshots.
+        public var screenshots: (folder: URL, count: Int)?
     }
 
     public struct Failure: Error, Sendable {
@@ -113,9 +113,11 @@ public enum Packer {
             throw Failure(message: "the package '\(packageURL.path)' was written, but its report was not: \(error.message)")
         }
         var screenshots: ReportValue?
+        var placedScreenshots: (folder: URL, count: Int)?
         if let taken = options.screenshots {
             let name = reportURL.deletingPathExtension().lastPathComponent + ".screenshots"
             let destination = reportURL.deletingLastPathComponent().appendingPathComponent(name)
+            placedScreenshots = (destination, taken.shots.count)
             do {
                 try? FileManager.default.removeItem(at: destination)
                 try FileManager.default.moveItem(at: taken.folder, to: destination)
@@ -138,7 +140,7 @@ public enum Packer {
         return Outcome(
             packageURL: packageURL, reportURL: reportURL, entries: written, packageSize: packageBytes.count,
             packageDigest: digest, diagnostics: budget, refused: false, cacheNote: cached.note,
-            screenshotCount: options.screenshots?.shots.count)
+            screenshots: placedScreenshots)
     }
 
     /// The tab icons' two renderings, each PNG written whole (a temporary file renamed).

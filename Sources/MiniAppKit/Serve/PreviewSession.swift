@@ -76,7 +76,7 @@ public final class PreviewSession: @unchecked Sendable {
         self.host = host
         app = LogicHostSession(host: host, projectJSON: LogicHostProject.json(model))
         run += 1
-        _ = app?.preview(liveNetwork ? "goLive" : "goOffline")
+        _ = app?.preview("networkMode", [liveNetwork ? "live" : "offline"])
         return app?.preview("start", [deviceLocale])
     }
 

@@ -145,8 +145,7 @@ struct Pack: AsyncParsableCommand {
     }
 
     private func screenshotsLine(_ outcome: Packer.Outcome) -> String {
-        guard let count = outcome.screenshotCount else { return "" }
-        let folder = outcome.reportURL.deletingPathExtension().appendingPathExtension("screenshots")
+        guard let (folder, count) = outcome.screenshots else { return "" }
         return "screenshots \(folder.relativePathForDisplay)/\(PageShots.contactSheetName): \(count) pictures\n"
     }
 

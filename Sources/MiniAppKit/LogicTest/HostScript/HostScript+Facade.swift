@@ -55,6 +55,17 @@ extension LogicHostScript {
     var attributes = instance.element.attributes;
     return { value: attributes.value !== undefined ? attributes.value : '', checked: attributes.checked !== undefined, id: attributes.id || '', name: attributes.name || '' };
   }
+  // How a person reaches a page (app.open, and mactl serve's screenshots): a tab page by its
+  // tab, the root already shown stays, any other page pushed with navigateTo.
+  function isStackRoot(route) {
+    var top = topView();
+    return (tabsShown && tabPages.indexOf(route) >= 0) || (!!top && top.path === route && activeStack().length === 1);
+  }
+  function reach(route, query) {
+    var tab = tabsShown ? tabPages.indexOf(route) : -1;
+    if (tab >= 0) selectTab(tab);
+    else if (!isStackRoot(route)) navigation.navigateTo({ url: route, query: query });
+  }
   function requireStarted() { start(); if (!topView()) throw new Error('the app shows no page (see app.errors)'); }
 
   var facade = Object.freeze({
@@ -64,14 +75,8 @@ extension LogicHostScript {
       if (!isPage(route)) throw new Error(JSON.stringify(route) + ' is not a page: it is not in the manifest\'s pages and ' + route + '.html does not exist');
       var query = options && options.query !== undefined ? String(options.query) : undefined;
       requireStarted();
-      var tab = tabsShown ? tabPages.indexOf(route) : -1;
-      var top = topView();
-      if (tab >= 0 || (top && top.path === route && activeStack().length === 1)) {
-        if (query !== undefined && query !== '') throw new Error(route + ' is the root of a stack: the runtime opens it with an empty query');
-        if (tab >= 0) selectTab(tab);
-      } else {
-        navigation.navigateTo({ url: route, query: query === undefined ? '' : query });
-      }
+      if (isStackRoot(route) && query !== undefined && query !== '') throw new Error(route + ' is the root of a stack: the runtime opens it with an empty query');
+      reach(route, query === undefined ? '' : query);
       return settle(handleFor(topView()));
     },
     back: function (delta) { requireStarted(); navigation.navigateBack({ delta: delta === undefined ? 1 : delta }); return settle(handleFor(topView())); },

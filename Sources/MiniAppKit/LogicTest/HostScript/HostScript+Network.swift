@@ -1,9 +1,10 @@
 extension LogicHostScript {
     /// `fetch` and `skip.net.fetch`, answered from the test's replies (`app.fetch.reply`), never
-    /// the network; in `mactl serve`'s preview (`network.live`), sent by mactl over the network.
+    /// the network; in `mactl serve`'s preview (`network.mode`), sent by mactl over the network.
     static let network = #"""
-  // ---- NW fetch, answered from the test's replies, never the network ----
-  var network = { replies: [], requests: [], live: false, offline: false, pending: [], nextID: 1 };
+  // ---- NW fetch: answered from the test's replies ('replies'), sent by mactl serve ('live'),
+  // or never settled (screenshots, 'offline') ----
+  var network = { mode: 'replies', replies: [], requests: [], pending: [], nextID: 1 };
   // NW's response: a non-2xx status resolves, with ok false; json() parses before it returns its promise.
   function fetchResponse(status, text) {
     return {
@@ -20,8 +21,8 @@ extension LogicHostScript {
     if (typeof body === 'string') request.body = body;
     network.requests.push(request);
     // Screenshots: the page as it first shows, before any answer.
-    if (network.offline) return new Promise(function () {});
-    if (network.live) {
+    if (network.mode === 'offline') return new Promise(function () {});
+    if (network.mode === 'live') {
       return new Promise(function (resolve, reject) {
         network.pending.push({ id: network.nextID++, request: request, resolve: resolve, reject: reject, sent: false });
       });

@@ -29,10 +29,9 @@ extension LogicHostScript {
       return previewState();
     },
     state: previewState,
-    // Before start: fetch goes to the network through mactl (takeFetches, settleFetch).
-    goLive: function () { network.live = true; return ''; },
-    // Before start: no fetch ever settles (screenshots show a page before its data comes).
-    goOffline: function () { network.offline = true; return ''; },
+    // Before start: 'live', fetch goes to the network through mactl (takeFetches, settleFetch);
+    // 'offline', no fetch ever settles (screenshots show a page before its data comes).
+    networkMode: function (mode) { network.mode = String(mode); return ''; },
     // The requests made since the last call, for mactl to send: [{id, url, method, body}].
     takeFetches: function () {
       var unsent = network.pending.filter(function (entry) { return !entry.sent; });
@@ -77,11 +76,7 @@ extension LogicHostScript {
     // page pushed with navigateTo and an empty query. A route that is not a page changes nothing.
     open: function (route) {
       route = String(route);
-      if (!isPage(route) || !topView()) return previewState();
-      var tab = tabsShown ? tabPages.indexOf(route) : -1;
-      var top = topView();
-      if (tab >= 0) selectTab(tab);
-      else if (!(top.path === route && activeStack().length === 1)) navigation.navigateTo({ url: route, query: '' });
+      if (isPage(route) && topView()) reach(route, '');
       return previewState();
     },
     // Real time for the preview: runs the timers due in the next `milliseconds`.
