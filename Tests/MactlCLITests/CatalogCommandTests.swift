@@ -18,9 +18,8 @@ import Glibc
             #expect(try CLIRunner.run(["keygen", "key.pem", "--subject", "CN=Shop"], in: folder).status == 0)
             #expect(try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "v12.ma"], in: folder, environment: epoch).status == 0)
             let manifest = project.appendingPathComponent("manifest.json")
-            let text = try String(contentsOf: manifest, encoding: .utf8)
-            try text.replacingOccurrences(of: "\"code\": 12", with: "\"code\": 13").replacingOccurrences(of: "\"name\": \"2.3.0\"", with: "\"name\": \"2.4.0\"")
-                .write(to: manifest, atomically: true, encoding: .utf8)
+            try CLIRunner.replace("\"code\": 12", with: "\"code\": 13", in: manifest)
+            try CLIRunner.replace("\"name\": \"2.3.0\"", with: "\"name\": \"2.4.0\"", in: manifest)
             #expect(try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "v13.ma"], in: folder, environment: epoch).status == 0)
             try body(folder)
         }
@@ -134,7 +133,7 @@ import Glibc
             // Another key than the app's earlier versions.
             #expect(try CLIRunner.run(["keygen", "other.pem"], in: folder).status == 0)
             let manifest = folder.appendingPathComponent("app/manifest.json")
-            try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "\"code\": 13", with: "\"code\": 14").write(to: manifest, atomically: true, encoding: .utf8)
+            try CLIRunner.replace("\"code\": 13", with: "\"code\": 14", in: manifest)
             #expect(try CLIRunner.run(["pack", "app", "--sign", "other.pem", "-o", "other14.ma"], in: folder, environment: Self.epoch).status == 0)
             let otherSigner = try Self.publish(["other14.ma", "--catalog", "catalog"], in: folder)
             #expect(otherSigner.status == 1)
@@ -192,8 +191,7 @@ import Glibc
         try Self.withPackages { folder in
             // A second app, so two publishes write the same index at the same time.
             let manifest = folder.appendingPathComponent("app/manifest.json")
-            try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "com.example.showcase", with: "com.example.other")
-                .write(to: manifest, atomically: true, encoding: .utf8)
+            try CLIRunner.replace("com.example.showcase", with: "com.example.other", in: manifest)
             #expect(try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "other.ma"], in: folder, environment: Self.epoch).status == 0)
             for round in 0..<5 {
                 let name = "catalog\(round)"
@@ -237,39 +235,6 @@ import Glibc
         let status = Int(head[0].split(separator: " ")[1]) ?? 0
         let body = (try? Data(contentsOf: folder.appendingPathComponent("body"))) ?? Data()
         return (status, fields, body)
-    }
-
-    /// A running `mactl catalog serve`.
-    final class CatalogServe {
-        let process = Process()
-        let url: String
-
-        init(_ catalog: String, in folder: URL) throws {
-            let output = Pipe()
-            process.executableURL = CLIRunner.executable
-            process.arguments = ["catalog", "serve", catalog, "--port", "0"]
-            process.currentDirectoryURL = folder
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let byte = output.fileHandleForReading.readData(ofLength: 1)
-                if byte.isEmpty { break }
-                line += byte
-            }
-            let text = String(decoding: line, as: UTF8.self)
-            guard let range = text.range(of: "http://127.0.0.1:[0-9]+/", options: .regularExpression) else {
-                process.terminate()
-                throw WebDriver.Failure(description: "mactl catalog serve printed \(text)")
-            }
-            url = String(text[range])
-        }
-
-        func stop() {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
     }
 
     /// nginx from Debian's package, on loopback, serving `root` as static files.
@@ -324,7 +289,7 @@ import Glibc
             #expect(try Self.publish(["v13.ma", "--catalog", "catalog", "--rollout", "50"], in: folder).status == 0)
             let catalog = folder.appendingPathComponent("catalog")
             let v13 = try Self.sha256(folder.appendingPathComponent("v13.ma"))
-            let server = try CatalogServe("catalog", in: folder)
+            let server = try ListeningProcess(mactl: ["catalog", "serve", "catalog", "--port", "0"], in: folder)
             defer { server.stop() }
             let nginx = try Nginx(root: catalog, scratch: folder.appendingPathComponent("nginx"))
             defer { nginx.stop() }
@@ -393,7 +358,7 @@ import Glibc
             #expect(String(decoding: noVersion.body, as: UTF8.self).contains("no version 99 of app 'com.example.showcase' in the catalog"))
 
             // A port in use is a clear error.
-            let port = String(server.url.split(separator: ":").last!.dropLast())
+            let port = String(server.port)
             let second = try CLIRunner.run(["catalog", "serve", "catalog", "--port", port], in: folder)
             #expect(second.status == 2)
             #expect(second.standardError == "error: port \(port) is in use; pick another with --port, or --port 0 for a free one\n")

@@ -8,45 +8,29 @@ import Glibc
 /// button and sees the count change after the round trip through the logic layer in mactl,
 /// switches tabs, navigates and goes back; and the server's refusals.
 @Suite(.serialized) struct ServeCommandTests {
-    /// A running `mactl serve`, stopped by `stop()`.
-    final class Server {
-        let process = Process()
-        let url: String
-        let output = Pipe()
+    /// `mactl serve` on a free port, looking for changes every 50 ms.
+    static func serve(_ project: String, in folder: URL) throws -> ListeningProcess {
+        try ListeningProcess(mactl: ["serve", project, "--port", "0", "--no-open", "--watch-interval", "50"], in: folder)
+    }
 
-        init(_ arguments: [String], in folder: URL) throws {
-            process.executableURL = CLIRunner.executable
-            process.arguments = ["serve"] + arguments + ["--port", "0", "--no-open", "--watch-interval", "50"]
-            process.currentDirectoryURL = folder
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            // The first line says where it serves.
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let byte = output.fileHandleForReading.readData(ofLength: 1)
-                if byte.isEmpty { break }
-                line += byte
-            }
-            let text = String(decoding: line, as: UTF8.self)
-            guard let range = text.range(of: "http://[^ ]+", options: .regularExpression) else {
-                process.terminate()
-                throw WebDriver.Failure(description: "mactl serve printed \(text)")
-            }
-            url = String(text[range])
-        }
+    static func scaffold(_ folder: URL) throws {
+        #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+    }
 
-        func stop() {
-            process.terminate()
-            process.waitUntilExit()
-        }
-
-        var port: Int { Int(url.split(separator: ":").last!.dropLast())! }
-
-        /// A request to the server itself: its status and body.
-        func request(_ method: String, _ path: String) throws -> (status: Int, body: String, bytes: [UInt8]) {
-            let (data, status) = try WebDriver.send(method, port: port, path: path, body: Data())
-            return (status, String(decoding: data, as: UTF8.self), [UInt8](data))
+    /// A project made by `prepare` (default: the scaffold) in `app`, served, with headless
+    /// Chromium on its preview.
+    static func withPreview(
+        prepare: (URL) throws -> Void = scaffold,
+        _ body: (URL, ListeningProcess, WebDriver) throws -> Void
+    ) throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try prepare(folder)
+            let server = try serve("app", in: folder)
+            defer { server.stop() }
+            let browser = try WebDriver()
+            defer { browser.quit() }
+            try browser.open(server.url)
+            try body(folder, server, browser)
         }
     }
 
@@ -62,13 +46,7 @@ import Glibc
     }
 
     @Test func aTapGoesThroughTheLogicLayerAndTabsNavigationAndBackWork() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let server = try Server(["app"], in: folder)
-            defer { server.stop() }
-            let browser = try WebDriver()
-            defer { browser.quit() }
-            try browser.open(server.url)
+        try Self.withPreview { _, _, browser in
             #expect(try browser.waitUntil(Self.pageText("h1"), is: "Welcome") == "Welcome")
             #expect(try browser.waitUntil("return document.getElementById('title').textContent", is: "Home") == "Home")
 
@@ -100,17 +78,9 @@ import Glibc
     }
 
     @Test func aSavedChangeReloadsThePreviewWithTheLintFindings() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let server = try Server(["app"], in: folder)
-            defer { server.stop() }
-            let browser = try WebDriver()
-            defer { browser.quit() }
-            try browser.open(server.url)
+        try Self.withPreview { folder, _, browser in
             try browser.waitUntil(Self.pageText("h1"), is: "Welcome")
-            let template = folder.appendingPathComponent("app/pages/home/home.html")
-            let html = try String(contentsOf: template, encoding: .utf8)
-            try html.replacingOccurrences(of: "onTapIncrement()", with: "onTapIncrment()").write(to: template, atomically: true, encoding: .utf8)
+            try CLIRunner.replace("onTapIncrement()", with: "onTapIncrment()", in: folder.appendingPathComponent("app/pages/home/home.html"))
             let overlay = "return document.getElementById('overlay').textContent"
             let expected = "app/pages/home/home.html:14:21: error: unknown handler 'onTapIncrment' in '@click'; did you mean 'onTapIncrement'? [template-unknown-handler]"
             #expect(try browser.waitUntil(overlay, is: expected.replacingOccurrences(of: "app/", with: "")) == expected.replacingOccurrences(of: "app/", with: ""))
@@ -120,7 +90,7 @@ import Glibc
     @Test func aPortInUseIsAClearError() throws {
         try CLIRunner.withTemporaryFolder { folder in
             #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let server = try Server(["app"], in: folder)
+            let server = try Self.serve("app", in: folder)
             defer { server.stop() }
             let port = String(server.url.split(separator: ":").last!.dropLast())
             let second = try CLIRunner.run(["serve", "app", "--port", port, "--no-open"], in: folder)
@@ -139,14 +109,10 @@ import Glibc
     }
 
     @Test func theShowcaseRunsEndToEndWithTabIconsLocalesAndTheDarkScheme() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let app = folder.appendingPathComponent("showcase")
-            try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Examples/showcase"), to: app)
-            let server = try Server(["showcase"], in: folder)
-            defer { server.stop() }
-            let browser = try WebDriver()
-            defer { browser.quit() }
-            try browser.open(server.url)
+        let showcase: (URL) throws -> Void = { folder in
+            try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Examples/showcase"), to: folder.appendingPathComponent("app"))
+        }
+        try Self.withPreview(prepare: showcase) { _, server, browser in
             #expect(try Self.waitForText(browser, "h1", "Today's products") == "Today's products")
             #expect(try browser.waitUntil("return document.getElementById('title').textContent", is: "Shop") == "Shop")
             // x-init="handler('ping')" reached the page's logic, which logged.
@@ -188,17 +154,14 @@ import Glibc
     }
 
     @Test func aThrowingHandlerIsReportedWithItsPlaceAndThePreviewGoesOn() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+        let throwing: (URL) throws -> Void = { folder in
             #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let script = folder.appendingPathComponent("app/pages/home/home.js")
-            let source = try String(contentsOf: script, encoding: .utf8)
-            try source.replacingOccurrences(of: "    this.setData({ count: this.data.count + 1 });", with: "    this.setData({ count: this.data.count + 1 });\n    if (this.data.count > 1) throw new Error('too many');")
-                .write(to: script, atomically: true, encoding: .utf8)
-            let server = try Server(["app"], in: folder)
-            defer { server.stop() }
-            let browser = try WebDriver()
-            defer { browser.quit() }
-            try browser.open(server.url)
+            try CLIRunner.replace(
+                "    this.setData({ count: this.data.count + 1 });",
+                with: "    this.setData({ count: this.data.count + 1 });\n    if (this.data.count > 1) throw new Error('too many');",
+                in: folder.appendingPathComponent("app/pages/home/home.js"))
+        }
+        try Self.withPreview(prepare: throwing) { _, _, browser in
             try Self.waitForText(browser, ".count", "0")
             for _ in 0..<2 {
                 try browser.enterFrame("#frame")
@@ -217,17 +180,13 @@ import Glibc
     }
 
     @Test func aTemplateThatDoesNotParseIsShownOverThePageWhichStillRenders() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+        let broken: (URL) throws -> Void = { folder in
             #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let template = folder.appendingPathComponent("app/pages/home/home.html")
-            let html = try String(contentsOf: template, encoding: .utf8)
-            try html.replacingOccurrences(of: "<p x-text=\"$t('home.counter')\"></p>", with: "<p x-text=\"$t('home.counter')\"></div>")
-                .write(to: template, atomically: true, encoding: .utf8)
-            let server = try Server(["app"], in: folder)
-            defer { server.stop() }
-            let browser = try WebDriver()
-            defer { browser.quit() }
-            try browser.open(server.url)
+            try CLIRunner.replace(
+                "<p x-text=\"$t('home.counter')\"></p>", with: "<p x-text=\"$t('home.counter')\"></div>",
+                in: folder.appendingPathComponent("app/pages/home/home.html"))
+        }
+        try Self.withPreview(prepare: broken) { (_, _, browser) throws in
             let overlay = "return document.getElementById('overlay').textContent"
             let expected = "pages/home/home.html:12:36: error: unexpected end tag 'div' [template-markup-error]"
             #expect(try browser.waitUntil(overlay, is: expected) == expected)
@@ -239,7 +198,7 @@ import Glibc
     @Test func aClientThatGoesAwayMidSessionLeavesTheServerServing() throws {
         try CLIRunner.withTemporaryFolder { folder in
             #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let server = try Server(["app"], in: folder)
+            let server = try Self.serve("app", in: folder)
             defer { server.stop() }
             // An event stream opened and dropped, and a request cut off halfway.
             let stream = try Self.connect(server.port)
@@ -266,37 +225,19 @@ import Glibc
             let site = folder.appendingPathComponent("site")
             try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
             try "Hello from the network".write(to: site.appendingPathComponent("greeting.txt"), atomically: true, encoding: .utf8)
-            let web = Process()
-            let output = Pipe()
-            web.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            web.arguments = ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.path]
-            web.standardOutput = output
-            web.standardError = FileHandle.nullDevice
-            try web.run()
-            // SIGKILL: the test process passes on signals it blocks, SIGTERM among them, so Python
-            // would not see a SIGTERM.
-            defer { kill(web.processIdentifier, SIGKILL); web.waitUntilExit() }
-            var line = Data()
-            while !line.contains(UInt8(ascii: "\n")) {
-                let byte = output.fileHandleForReading.readData(ofLength: 1)
-                if byte.isEmpty { break }
-                line += byte
-            }
-            let port = try #require(String(decoding: line, as: UTF8.self).split(separator: " ").firstIndex(of: "port").map { String(decoding: line, as: UTF8.self).split(separator: " ")[$0 + 1] })
+            let web = try ListeningProcess(
+                URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.path])
+            defer { web.stop() }
+            let home = folder.appendingPathComponent("app/pages/home/home")
+            try CLIRunner.replace("    count: 0,\n", with: "    count: 0,\n    greeting: '',\n", in: home.appendingPathExtension("js"))
+            try CLIRunner.replace(
+                "    skip.log('home loaded');\n",
+                with: "    skip.log('home loaded');\n    skip.net.fetch('\(web.url)greeting.txt').then((r) => r.text()).then((text) => this.setData({ greeting: text }));\n",
+                in: home.appendingPathExtension("js"))
+            try CLIRunner.replace(
+                "  </section>", with: "    <p class=\"greeting\" x-text=\"store.greeting\"></p>\n  </section>", in: home.appendingPathExtension("html"))
 
-            let script = folder.appendingPathComponent("app/pages/home/home.js")
-            let source = try String(contentsOf: script, encoding: .utf8)
-            try source.replacingOccurrences(of: "    count: 0,\n", with: "    count: 0,\n    greeting: '',\n")
-                .replacingOccurrences(
-                    of: "    skip.log('home loaded');\n",
-                    with: "    skip.log('home loaded');\n    skip.net.fetch('http://127.0.0.1:\(port)/greeting.txt').then((r) => r.text()).then((text) => this.setData({ greeting: text }));\n")
-                .write(to: script, atomically: true, encoding: .utf8)
-            let template = folder.appendingPathComponent("app/pages/home/home.html")
-            let html = try String(contentsOf: template, encoding: .utf8)
-            try html.replacingOccurrences(of: "  </section>", with: "    <p class=\"greeting\" x-text=\"store.greeting\"></p>\n  </section>")
-                .write(to: template, atomically: true, encoding: .utf8)
-
-            let server = try Server(["app"], in: folder)
+            let server = try Self.serve("app", in: folder)
             defer { server.stop() }
             let browser = try WebDriver()
             defer { browser.quit() }
