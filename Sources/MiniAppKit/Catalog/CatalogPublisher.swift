@@ -38,6 +38,11 @@ public enum CatalogPublisher {
         public var written: [String]
     }
 
+    /// A package refused by `mactl verify`'s checks, with each reason and its id.
+    public static func notVerified(_ packageName: String, _ reasons: [(message: String, id: String)]) -> Failure {
+        Failure("'\(packageName)' does not pass 'mactl verify', so it is not published:\n" + reasons.map { "  \($0.message) [\($0.id)]" }.joined(separator: "\n"))
+    }
+
     /// The steps a test may stop a publish after, by killing it (`MACTL_TEST_KILL_AFTER`).
     public static let steps = ["locked", "package", "manifest", "icon", "versions", "index"]
 
@@ -48,8 +53,7 @@ public enum CatalogPublisher {
         }
         let report = PackageVerifier.verify(bytes, expectedPublicKey: options.expectedSigner, requireSignature: !options.allowUnsigned)
         guard report.passed else {
-            let reasons = report.diagnostics(packagePath: packageName).map { "  \($0.message) [\($0.id)]" }.joined(separator: "\n")
-            throw Failure("'\(packageName)' does not pass 'mactl verify', so it is not published:\n\(reasons)")
+            throw notVerified(packageName, report.diagnostics(packagePath: packageName).map { ($0.message, $0.id) })
         }
         guard let manifestFile = report.files.first(where: { $0.path == "manifest.json" }),
               let manifest = (try? JSONSerialization.jsonObject(with: Data(manifestFile.bytes))) as? [String: Any]

@@ -69,7 +69,7 @@ struct Publish: AsyncParsableCommand {
             switch error {
             case .unreadable(let message): throw CommandFailure(message: message)
             case .refused(let failure):
-                Terminal.standardError("error: '\(package)' does not pass 'mactl verify', so it is not published:\n  \(failure.message) [\(failure.id)]\n")
+                Terminal.standardError("error: \(CatalogPublisher.notVerified(package, [(failure.message, failure.id)]).description)\n")
                 throw ExitCode(ExitStatus.projectHasErrors)
             }
         }
