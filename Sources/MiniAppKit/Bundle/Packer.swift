@@ -170,16 +170,17 @@ public enum Packer {
     /// parsed again: the lint's parse is its original shape.
     static func bundle(_ plan: BundlePlan, of input: PackInput, minify: Bool, cached: [String: PackCache.Entry]) -> [PackCache.Entry] {
         let pages = Dictionary((input.model?.pages ?? []).map { ($0.templatePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let documents = Dictionary((input.model?.jsonDocuments ?? []).map { ($0.file.path, $0) }, uniquingKeysWith: { first, _ in first })
         return ParallelMap.map(plan.shipped) {
             ()
         } transform: { _, shipped -> PackCache.Entry? in
             guard let file = input.project.file(shipped.path) else { return nil }
-            let digest = PackCache.digest(of: file.bytes)
+            let digest = file.sha256
             if let entry = cached[shipped.path], entry.sourceSHA256 == digest, entry.minify == minify { return entry }
             var bytes = file.bytes
             var applied: String?
             if minify {
-                let result = PackTransform.apply(to: file, page: pages[shipped.path])
+                let result = PackTransform.apply(to: file, page: pages[shipped.path], document: documents[shipped.path])
                 bytes = result.bytes
                 applied = result.transform
             }

@@ -37,6 +37,10 @@ public struct IconModel: Sendable {
             }
             if model.renderings.isEmpty {
                 model.notRenderedBecause = "librsvg cannot render it"
+            } else if model.renderings[24] != nil, !mayReferToCurrentColor(file.bytes) {
+                // Only the `currentColor` keyword reads the colour the tab bar sets, so a file
+                // that cannot spell it draws the same in any colour: one rendering is enough.
+                model.usesCurrentColor = false
             } else if let red = model.renderings[24], let blue = IconRenderer.measure(file.bytes, size: 24, currentColor: "#0000ff") {
                 model.usesCurrentColor = red.pixelDigest != blue.pixelDigest
             }
@@ -47,6 +51,19 @@ public struct IconModel: Sendable {
             }
         }
         return model
+    }
+
+    /// Whether the file might name `currentColor`: it spells the keyword in any case, or it
+    /// has a character or entity reference (`&#99;urrentColor`) or a CSS escape
+    /// (`\63 urrentColor`) that could spell it. False means it certainly does not.
+    static func mayReferToCurrentColor(_ bytes: [UInt8]) -> Bool {
+        let keyword = Array("currentcolor".utf8)
+        if bytes.contains(UInt8(ascii: "&")) || bytes.contains(UInt8(ascii: "\\")) { return true }
+        guard bytes.count >= keyword.count else { return false }
+        for start in 0...(bytes.count - keyword.count) where bytes[start] | 0x20 == keyword[0] {
+            if (0..<keyword.count).allSatisfy({ bytes[start + $0] | 0x20 == keyword[$0] }) { return true }
+        }
+        return false
     }
 
     public func span(_ range: Range<Int>) -> SourceSpan { document.span(range) }

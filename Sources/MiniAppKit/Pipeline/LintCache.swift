@@ -68,12 +68,14 @@ public struct LintCache: Sendable {
         add(configuration.runtime.id)
         if let file = configuration.file {
             add(file.path)
-            add(Hex.string(SHA256.hash(data: file.bytes)))
+            add(file.sha256)
         }
-        for path in project.paths {
-            guard let file = project.file(path) else { continue }
-            add(path)
-            add(Hex.string(SHA256.hash(data: file.bytes)))
+        // The files are hashed on every core first (each file keeps its digest for pack).
+        let files = project.paths.compactMap(project.file)
+        _ = ParallelMap.map(files) { () } transform: { _, file in file.sha256 }
+        for file in files {
+            add(file.path)
+            add(file.sha256)
         }
         for issue in project.loadIssues {
             add("\(issue.path) \(issue.kind)")

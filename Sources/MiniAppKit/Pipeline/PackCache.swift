@@ -56,10 +56,6 @@ public struct PackCache: Sendable {
 
     static let magic = Array("mactl pack cache 1\n".utf8)
 
-    static func digest(of bytes: [UInt8]) -> String {
-        Hex.string(SHA256.hash(data: bytes))
-    }
-
     /// The cache file of the project at `root`, beside its lint cache.
     public func file(forProjectAt root: URL) -> URL {
         let real = root.resolvingSymlinksInPath().standardizedFileURL.path

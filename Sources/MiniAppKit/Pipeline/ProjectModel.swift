@@ -50,7 +50,8 @@ public struct ProjectModel: Sendable {
                 manifestWalk = ManifestWalker(root: root)
             }
         }
-        let localeDocuments = project.paths.filter { LocaleCatalog.tag(forPath: $0) != nil }.compactMap(project.file).map(JSONParser.parse)
+        let localeFiles = project.paths.filter { LocaleCatalog.tag(forPath: $0) != nil }.compactMap(project.file)
+        let localeDocuments = ParallelMap.map(localeFiles) { () } transform: { _, file in JSONParser.parse(file) }
         jsonDocuments = documents + localeDocuments
         locales = LocaleSet(project: project, documents: localeDocuments, manifest: manifest, defaultLocale: configuration.defaultLocale)
         (pages, appScript) = Self.parseLogicAndViews(project: project, manifest: manifest, runtime: configuration.runtime, reusing: reusable)

@@ -43,13 +43,38 @@ public enum ProjectLoader {
         let realRoot = Walker.realPath(root.path) ?? root.standardizedFileURL.path
         var walker = Walker(realRoot: realRoot)
         walker.walk(directory: realRoot, relative: "")
-        return Project(files: walker.files, loadIssues: walker.issues)
+        // The walk only finds the files; they are read on every core, and what each read
+        // gave is put back in walk order, so the project is the same as a serial read's.
+        var files: [SourceFile] = []
+        var issues: [ProjectLoadIssue] = []
+        let read = ParallelMap.map(walker.found) { () } transform: { _, found -> Walker.Found in
+            guard case .file(let absolute, let relative) = found else { return found }
+            return Walker.read(absolute: absolute, relative: relative)
+        }
+        for found in read {
+            switch found {
+            case .read(let file, let issue):
+                if let file { files.append(file) }
+                if let issue { issues.append(issue) }
+            case .issue(let issue): issues.append(issue)
+            case .file: break
+            }
+        }
+        return Project(files: files, loadIssues: issues)
     }
 
     private struct Walker {
+        /// What the walk met at one path, in walk order.
+        enum Found: Sendable {
+            case issue(ProjectLoadIssue)
+            /// A regular file to read.
+            case file(absolute: String, relative: String)
+            /// A file read: its contents, and an issue (a hard link is both).
+            case read(SourceFile?, ProjectLoadIssue?)
+        }
+
         let realRoot: String
-        var files: [SourceFile] = []
-        var issues: [ProjectLoadIssue] = []
+        var found: [Found] = []
         /// Real paths of folders already walked, so a link cycle inside the root ends.
         var visitedDirectories: Set<String> = []
 
@@ -63,7 +88,7 @@ public enum ProjectLoader {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
             } catch {
-                issues.append(ProjectLoadIssue(path: relative.isEmpty ? "." : relative, kind: .unreadable(reason: "the folder cannot be listed")))
+                found.append(.issue(ProjectLoadIssue(path: relative.isEmpty ? "." : relative, kind: .unreadable(reason: "the folder cannot be listed"))))
                 return
             }
             for name in names where !ProjectLoader.skips(name, isDirectory: false) {
@@ -74,40 +99,48 @@ public enum ProjectLoader {
         }
 
         mutating func visit(absolute: String, relative: String, name: String) {
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: absolute),
-                  let type = attributes[.type] as? FileAttributeType else {
-                issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "its attributes cannot be read")))
+            // lstat rather than FileManager's attributes, which also look up the owner's and
+            // group's names: on a project of hundreds of files that was most of the walk.
+            guard let type = Self.fileType(absolute, followingLinks: false) else {
+                found.append(.issue(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "its attributes cannot be read"))))
                 return
             }
             var target = absolute
             var targetType = type
-            if type == .typeSymbolicLink {
+            if type == S_IFLNK {
                 let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) ?? "?"
                 guard let resolved = Self.realPath(absolute) else {
-                    issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is a broken symbolic link")))
+                    found.append(.issue(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is a broken symbolic link"))))
                     return
                 }
                 guard resolved == realRoot || resolved.hasPrefix(realRoot + "/") else {
-                    issues.append(ProjectLoadIssue(path: relative, kind: .symlinkOutsideRoot(target: destination)))
+                    found.append(.issue(ProjectLoadIssue(path: relative, kind: .symlinkOutsideRoot(target: destination))))
                     return
                 }
-                guard let resolvedType = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType else {
-                    issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "its target cannot be read")))
+                guard let resolvedType = Self.fileType(resolved, followingLinks: true) else {
+                    found.append(.issue(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "its target cannot be read"))))
                     return
                 }
                 target = resolved
                 targetType = resolvedType
             }
             switch targetType {
-            case .typeDirectory:
+            case S_IFDIR:
                 if !ProjectLoader.skips(name, isDirectory: true) {
                     walk(directory: target, relative: relative)
                 }
-            case .typeRegular:
-                readFile(absolute: target, relative: relative)
+            case S_IFREG:
+                found.append(.file(absolute: target, relative: relative))
             default:
                 break  // sockets, devices and pipes are not project files
             }
+        }
+
+        /// The `S_IFMT` bits of the entry at `path` (of the link itself unless `followingLinks`).
+        static func fileType(_ path: String, followingLinks: Bool) -> mode_t? {
+            var status = stat()
+            let result = followingLinks ? stat(path, &status) : lstat(path, &status)
+            return result == 0 ? status.st_mode & S_IFMT : nil
         }
 
         /// The canonical path with every link resolved, or `nil` when a link dangles.
@@ -120,33 +153,27 @@ public enum ProjectLoader {
         /// Opens the file without following a link in its last component and judges what was
         /// opened (`fstat`), not the path: a file swapped for a symbolic link between the walk
         /// and the read is refused, not followed.
-        mutating func readFile(absolute: String, relative: String) {
+        static func read(absolute: String, relative: String) -> Found {
             let descriptor = open(absolute, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else {
                 let reason = errno == ELOOP ? "it became a symbolic link while the project was read; it is not followed"
                     : errno == EACCES ? "permission denied" : "it cannot be opened: \(String(cString: strerror(errno)))"
-                issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: reason)))
-                return
+                return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: reason)))
             }
             defer { close(descriptor) }
             var status = stat()
             guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-                issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is no longer a regular file")))
-                return
+                return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is no longer a regular file")))
             }
             let size = Int(status.st_size)
             guard size <= Limits.fileSize else {
-                issues.append(ProjectLoadIssue(path: relative, kind: .tooLarge(size: size)))
-                return
+                return .read(nil, ProjectLoadIssue(path: relative, kind: .tooLarge(size: size)))
             }
             guard let bytes = DescriptorReading.readAll(descriptor, size: size) else {
-                issues.append(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it cannot be read")))
-                return
+                return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it cannot be read")))
             }
-            if status.st_nlink > 1 {
-                issues.append(ProjectLoadIssue(path: relative, kind: .hardLinked(count: Int(status.st_nlink))))
-            }
-            files.append(SourceFile(path: relative, bytes: bytes))
+            let hardLink = status.st_nlink > 1 ? ProjectLoadIssue(path: relative, kind: .hardLinked(count: Int(status.st_nlink))) : nil
+            return .read(SourceFile(path: relative, bytes: bytes), hardLink)
         }
     }
 }

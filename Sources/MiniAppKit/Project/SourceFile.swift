@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// One file of a project: its path relative to the project root, its bytes, and a line table
@@ -12,12 +13,19 @@ public struct SourceFile: Sendable, Hashable {
     /// images, fonts and data) are never pointed into, and indexing 25 MB of assets on every
     /// load was the largest single cost of a lint that the cache answered.
     private let index: LazyLineIndex
+    private let digest: LazyDigest
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
         index = LazyLineIndex()
+        digest = LazyDigest()
     }
+
+    /// The SHA-256 of `bytes` in lowercase hex, worked out once for the file and its copies:
+    /// the lint cache's key and the pack cache both name a file by it, and hashing 25 MB of
+    /// assets twice was a quarter of an unchanged re-pack.
+    public var sha256: String { digest.value(for: bytes) }
 
     /// Byte offset of the first byte of each line.
     public var lineStarts: [Int] { lineIndex.lineStarts }
@@ -142,4 +150,19 @@ public struct SourceSpan: Sendable, Hashable, Codable {
     }
 
     public var hasPosition: Bool { start.line > 0 }
+}
+
+/// `SourceFile.sha256`, computed on first use and shared by the file's copies.
+final class LazyDigest: @unchecked Sendable {
+    private let lock = NSLock()
+    private var built: String?
+
+    func value(for bytes: [UInt8]) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return built }
+        let digest = Hex.string(SHA256.hash(data: bytes))
+        built = digest
+        return digest
+    }
 }

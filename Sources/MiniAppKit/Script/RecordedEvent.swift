@@ -1,35 +1,50 @@
-import Foundation
-
 /// One event the stub prelude recorded, as the JSON text it passes to Swift
 /// (see `ScriptStubPrelude`): `{ f: kind, at: { l, c }, s: shape, d: data JSON text }`.
-struct RecordedEvent: Decodable {
-    struct Position: Decodable {
+///
+/// Read with mactl's own JSON parser rather than a `Decodable` conformance: a page records
+/// an event per registration, and Foundation's decoder cost more than running the script.
+struct RecordedEvent {
+    struct Position {
         var line: Int
         var column: Int
-
-        // The prelude keeps its JSON short: it runs on every registration.
-        private enum CodingKeys: String, CodingKey {
-            case line = "l", column = "c"
-        }
     }
 
     /// `{ k: kind, m: [{ n, s }], e: shape }`. A class because it contains itself.
-    final class Shape: Decodable {
-        struct Member: Decodable {
+    final class Shape {
+        struct Member {
             var name: String
             var shape: Shape
-
-            private enum CodingKeys: String, CodingKey {
-                case name = "n", shape = "s"
-            }
         }
 
         var kind: String
         var members: [Member]?
         var element: Shape?
 
-        private enum CodingKeys: String, CodingKey {
-            case kind = "k", members = "m", element = "e"
+        init(kind: String, members: [Member]?, element: Shape?) {
+            self.kind = kind
+            self.members = members
+            self.element = element
+        }
+
+        /// The shape a node holds, or nil when it is not one (the prelude wrote something
+        /// else, which is dropped like any record that does not decode).
+        static func read(_ node: JSONNode) -> Shape? {
+            guard let kind = node["k"]?.stringValue else { return nil }
+            var members: [Member]?
+            if let memberNodes = node["m"], memberNodes.value != .null {
+                guard let elements = memberNodes.elements else { return nil }
+                members = []
+                for element in elements {
+                    guard let name = element["n"]?.stringValue, let shapeNode = element["s"], let shape = read(shapeNode) else { return nil }
+                    members?.append(Member(name: name, shape: shape))
+                }
+            }
+            var element: Shape?
+            if let elementNode = node["e"], elementNode.value != .null {
+                guard let shape = read(elementNode) else { return nil }
+                element = shape
+            }
+            return Shape(kind: kind, members: members, element: element)
         }
 
         var value: ScriptValueShape {
@@ -60,11 +75,22 @@ struct RecordedEvent: Decodable {
     /// For a page: its `data` as the JSON text the runtime copies it through, when known.
     var dataText: String?
 
-    private enum CodingKeys: String, CodingKey {
-        case function = "f", position = "at", options = "s", dataText = "d"
-    }
-
     static func decode(_ text: String) -> RecordedEvent? {
-        try? JSONDecoder().decode(RecordedEvent.self, from: Data(text.utf8))
+        let document = JSONParser.parse(SourceFile(path: "", text: text))
+        guard document.issues.isEmpty, let root = document.root, root.members != nil, let function = root["f"]?.stringValue else { return nil }
+        var event = RecordedEvent(function: function)
+        if let at = root["at"], at.value != .null {
+            guard let line = at["l"]?.integerValue, let column = at["c"]?.integerValue else { return nil }
+            event.position = Position(line: line, column: column)
+        }
+        if let shape = root["s"], shape.value != .null {
+            guard let options = Shape.read(shape) else { return nil }
+            event.options = options
+        }
+        if let data = root["d"], data.value != .null {
+            guard let text = data.stringValue else { return nil }
+            event.dataText = text
+        }
+        return event
     }
 }

@@ -80,6 +80,11 @@ public struct AlpineDirective: Sendable, Hashable {
 
     /// nil for attributes that are not directives (`class`, `id`, `x-`, `xlink:href`).
     public static func parse(attributeName name: String) -> AlpineDirective? {
+        // Most attributes (`class`, `src`) are not directives: tell from the first byte,
+        // before copying the name, since rules ask every attribute of every element.
+        guard let first = name.utf8.first, [UInt8(ascii: "@"), UInt8(ascii: ":"), UInt8(ascii: "x"), UInt8(ascii: "X")].contains(first) else {
+            return nil
+        }
         let bytes = Array(name.utf8)
         // The DOM lowercases attribute names, so Alpine matches `X-Text` as `x-text`.
         let lowercased = bytes.map(\.asciiLowercased)

@@ -22,21 +22,39 @@ public final class DirectiveUse: Sendable {
 
     // A class, not a struct: rules walk these many times per page, and a copy of a struct
     // this size costs more than the check.
-    init(
-        element: Int, attribute: TemplateAttribute, directive: AlpineDirective, expression: AlpineExpression? = nil,
-        failure: AlpineExpressionParser.Failure? = nil, loop: AlpineForExpression? = nil, expressionBase: Int? = nil
-    ) {
+    init(element: Int, attribute: TemplateAttribute, directive: AlpineDirective, parsed: ParsedValue?, loop: AlpineForExpression?, expressionBase: Int?) {
         self.element = element
         self.attribute = attribute
         self.directive = directive
-        self.expression = expression
-        self.failure = failure
+        self.expression = parsed?.expression
+        self.failure = parsed?.failure
         self.loop = loop
         self.expressionBase = expressionBase
-        nodes = expression?.allNodes ?? []
-        rootIdentifiers = nodes.compactMap { node in
-            if case .identifier(let name) = node.kind { return (name, node.range) }
-            return nil
+        nodes = parsed?.nodes ?? []
+        rootIdentifiers = parsed?.rootIdentifiers ?? []
+    }
+
+    /// A value's parse with what every use of it reads: worked out once per distinct text of
+    /// a page, since a page repeats its expressions (a row per item, `$t(...)` on every card).
+    struct ParsedValue {
+        var expression: AlpineExpression?
+        var failure: AlpineExpressionParser.Failure?
+        var nodes: [AlpineExpression]
+        var rootIdentifiers: [(name: String, range: Range<Int>)]
+
+        init(_ expression: AlpineExpression) {
+            self.expression = expression
+            nodes = expression.allNodes
+            rootIdentifiers = nodes.compactMap { node in
+                if case .identifier(let name) = node.kind { return (name, node.range) }
+                return nil
+            }
+        }
+
+        init(_ failure: AlpineExpressionParser.Failure) {
+            self.failure = failure
+            nodes = []
+            rootIdentifiers = []
         }
     }
 
@@ -67,7 +85,7 @@ public enum DirectiveAnalysis {
         // A page repeats its expressions (a row per item, the same `$t(...)` on every card);
         // a parse depends on the text alone and its positions are the text's own, so each
         // distinct text is parsed once.
-        var parsedTexts: [String: Result<AlpineExpression, AlpineExpressionParser.Failure>] = [:]
+        var parsedTexts: [String: DirectiveUse.ParsedValue] = [:]
         for (index, element) in template.elements.enumerated() {
             for (attribute, directive) in element.directives {
                 let value = attribute.value ?? ""
@@ -85,19 +103,20 @@ public enum DirectiveAnalysis {
                     text = value
                     expressionBase = base
                 }
-                var expression: AlpineExpression?
-                var failure: AlpineExpressionParser.Failure?
+                var parsed: DirectiveUse.ParsedValue?
                 if let text {
-                    let parsed = parsedTexts[text] ?? AlpineExpressionParser.parse(text)
-                    parsedTexts[text] = parsed
-                    switch parsed {
-                    case .success(let parsed): expression = parsed
-                    case .failure(let error): failure = error
+                    if let known = parsedTexts[text] {
+                        parsed = known
+                    } else {
+                        switch AlpineExpressionParser.parse(text) {
+                        case .success(let expression): parsed = DirectiveUse.ParsedValue(expression)
+                        case .failure(let error): parsed = DirectiveUse.ParsedValue(error)
+                        }
+                        parsedTexts[text] = parsed
                     }
                 }
                 uses.append(DirectiveUse(
-                    element: index, attribute: attribute, directive: directive, expression: expression, failure: failure,
-                    loop: loop, expressionBase: expressionBase))
+                    element: index, attribute: attribute, directive: directive, parsed: parsed, loop: loop, expressionBase: expressionBase))
             }
         }
         return uses
@@ -105,6 +124,7 @@ public enum DirectiveAnalysis {
 
     /// `x-data` and `x-init` may be empty; an empty value there is not an expression to parse.
     private static func isEmptyAllowed(_ directive: AlpineDirective, _ value: String) -> Bool {
-        value.allSatisfy(\.isWhitespace) && [.data, .initialize, .id].contains(directive.kind)
+        // The kind first: it is one comparison, and the whitespace test walks characters.
+        [.data, .initialize, .id].contains(directive.kind) && value.allSatisfy(\.isWhitespace)
     }
 }

@@ -83,8 +83,15 @@ struct Lint: AsyncParsableCommand {
     /// changed (unless `--no-cache`), else a new one.
     private func lint(_ path: String, after fixed: LintFix.Outcome?) throws -> LintOutcome {
         if let fixed { return LintOutcome(fixed.result) }
-        if noCache { return LintOutcome(try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)) }
-        return try ProjectLoading.cachedLint(path: path, config: config, runtime: runtimeOption.profile, cache: LintCache(folder: LintCache.defaultFolder()))
+        if noCache {
+            let result = try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
+            ProcessLifetime.keepUntilExit(result.model)
+            return LintOutcome(result)
+        }
+        let (outcome, input) = try ProjectLoading.cachedLintForPack(
+            path: path, config: config, runtime: runtimeOption.profile, cache: LintCache(folder: LintCache.defaultFolder()))
+        ProcessLifetime.keepUntilExit(input)
+        return outcome
     }
 
     /// The paths with each folder once, in the order given (`lint a a/` lints `a` once).

@@ -65,14 +65,10 @@ enum ProjectLoading {
     }
 
     /// What `lint` prints, from the cache when no input changed since the last lint of this
-    /// project, else from a lint, stored for the next run. A cache file that cannot be read is
-    /// a note on standard error, and the lint runs without it.
-    static func cachedLint(path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache) throws -> LintOutcome {
-        try cachedLintForPack(path: path, config: config, runtime: runtime, cache: cache).outcome
-    }
-
-    /// `cachedLint`, with what `pack` packs: on a hit, the project's files and the facts the
-    /// cache kept, and no model; else the lint's model. Without a cache (`--no-cache`), a lint.
+    /// project, else from a lint, stored for the next run (a cache file that cannot be read is
+    /// a note on standard error, and the lint runs without it); with what `pack` packs: on a
+    /// hit, the project's files and the facts the cache kept, and no model; else the lint's
+    /// model. Without a cache (`--no-cache`), a lint.
     static func cachedLintForPack(path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache?) throws -> (outcome: LintOutcome, input: PackInput) {
         let (project, configuration) = try load(path: path, config: config, runtime: runtime)
         let root = URL(fileURLWithPath: path)

@@ -23,4 +23,14 @@ struct SourceFileTests {
         let file = SourceFile(path: "a", text: "ab")
         #expect(file.position(at: 99) == SourcePosition(offset: 2, line: 1, column: 3))
     }
+
+    /// The digest the lint cache keys by and the pack cache checks against: SHA-256 of the
+    /// bytes (FIPS 180-2's "abc" example), the same for a copy of the file.
+    @Test func theDigestIsTheSHA256OfTheBytes() {
+        let file = SourceFile(path: "a.txt", text: "abc")
+        let copy = file
+        #expect(file.sha256 == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(copy.sha256 == file.sha256)
+        #expect(SourceFile(path: "b.txt", text: "").sha256 == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
 }

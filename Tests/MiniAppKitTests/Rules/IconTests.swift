@@ -66,6 +66,26 @@ struct IconTests {
         #expect(model.icons.map(\.path) == ["icons/app.svg", "icons/explore.svg", "icons/home.svg", "icons/settings.svg"])
         #expect(model.icons.filter(\.isTabIcon).allSatisfy { $0.usesCurrentColor == true && ($0.renderings[24]?.inkInside ?? 0) > 50 })
     }
+
+    /// An icon is rendered a second time in another colour only when it might name
+    /// `currentColor`; every way of spelling the keyword keeps the second rendering, and what
+    /// the two renderings show decides (`nil`: whatever librsvg makes of a CSS escape).
+    @Test(arguments: [
+        ("<path fill=\"currentColor\" d=\"M0 0h24v24H0z\"/>", true, true),
+        ("<path fill=\"CURRENTCOLOR\" d=\"M0 0h24v24H0z\"/>", true, true),
+        ("<style>path { fill: CurrentColor }</style><path d=\"M0 0h24v24H0z\"/>", true, true),
+        ("<path fill=\"&#99;urrentColor\" d=\"M0 0h24v24H0z\"/>", true, true),
+        ("<style>path { fill: \\63 urrentColor }</style><path d=\"M0 0h24v24H0z\"/>", true, nil),
+        ("<path fill=\"#112233\" d=\"M0 0h24v24H0z\"/>", false, false),
+        ("<path fill=\"current\" d=\"M0 0h24v24H0z\"/>", false, false),
+    ] as [(String, Bool, Bool?)])
+    func theSecondRenderingIsSkippedOnlyWithoutCurrentColor(body: String, mayRefer: Bool, usesCurrentColor: Bool?) {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">\(body)</svg>"
+        #expect(IconModel.mayReferToCurrentColor(Array(svg.utf8)) == mayRefer)
+        let icon = IconModel.analyse(SourceFile(path: "icons/tab.svg", text: svg), isTabIcon: true, runtime: .skip)
+        #expect(icon.usesCurrentColor != nil)
+        if let usesCurrentColor { #expect(icon.usesCurrentColor == usesCurrentColor) }
+    }
 }
 
 struct HostileLocaleAndIconTests {

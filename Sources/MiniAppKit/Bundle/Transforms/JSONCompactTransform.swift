@@ -8,7 +8,12 @@ enum JSONCompactTransform: FileTransform {
     static let name = "json-compact"
 
     static func transform(_ file: SourceFile) -> [UInt8]? {
-        let document = JSONParser.parse(file)
+        transform(JSONParser.parse(file))
+    }
+
+    /// The rewrite of a parsed file (pack has the lint's parse of the manifest and locales).
+    static func transform(_ document: JSONDocument) -> [UInt8]? {
+        let file = document.file
         guard document.issues.isEmpty, let root = document.root else { return nil }
         var output: [UInt8] = []
         output.reserveCapacity(file.bytes.count)

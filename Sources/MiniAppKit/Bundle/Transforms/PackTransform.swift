@@ -6,7 +6,9 @@
 public enum PackTransform {
     /// `page` is the linted page whose template `file` is, when it is one: its parse stands
     /// for the original in the template's self-check, so the page is not parsed again.
-    public static func apply(to file: SourceFile, page: PageModel? = nil) -> TransformResult {
+    /// `document` is the lint's parse of `file` when it is a JSON file the lint read (the
+    /// manifest, a locale file), for the same reason.
+    public static func apply(to file: SourceFile, page: PageModel? = nil, document: JSONDocument? = nil) -> TransformResult {
         let unchanged = TransformResult(bytes: file.bytes, transform: nil)
         guard let transform = transform(forPath: file.path) else { return unchanged }
         // Invalid UTF-8 means the file is not the text its parsers assume; ship it as written.
@@ -14,6 +16,8 @@ public enum PackTransform {
         let transformed: [UInt8]?
         if transform == HTMLMinifyTransform.self, let page, let template = page.template, page.templatePath == file.path {
             transformed = HTMLMinifyTransform.transform(file, original: PageTemplateShape(template, uses: page.directives))
+        } else if transform == JSONCompactTransform.self, let document, document.file == file {
+            transformed = JSONCompactTransform.transform(document)
         } else {
             transformed = transform.transform(file)
         }
