@@ -26,7 +26,7 @@ public enum AssetReferences {
             guard let template = page.template else { continue }
             for element in template.elements {
                 for attribute in element.attributes {
-                    let name = attribute.name.lowercased()
+                    let name = attribute.lowercasedName
                     guard let value = attribute.value, let range = attribute.valueRange else { continue }
                     if name == "srcset" {
                         for candidate in srcsetURLs(value) {
@@ -43,7 +43,7 @@ public enum AssetReferences {
                           let path = resolve(value, from: page.templatePath) else { continue }
                     var reference = AssetReference(source: page.templatePath, written: value, path: path, range: range)
                     if element.name == "link" {
-                        reference.linkRelation = (element.attributes.first { $0.name.lowercased() == "rel" }?.value ?? "").lowercased()
+                        reference.linkRelation = (element.attributes.first { $0.lowercasedName == "rel" }?.value ?? "").lowercased()
                     }
                     references.append(reference)
                 }

@@ -67,8 +67,8 @@ enum LogicHostProject {
         let uses = Dictionary(grouping: DirectiveAnalysis.uses(in: template), by: \.element)
         return template.elements.enumerated().map { index, element in
             var attributes: [String: String] = [:]
-            for attribute in element.attributes where attributes[attribute.name.lowercased()] == nil {
-                attributes[attribute.name.lowercased()] = attribute.value ?? ""
+            for attribute in element.attributes where attributes[attribute.lowercasedName] == nil {
+                attributes[attribute.lowercasedName] = attribute.value ?? ""
             }
             let position = template.file.position(at: element.range.lowerBound)
             var facts: [String: Any] = [

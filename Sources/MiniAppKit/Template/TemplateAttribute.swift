@@ -4,7 +4,12 @@
 /// rules point at what is in the file, and because libxml2 lowercases names and drops the
 /// ones starting with `@` or `#`. Ranges are byte offsets into the page's `SourceFile.bytes`.
 public struct TemplateAttribute: Sendable, Hashable {
-    public var name: String
+    public var name: String {
+        didSet { lowercasedName = name.lowercased() }
+    }
+    /// `name` lowercased, as the DOM compares it: worked out once, since rules compare the
+    /// names of every attribute of every page.
+    public private(set) var lowercasedName: String
     public var nameRange: Range<Int>
     /// The value with character references decoded as a browser would (`&amp;` → `&`);
     /// nil for a valueless attribute such as `x-cloak` or `disabled`.
@@ -14,6 +19,7 @@ public struct TemplateAttribute: Sendable, Hashable {
 
     public init(name: String, nameRange: Range<Int>, value: String?, valueRange: Range<Int>?) {
         self.name = name
+        self.lowercasedName = name.lowercased()
         self.nameRange = nameRange
         self.value = value
         self.valueRange = valueRange

@@ -41,7 +41,7 @@ public struct TemplateElement: Sendable, Hashable {
     /// lowercase `name` finds `X-Text` too.
     public func attribute(named name: String) -> TemplateAttribute? {
         let wanted = name.lowercased()
-        return attributes.first { $0.name.lowercased() == wanted }
+        return attributes.first { $0.lowercasedName == wanted }
     }
 
     /// The attributes that are Alpine directives, with the directive each one is.

@@ -72,7 +72,7 @@ extension PageModel {
             let wiring: ModelBinding.Wiring
             if Self.postsValueAttribute(template.elements[use.element]) {
                 wiring = .checkbox
-            } else if use.attribute.name.lowercased() != "x-model" {
+            } else if use.attribute.lowercasedName != "x-model" {
                 wiring = .modifier
             } else if value.hasPrefix("store.") {
                 wiring = .wired(key: String(value.dropFirst(6)))

@@ -20,10 +20,32 @@ public struct TemplateDirectiveOutsidePage: Rule {
             guard let template = page.template else { return [] }
             let dataElements = Set(page.uses(.data).map(\.element))
             guard !dataElements.isEmpty else { return [] }  // no root at all is the missing-root rule's
+            // Whether each element is an `x-data` element or inside one, worked out once per
+            // element rather than by walking its ancestors for each of its directives.
+            var insideData: [Int: Bool] = [:]
+            func isInsideData(_ element: Int) -> Bool {
+                // Up to the first element already known (or the top), then back down.
+                var chain: [Int] = []
+                var current: Int? = element
+                var inside = false
+                while let index = current {
+                    if let known = insideData[index] {
+                        inside = known
+                        break
+                    }
+                    if dataElements.contains(index) {
+                        inside = true
+                        break
+                    }
+                    chain.append(index)
+                    current = template.elements[index].parent
+                }
+                for index in chain { insideData[index] = inside }
+                return inside
+            }
             var reportedElements: Set<Int> = []
             return page.directives.compactMap { use in
-                guard !dataElements.contains(use.element), !template.ancestors(of: use.element).contains(where: dataElements.contains),
-                      reportedElements.insert(use.element).inserted else { return nil }
+                guard !isInsideData(use.element), reportedElements.insert(use.element).inserted else { return nil }
                 return Finding(
                     "'\(use.attribute.name)' is outside every 'x-data' element, so Alpine never evaluates it",
                     at: page.span(use.attribute.nameRange))

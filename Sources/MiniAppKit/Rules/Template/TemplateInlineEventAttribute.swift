@@ -21,7 +21,7 @@ public struct TemplateInlineEventAttribute: Rule {
             guard let template = page.template else { return [] }
             return template.elements.flatMap { element in
                 element.attributes.compactMap { attribute -> Finding? in
-                    let name = attribute.name.lowercased()
+                    let name = attribute.lowercasedName
                     guard name.count > 2, name.hasPrefix("on"), name.allSatisfy({ $0.isLetter }) else { return nil }
                     let event = name.dropFirst(2)
                     return Finding(

@@ -23,7 +23,7 @@ public struct TemplateRemoteResource: Rule {
             guard let template = page.template else { return [] }
             return template.elements.flatMap { element in
                 element.attributes.compactMap { attribute -> Finding? in
-                    let name = attribute.name.lowercased()
+                    let name = attribute.lowercasedName
                     guard name == "src" || name == "srcset" || name == "poster" || name == "data" || (name == "href" && element.name == "link"),
                           let value = attribute.value, Self.isRemote(value) else { return nil }
                     let range = attribute.valueRange ?? attribute.nameRange
