@@ -105,7 +105,10 @@ public enum Packer {
         }
         try commit(packageBytes, to: packageURL, creatingFolder: options.output == nil)
         let digest = Hex.string(SHA256.hash(data: packageBytes))
-        cache?.store(packed, projectAt: root)
+        // Entries all taken from the cache are what it holds already: writing its 25 MB again
+        // to say the same was a fifth of an unchanged re-pack.
+        let cacheHoldsThese = packed.count == cached.entries.count && packed.allSatisfy { cached.entries[$0.path] == $0 }
+        if !cacheHoldsThese { cache?.store(packed, projectAt: root) }
         let imagesFolder = reportURL.deletingPathExtension().lastPathComponent + ".icons"
         do throws(Failure) {
             try writeImages(tabIcons, into: reportURL.deletingLastPathComponent().appendingPathComponent(imagesFolder))

@@ -26,7 +26,7 @@ public indirect enum ReportValue: Sendable, Equatable {
         case .integer(let value):
             return .scalar(Node.Scalar(String(value)))
         case .number(let value):
-            return .scalar(Node.Scalar(String(format: "%.4f", value)))
+            return .scalar(Node.Scalar(Self.numberText(value)))
         case .bool(let value):
             return .scalar(Node.Scalar(value ? "true" : "false"))
         case .null:
@@ -34,8 +34,19 @@ public indirect enum ReportValue: Sendable, Equatable {
         }
     }
 
-    /// The YAML text: block style, two-space indent, Unicode kept, `\n` line ends.
+    /// A number as the report writes it: four decimals.
+    static func numberText(_ value: Double) -> String {
+        String(format: "%.4f", value)
+    }
+
+    /// The YAML text: block style, two-space indent, Unicode kept, `\n` line ends. Written
+    /// by `ReportYAMLWriter`, or by Yams for a key the writer leaves to it.
     public var yaml: String {
+        ReportYAMLWriter.write(self) ?? yamsText
+    }
+
+    /// The same text from Yams's serializer.
+    var yamsText: String {
         (try? Yams.serialize(node: node, indent: 2, width: -1, allowUnicode: true, lineBreak: .ln)) ?? ""
     }
 }

@@ -1,0 +1,79 @@
+import Testing
+@testable import MiniAppKit
+
+/// The report's hand-written YAML is byte for byte what Yams (libyaml) writes for the same
+/// value, on the shapes a report has and on many generated ones.
+struct ReportYAMLWriterTests {
+    @Test func aReportShapedValueIsWrittenAsYamsWritesIt() throws {
+        let value = ReportValue.map([
+            ("mactl", .string("0.9.0")),
+            ("app", .map([("id", .string("org.example.demo")), ("version_code", .integer(3)), ("version", .null)])),
+            ("files", .list([
+                .map([("path", .string("pages/index/index.html")), ("size", .integer(1200)), ("transform", .null)]),
+                .map([("path", .string("assets/ünïcödé \"quoted\" back\\slash.png")), ("ratio", .number(0.123456))]),
+            ])),
+            ("left_out", .list([])),
+            ("lint", .map([])),
+            ("nested", .list([.list([.string("a"), .integer(1)]), .list([]), .map([]), .map([("deep", .map([("deeper", .list([.bool(true)]))]))])])),
+            ("timings_ms", .map([("load_and_lint", .number(12.5)), ("bundle", .number(-0.0))])),
+        ])
+        let written = try #require(ReportYAMLWriter.write(value))
+        #expect(written == value.yamsText)
+        #expect(written.hasPrefix("mactl: \"0.9.0\"\napp:\n  id: \"org.example.demo\"\n"))
+    }
+
+    /// Every character class libyaml escapes in a double-quoted scalar, and the ones it keeps.
+    @Test func stringsAreEscapedAsLibyamlEscapesThem() throws {
+        var scalars = (0...0x2FF).compactMap(Unicode.Scalar.init)
+        scalars += [0x2028, 0x2029, 0xFEFF, 0xFFFD, 0xFFFE, 0x1F600, 0x10FFFF, 0xE000, 0xD7FF].compactMap(Unicode.Scalar.init)
+        var text = ""
+        text.unicodeScalars.append(contentsOf: scalars)
+        let value = ReportValue.map([("text", .string(text)), ("list", .list(scalars.map { .string(String($0)) }))])
+        #expect(ReportYAMLWriter.write(value) == value.yamsText)
+    }
+
+    /// Random nestings of every case, keys included, against Yams (a key the writer would not
+    /// write plain is handed to Yams, which `yaml` then matches by construction).
+    @Test func generatedValuesAreWrittenAsYamsWritesThem() {
+        var generator = SplitMix(seed: 16)
+        let keys = ["a", "files", "size_2", "null", "true", "yes", "on", "n", "y", "x1", "tab_icons"]
+        func value(depth: Int) -> ReportValue {
+            switch generator.next() % (depth > 3 ? 5 : 7) {
+            case 0: return .string(["", " ", "a b", "1.0", "null", "é", "- x", "#", "a: b", "'q'"][Int(generator.next() % 10)])
+            case 1: return .integer(Int(generator.next() % 2001) - 1000)
+            case 2: return .number(Double(Int(generator.next() % 20001) - 10000) / 7)
+            case 3: return .bool(generator.next() % 2 == 0)
+            case 4: return .null
+            case 5: return .list((0..<Int(generator.next() % 4)).map { _ in value(depth: depth + 1) })
+            default: return .map((0..<Int(generator.next() % 4)).map { index in (keys[Int(generator.next() % UInt64(keys.count))] + "\(index)", value(depth: depth + 1)) })
+            }
+        }
+        for _ in 0..<500 {
+            let generated = value(depth: 0)
+            if let written = ReportYAMLWriter.write(generated) {
+                #expect(written == generated.yamsText, "\(generated.yamsText)")
+            }
+        }
+    }
+
+    @Test func aKeyTheWriterWouldNotWritePlainIsLeftToYams() {
+        #expect(ReportYAMLWriter.write(.map([("Key With Spaces", .integer(1))])) == nil)
+        #expect(ReportYAMLWriter.write(.map([("pages/index", .integer(1))])) == nil)
+        #expect(ReportValue.map([("pages/index", .integer(1))]).yaml == "pages/index: 1\n")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failure names the same value each run.
+private struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
