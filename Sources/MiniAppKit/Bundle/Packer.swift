@@ -59,7 +59,7 @@ public enum Packer {
         let bundleStart = clock.now
         let plan = input.facts.bundle
         let cached = cache?.load(projectAt: root) ?? .miss
-        let packed = bundle(plan, of: input, minify: options.minify, cached: cached.entries)
+        let packed = bundle(plan, of: input, minify: options.minify, cached: cached.entries, keepsDigests: cache != nil)
         let tabIconPaths = Set(input.facts.tabIconPaths)
         let shippedTabIcons = packed.filter { tabIconPaths.contains($0.path) }.compactMap { entry in entry.shippedBytes().map { (entry.path, $0) } }
         let tabIcons = TabIconImages(shipped: shippedTabIcons, linted: input.model?.icons ?? [])
@@ -170,26 +170,34 @@ public enum Packer {
     /// `minify` is off and compressed, with the transform applied (for the report). Files are
     /// transformed and compressed on every core. A file whose bytes the cache has seen under
     /// the same path and `minify` is neither: the cache gives both. A page's template is not
-    /// parsed again: the lint's parse is its original shape.
-    static func bundle(_ plan: BundlePlan, of input: PackInput, minify: Bool, cached: [String: PackCache.Entry]) -> [PackCache.Entry] {
+    /// parsed again: the lint's parse is its original shape. `keepsDigests`: the entries go to
+    /// a pack cache, which needs each file's SHA-256 (without one, no file is hashed).
+    static func bundle(
+        _ plan: BundlePlan, of input: PackInput, minify: Bool, cached: [String: PackCache.Entry], keepsDigests: Bool = true
+    ) -> [PackCache.Entry] {
         let pages = Dictionary((input.model?.pages ?? []).map { ($0.templatePath, $0) }, uniquingKeysWith: { first, _ in first })
         let documents = Dictionary((input.model?.jsonDocuments ?? []).map { ($0.file.path, $0) }, uniquingKeysWith: { first, _ in first })
         return ParallelMap.map(plan.shipped) {
             ()
         } transform: { _, shipped -> PackCache.Entry? in
             guard let file = input.project.file(shipped.path) else { return nil }
-            let digest = file.sha256
-            if let entry = cached[shipped.path], entry.sourceSHA256 == digest, entry.minify == minify { return entry }
-            var bytes = file.bytes
-            var applied: String?
-            if minify {
-                let result = PackTransform.apply(to: file, page: pages[shipped.path], document: documents[shipped.path])
-                bytes = result.bytes
-                applied = result.transform
-            }
-            let entry = ArchiveEntry(path: shipped.path, bytes: bytes, method: ArchiveEntry.defaultMethod(forPath: shipped.path))
-            return PackCache.Entry(sourceSHA256: digest, minify: minify, transform: applied, compressed: CompressedEntry(entry))
+            let digest = keepsDigests ? file.sha256 : ""
+            if keepsDigests, let entry = cached[shipped.path], entry.sourceSHA256 == digest, entry.minify == minify { return entry }
+            return entry(for: file, minify: minify, page: pages[shipped.path], document: documents[shipped.path], digest: digest)
         }.compactMap { $0 }
+    }
+
+    /// One file's entry: transformed unless `minify` is off, then compressed by its kind.
+    static func entry(for file: SourceFile, minify: Bool, page: PageModel?, document: JSONDocument?, digest: String) -> PackCache.Entry {
+        var bytes = file.bytes
+        var applied: String?
+        if minify {
+            let result = PackTransform.apply(to: file, page: page, document: document)
+            bytes = result.bytes
+            applied = result.transform
+        }
+        let entry = ArchiveEntry(path: file.path, bytes: bytes, method: ArchiveEntry.defaultMethod(forPath: file.path))
+        return PackCache.Entry(sourceSHA256: digest, minify: minify, transform: applied, compressed: CompressedEntry(entry))
     }
 
     /// Puts the package in place, through a work folder beside it that the CLI removes on an
