@@ -16,14 +16,80 @@ public struct LintCache: Sendable {
         public var fileCount: Int
         /// What `pack` needs of the model, so a pack of an unchanged project builds none.
         public var pack: PackFacts
+        /// Each file's SHA-256, `stat` and path, one line each (`FileRecord`): what lets
+        /// `quickLookup` find this entry without reading the files.
+        public var files: [String]
+        /// When the entry was made, in nanoseconds since 1970.
+        public var writtenAt: Int64
 
-        public init(key: String, diagnostics: [Diagnostic], localeCoverage: [LocaleCoverage], fileCount: Int, pack: PackFacts) {
+        public init(
+            key: String, diagnostics: [Diagnostic], localeCoverage: [LocaleCoverage], fileCount: Int, pack: PackFacts, project: Project,
+            writtenAt: Int64 = LintCache.now()
+        ) {
             self.key = key
             self.diagnostics = diagnostics
             self.localeCoverage = localeCoverage
             self.fileCount = fileCount
             self.pack = pack
+            files = project.paths.compactMap { path in
+                guard let file = project.file(path), let signature = project.signatures[path] else { return nil }
+                return FileRecord(sha256: file.sha256, signature: signature, path: path).line
+            }
+            self.writtenAt = writtenAt
         }
+
+        /// Whether `quickLookup` can take this entry for files with these signatures: the
+        /// same files, each with the `stat` it had when hashed, and none changed within
+        /// `racyMargin` of the entry (a change that soon could keep its time and size, as in
+        /// git's "racy clean" entries; on file systems with whole-second times, even more so).
+        public func isQuick(for signatures: [String: FileSignature]) -> Bool {
+            quickRecords(for: signatures) != nil
+        }
+
+        func quickRecords(for signatures: [String: FileSignature]) -> [FileRecord]? {
+            guard files.count == signatures.count else { return nil }
+            var records: [FileRecord] = []
+            records.reserveCapacity(files.count)
+            for line in files {
+                guard let record = FileRecord(line: line), let signature = signatures[record.path], signature == record.signature,
+                      signature.modified < writtenAt - LintCache.racyMargin, signature.changed < writtenAt - LintCache.racyMargin
+                else { return nil }
+                records.append(record)
+            }
+            return records
+        }
+    }
+
+    /// A file as an entry remembers it: `<sha256> <size> <modified> <changed> <inode> <device> <path>`
+    /// (the path last, since it may hold spaces).
+    struct FileRecord {
+        var sha256: String
+        var signature: FileSignature
+        var path: String
+
+        var line: String { "\(sha256) \(signature.text) \(path)" }
+
+        init(sha256: String, signature: FileSignature, path: String) {
+            self.sha256 = sha256
+            self.signature = signature
+            self.path = path
+        }
+
+        init?(line: String) {
+            let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: false)
+            guard fields.count == 7, let signature = FileSignature(text: fields[1...5].joined(separator: " ")[...]) else { return nil }
+            self.init(sha256: String(fields[0]), signature: signature, path: String(fields[6]))
+        }
+    }
+
+    /// Files changed within this many nanoseconds before an entry was written are read again.
+    static let racyMargin: Int64 = 2_000_000_000
+
+    /// Now, in nanoseconds since 1970, on the clock file times are taken from.
+    public static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     private struct StoredKey: Decodable {
@@ -58,6 +124,14 @@ public struct LintCache: Sendable {
     /// The digest of every input of a lint. `tool` names the mactl build (its version and
     /// executable), so a rebuilt mactl with changed rules never reads an older build's result.
     public static func key(project: Project, configuration: Configuration, tool: String) -> String {
+        // The files are hashed on every core first (each file keeps its digest for pack).
+        let files = project.paths.compactMap(project.file)
+        _ = ParallelMap.map(files) { () } transform: { _, file in file.sha256 }
+        return key(files: files.map { ($0.path, $0.sha256) }, loadIssues: project.loadIssues, configuration: configuration, tool: tool)
+    }
+
+    /// The key of files given by path and SHA-256, in path order.
+    static func key(files: [(path: String, sha256: String)], loadIssues: [ProjectLoadIssue], configuration: Configuration, tool: String) -> String {
         var hasher = SHA256()
         func add(_ text: String) {
             hasher.update(data: Array(text.utf8))
@@ -70,14 +144,11 @@ public struct LintCache: Sendable {
             add(file.path)
             add(file.sha256)
         }
-        // The files are hashed on every core first (each file keeps its digest for pack).
-        let files = project.paths.compactMap(project.file)
-        _ = ParallelMap.map(files) { () } transform: { _, file in file.sha256 }
         for file in files {
             add(file.path)
             add(file.sha256)
         }
-        for issue in project.loadIssues {
+        for issue in loadIssues {
             add("\(issue.path) \(issue.kind)")
         }
         return Hex.string(hasher.finalize())
@@ -103,6 +174,22 @@ public struct LintCache: Sendable {
             return .unreadable("the lint cache '\(url.path)' is not a cache mactl wrote; it is replaced")
         }
         return .hit(entry)
+    }
+
+    /// The entry of the project at `root` when no file changed since it was written, found
+    /// from the files' `stat` alone, without reading them (`Entry.isQuick`); the key is
+    /// worked out from the SHA-256 each file had then, so the configuration, the runtime and
+    /// the mactl build still decide. Nil whenever that cannot be told: the caller reads the
+    /// project and looks it up by its contents (`lookup`).
+    public func quickLookup(projectAt root: URL, configuration: Configuration, tool: String) -> Entry? {
+        guard let signatures = ProjectLoader.scan(root: root),
+              let data = FileManager.default.contents(atPath: file(forProjectAt: root).path),
+              let entry = try? JSONDecoder().decode(Entry.self, from: data),
+              let records = entry.quickRecords(for: signatures)
+        else { return nil }
+        let files = records.sorted { $0.path < $1.path }.map { (path: $0.path, sha256: $0.sha256) }
+        guard Self.key(files: files, loadIssues: [], configuration: configuration, tool: tool) == entry.key else { return nil }
+        return entry
     }
 
     /// Stores the lint's result; a cache that cannot be written is skipped without a word (the

@@ -8,6 +8,8 @@ public struct Project: Sendable {
     /// Problems met while reading the tree (a symlink that leaves the root, an unreadable
     /// file), reported by the project rules.
     public var loadIssues: [ProjectLoadIssue]
+    /// Each file's `stat` when the loader read it (empty for projects built in memory).
+    public var signatures: [String: FileSignature] = [:]
 
     public init(files: [SourceFile], loadIssues: [ProjectLoadIssue] = []) {
         var byPath: [String: SourceFile] = [:]

@@ -47,20 +47,55 @@ public enum ProjectLoader {
         // gave is put back in walk order, so the project is the same as a serial read's.
         var files: [SourceFile] = []
         var issues: [ProjectLoadIssue] = []
+        var signatures: [String: FileSignature] = [:]
         let read = ParallelMap.map(walker.found) { () } transform: { _, found -> Walker.Found in
             guard case .file(let absolute, let relative) = found else { return found }
             return Walker.read(absolute: absolute, relative: relative)
         }
         for found in read {
             switch found {
-            case .read(let file, let issue):
-                if let file { files.append(file) }
+            case .read(let file, let issue, let signature):
+                if let file {
+                    files.append(file)
+                    signatures[file.path] = signature
+                }
                 if let issue { issues.append(issue) }
             case .issue(let issue): issues.append(issue)
             case .file: break
             }
         }
-        return Project(files: files, loadIssues: issues)
+        var project = Project(files: files, loadIssues: issues)
+        project.signatures = signatures
+        return project
+    }
+
+    /// The project's files and their `stat`, without reading any: nil when the walk meets
+    /// anything a read would report (a link leaving the root, an unlistable folder, a file
+    /// too large or hard-linked), since only a read tells those apart.
+    public static func scan(root: URL) -> [String: FileSignature]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        let realRoot = Walker.realPath(root.path) ?? root.standardizedFileURL.path
+        var walker = Walker(realRoot: realRoot)
+        walker.walk(directory: realRoot, relative: "")
+        var signatures: [String: FileSignature] = [:]
+        for found in walker.found {
+            guard case .file(let absolute, let relative) = found else { return nil }
+            var status = stat()
+            guard stat(absolute, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= Limits.fileSize, status.st_nlink <= 1
+            else { return nil }
+            signatures[relative] = FileSignature(status)
+        }
+        return signatures
+    }
+
+    /// One file of the project at `root` (a path relative to it), read as the loader reads
+    /// it; nil when it cannot be.
+    public static func readFile(root: URL, path: String) -> SourceFile? {
+        let realRoot = Walker.realPath(root.path) ?? root.standardizedFileURL.path
+        guard let absolute = Walker.realPath(realRoot + "/" + path), absolute.hasPrefix(realRoot + "/"),
+              case .read(let file, nil, _) = Walker.read(absolute: absolute, relative: path) else { return nil }
+        return file
     }
 
     private struct Walker {
@@ -69,8 +104,8 @@ public enum ProjectLoader {
             case issue(ProjectLoadIssue)
             /// A regular file to read.
             case file(absolute: String, relative: String)
-            /// A file read: its contents, and an issue (a hard link is both).
-            case read(SourceFile?, ProjectLoadIssue?)
+            /// A file read: its contents, an issue (a hard link is both), and its `stat`.
+            case read(SourceFile?, ProjectLoadIssue?, FileSignature?)
         }
 
         let realRoot: String
@@ -158,22 +193,22 @@ public enum ProjectLoader {
             guard descriptor >= 0 else {
                 let reason = errno == ELOOP ? "it became a symbolic link while the project was read; it is not followed"
                     : errno == EACCES ? "permission denied" : "it cannot be opened: \(String(cString: strerror(errno)))"
-                return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: reason)))
+                return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: reason)), nil)
             }
             defer { close(descriptor) }
             var status = stat()
             guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-                return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is no longer a regular file")))
+                return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is no longer a regular file")), nil)
             }
             let size = Int(status.st_size)
             guard size <= Limits.fileSize else {
-                return .read(nil, ProjectLoadIssue(path: relative, kind: .tooLarge(size: size)))
+                return .read(nil, ProjectLoadIssue(path: relative, kind: .tooLarge(size: size)), nil)
             }
             guard let bytes = DescriptorReading.readAll(descriptor, size: size) else {
-                return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it cannot be read")))
+                return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it cannot be read")), nil)
             }
             let hardLink = status.st_nlink > 1 ? ProjectLoadIssue(path: relative, kind: .hardLinked(count: Int(status.st_nlink))) : nil
-            return .read(SourceFile(path: relative, bytes: bytes), hardLink)
+            return .read(SourceFile(path: relative, bytes: bytes), hardLink, FileSignature(status))
         }
     }
 }

@@ -88,8 +88,9 @@ struct Lint: AsyncParsableCommand {
             ProcessLifetime.keepUntilExit(result.model)
             return LintOutcome(result)
         }
-        let (outcome, input) = try ProjectLoading.cachedLintForPack(
-            path: path, config: config, runtime: runtimeOption.profile, cache: LintCache(folder: LintCache.defaultFolder()))
+        let cache = LintCache(folder: LintCache.defaultFolder())
+        if let outcome = ProjectLoading.quickCachedLint(path: path, config: config, runtime: runtimeOption.profile, cache: cache) { return outcome }
+        let (outcome, input) = try ProjectLoading.cachedLintForPack(path: path, config: config, runtime: runtimeOption.profile, cache: cache)
         ProcessLifetime.keepUntilExit(input)
         return outcome
     }

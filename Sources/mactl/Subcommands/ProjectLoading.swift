@@ -64,6 +64,25 @@ enum ProjectLoading {
         return Linter.lint(project, configuration: configuration, reusing: previous)
     }
 
+    /// What `lint` prints when the cache can tell from the files' `stat` alone that nothing
+    /// changed since its entry (`LintCache.quickLookup`): only the files the diagnostics point
+    /// into are read, for their lines. Nil when it cannot tell; then `cachedLintForPack`.
+    static func quickCachedLint(path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache) -> LintOutcome? {
+        let root = URL(fileURLWithPath: path)
+        if let config, !FileManager.default.fileExists(atPath: config) { return nil }
+        var configuration = ConfigurationLocator.load(forProjectAt: root, explicitPath: config.map { URL(fileURLWithPath: $0) })
+        if let runtime { configuration.runtime = runtime }
+        guard let entry = cache.quickLookup(projectAt: root, configuration: configuration, tool: MactlBuild.identity) else { return nil }
+        var sourceFiles: [String: SourceFile] = [:]
+        if let file = configuration.file { sourceFiles[file.path] = file }
+        let paths = Set(entry.diagnostics.flatMap { diagnostic in [diagnostic.span?.path] + diagnostic.notes.map { $0.span?.path } }.compactMap { $0 })
+        for path in paths where sourceFiles[path] == nil {
+            guard let file = ProjectLoader.readFile(root: root, path: path) else { return nil }
+            sourceFiles[path] = file
+        }
+        return LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
+    }
+
     /// What `lint` prints, from the cache when no input changed since the last lint of this
     /// project, else from a lint, stored for the next run (a cache file that cannot be read is
     /// a note on standard error, and the lint runs without it); with what `pack` packs: on a
@@ -81,6 +100,15 @@ enum ProjectLoading {
         if let file = configuration.file { sourceFiles[file.path] = file }
         switch cache.lookup(key: key, projectAt: root) {
         case .hit(let entry):
+            // An entry made while files were still changing, or before a file was touched
+            // without a change, is written again, so the next run can take it without reading.
+            if !entry.isQuick(for: project.signatures) {
+                cache.store(
+                    LintCache.Entry(
+                        key: key, diagnostics: entry.diagnostics, localeCoverage: entry.localeCoverage, fileCount: entry.fileCount, pack: entry.pack,
+                        project: project),
+                    projectAt: root)
+            }
             let outcome = LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
             let input = PackInput(
                 project: project, configuration: configuration, diagnostics: entry.diagnostics, localeCoverage: entry.localeCoverage, facts: entry.pack)
@@ -95,7 +123,8 @@ enum ProjectLoading {
         let input = PackInput(lint: result)
         cache.store(
             LintCache.Entry(
-                key: key, diagnostics: outcome.diagnostics, localeCoverage: outcome.localeCoverage, fileCount: outcome.fileCount, pack: input.facts),
+                key: key, diagnostics: outcome.diagnostics, localeCoverage: outcome.localeCoverage, fileCount: outcome.fileCount, pack: input.facts,
+                project: project),
             projectAt: root)
         return (outcome, input)
     }

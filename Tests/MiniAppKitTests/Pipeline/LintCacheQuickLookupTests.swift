@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import MiniAppKit
+
+/// The lint cache's quick lookup: an entry is taken from the files' `stat` alone only when
+/// every file has the signature it had when hashed, no file was added or removed, none was
+/// changed within the racy margin of the entry, and the key worked out from the stored
+/// digests is the entry's (so the configuration and the build still decide).
+struct LintCacheQuickLookupTests {
+    static let old: Int64 = 1_700_000_000_000_000_000
+    static let signatures = [
+        "manifest.json": FileSignature(size: 3, modified: old, changed: old, inode: 11, device: 1),
+        "pages/a b/a b.html": FileSignature(size: 9, modified: old, changed: old, inode: 12, device: 1),
+    ]
+
+    static func entry(writtenAt: Int64 = old + 10_000_000_000) -> LintCache.Entry {
+        var project = Project(contents: ["manifest.json": "{}\n", "pages/a b/a b.html": "<p>a</p>\n"])
+        project.signatures = signatures
+        return LintCache.Entry(
+            key: "k", diagnostics: [], localeCoverage: [], fileCount: 2, pack: PackFacts(ProjectModel(project: project)), project: project,
+            writtenAt: writtenAt)
+    }
+
+    @Test func unchangedSignaturesTakeTheEntry() throws {
+        let entry = Self.entry()
+        #expect(entry.isQuick(for: Self.signatures))
+        // A path with spaces comes back whole, with its digest.
+        let records = try #require(entry.quickRecords(for: Self.signatures))
+        #expect(records.map(\.path) == ["manifest.json", "pages/a b/a b.html"])
+        #expect(records[1].sha256 == SourceFile(path: "", text: "<p>a</p>\n").sha256)
+    }
+
+    @Test(arguments: ["size", "modified", "changed", "inode", "device", "added", "removed"])
+    func anyChangeOfAnySignatureRefusesIt(change: String) {
+        var signatures = Self.signatures
+        var changed = signatures["manifest.json"]!
+        switch change {
+        case "size": changed.size += 1
+        case "modified": changed.modified += 1
+        case "changed": changed.changed += 1
+        case "inode": changed.inode += 1
+        case "device": changed.device += 1
+        case "added": signatures["app.js"] = changed
+        default: signatures["manifest.json"] = nil
+        }
+        if !["added", "removed"].contains(change) { signatures["manifest.json"] = changed }
+        #expect(!Self.entry().isQuick(for: signatures))
+    }
+
+    /// A file changed less than two seconds before the entry was written may have changed
+    /// again since with the same times (whole-second file systems): it is read again.
+    @Test func aFileChangedJustBeforeTheEntryIsNotTrusted() {
+        #expect(!Self.entry(writtenAt: Self.old + 1_999_999_999).isQuick(for: Self.signatures))
+        #expect(Self.entry(writtenAt: Self.old + 2_000_000_001).isQuick(for: Self.signatures))
+    }
+
+    /// On disk: the loader's signatures are what a later scan finds, until a file is touched.
+    @Test func theLoadersSignaturesAreTheScansUntilAFileIsWritten() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-quick-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("pages/a"), withIntermediateDirectories: true)
+        try Data("{}\n".utf8).write(to: root.appendingPathComponent("manifest.json"))
+        try Data("<p>a</p>\n".utf8).write(to: root.appendingPathComponent("pages/a/a.html"))
+        let project = try ProjectLoader.load(root: root)
+        #expect(ProjectLoader.scan(root: root) == project.signatures)
+        #expect(project.signatures.keys.sorted() == ["manifest.json", "pages/a/a.html"])
+        try Data("<p>b</p>\n".utf8).write(to: root.appendingPathComponent("pages/a/a.html"))
+        #expect(ProjectLoader.scan(root: root)?["pages/a/a.html"] != project.signatures["pages/a/a.html"])
+        // A hard link is only told by a read: the scan declines.
+        try FileManager.default.linkItem(at: root.appendingPathComponent("manifest.json"), to: root.appendingPathComponent("copy.json"))
+        #expect(ProjectLoader.scan(root: root) == nil)
+    }
+}
