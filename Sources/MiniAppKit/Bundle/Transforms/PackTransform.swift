@@ -15,7 +15,7 @@ public enum PackTransform {
         guard UTF8Scalar.isWellFormed(file.bytes) else { return unchanged }
         let transformed: [UInt8]?
         if transform == HTMLMinifyTransform.self, let page, let template = page.template, page.templatePath == file.path {
-            transformed = HTMLMinifyTransform.transform(file, original: PageTemplateShape(template, uses: page.directives))
+            transformed = HTMLMinifyTransform.transform(file, original: PageTemplateShape(template))
         } else if transform == JSONCompactTransform.self, let document, document.file == file {
             transformed = JSONCompactTransform.transform(document)
         } else {

@@ -1,6 +1,8 @@
 /// What a page means to the runtime and to mactl's rules, without where things sit in the
-/// file: the element tree, every attribute as written, and each directive's parsed value.
-/// Two pages with equal shapes render the same elements and bind the same expressions.
+/// file: the element tree and every attribute as written. The directive model is not part of
+/// it because it follows from these: `DirectiveAnalysis` reads each element's attribute names
+/// and values and nothing else, so two pages with equal shapes bind the same expressions, and
+/// comparing the shapes does not need the minified page's directives analysed again.
 struct PageTemplateShape: Hashable {
     struct Element: Hashable {
         var name: String
@@ -17,26 +19,11 @@ struct PageTemplateShape: Hashable {
         var value: String?
     }
 
-    struct Directive: Hashable {
-        var element: Int
-        var attribute: Attribute
-        var directive: AlpineDirective
-        var expression: AlpineExpression?
-        var failure: AlpineExpressionParser.Failure?
-        var loop: AlpineForExpression?
-    }
-
     var elements: [Element]
     var roots: [Int]
     var unmatchedStartTags: [Attribute]
-    var directives: [Directive]
 
     init(_ template: PageTemplate) {
-        self.init(template, uses: DirectiveAnalysis.uses(in: template))
-    }
-
-    /// The shape of a template whose directives are analysed already (`DirectiveAnalysis.uses`).
-    init(_ template: PageTemplate, uses: [DirectiveUse]) {
         elements = template.elements.map { element in
             Element(
                 name: element.name, parent: element.parent, children: element.children,
@@ -46,10 +33,5 @@ struct PageTemplateShape: Hashable {
         roots = template.roots
         // Their names and attribute count: which tags libxml2 left without an element.
         unmatchedStartTags = template.unmatchedStartTags.map { Attribute(name: $0.name, value: String($0.attributes.count)) }
-        directives = uses.map { use in
-            Directive(
-                element: use.element, attribute: Attribute(name: use.attribute.name, value: use.attribute.value),
-                directive: use.directive, expression: use.expression, failure: use.failure, loop: use.loop)
-        }
     }
 }
