@@ -53,6 +53,25 @@ struct JSONParserTests {
         #expect(first == 1..<4)
     }
 
+    /// Small objects find earlier keys by a scan, large ones through a table built at the
+    /// 12th key: a duplicate on either side of that, and across it, points at the first key.
+    @Test func duplicateKeysAreFoundInSmallAndLargeObjects() {
+        // Keys k0...k19, one per line, then k2 (scan), k5 again late and k15 (table).
+        let keys = (0..<20).map { "k\($0)" } + ["k2", "k5", "k15", "k2"]
+        let text = "{\n" + keys.enumerated().map { "\"\($0.element)\": \($0.offset)" }.joined(separator: ",\n") + "\n}"
+        let document = parse(text)
+        let firsts = document.issues.compactMap { issue -> Int? in
+            guard case .duplicateKey(let first) = issue.kind else { return nil }
+            return document.file.position(at: first.lowerBound).line
+        }
+        // Key kN sits on line N + 2.
+        #expect(firsts == [4, 7, 17, 4])
+        #expect(issues(document).map { String($0.prefix(3)) } == ["22:", "23:", "24:", "25:"])
+        #expect(document.root?["k2"]?.integerValue == 23)
+        let small = parse("{\"a\": 1, \"b\": 2, \"a\": 3}")
+        #expect(issues(small) == ["1:18 duplicate key 'a'; the last value wins and the earlier one is lost"])
+    }
+
     @Test func recoversFromTrailingCommasAndComments() {
         let document = parse("{\n  // note\n  \"a\": [1, 2,],\n  /* block */ \"b\": 3,\n}")
         #expect(issues(document) == [
