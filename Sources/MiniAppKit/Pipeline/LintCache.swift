@@ -199,6 +199,6 @@ public struct LintCache: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(entry) else { return }
-        try? DurableFile.replace(file(forProjectAt: root), with: [UInt8](data))
+        try? DurableFile.replace(file(forProjectAt: root), with: [UInt8](data), flushed: false)
     }
 }

@@ -84,7 +84,7 @@ public struct PackCache: Sendable {
     /// skipped without a word, as the lint cache's is.
     public func store(_ entries: [Entry], projectAt root: URL) {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? DurableFile.replace(file(forProjectAt: root), with: Self.encode(entries, tool: tool))
+        try? DurableFile.replace(file(forProjectAt: root), with: Self.encode(entries, tool: tool), flushed: false)
     }
 
     // MARK: The file: magic, the tool, the entry count, the entries, then SHA-256 of all that.

@@ -36,10 +36,10 @@ enum DurableFile {
         }
     }
 
-    /// Writes `bytes` to `url` (created or truncated) and flushes them to disk. `attributes`,
-    /// when given, are set exactly (the umask does not narrow the mode), so a rewritten file
-    /// keeps the ones it had.
-    static func write(_ bytes: [UInt8], to url: URL, attributes: Attributes? = nil) throws(Failure) {
+    /// Writes `bytes` to `url` (created or truncated) and flushes them to disk unless not
+    /// `flushed`. `attributes`, when given, are set exactly (the umask does not narrow the
+    /// mode), so a rewritten file keeps the ones it had.
+    static func write(_ bytes: [UInt8], to url: URL, attributes: Attributes? = nil, flushed: Bool = true) throws(Failure) {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw Failure("cannot write", url, errno: errno) }
         defer { close(descriptor) }
@@ -60,24 +60,26 @@ enum DurableFile {
             guard count > 0 else { throw Failure("cannot write", url, errno: errno) }
             written += count
         }
-        guard fsync(descriptor) == 0 else { throw Failure("cannot flush to disk", url, errno: errno) }
+        guard !flushed || fsync(descriptor) == 0 else { throw Failure("cannot flush to disk", url, errno: errno) }
     }
 
     /// Puts `bytes` at `destination` whole or not at all: a temporary file beside it, flushed,
     /// renamed over it, and the folder flushed. On failure the destination is untouched and
-    /// the temporary file removed. `attributes` as for `write`.
-    static func replace(_ destination: URL, with bytes: [UInt8], attributes: Attributes? = nil) throws(Failure) {
+    /// the temporary file removed. `attributes` as for `write`. Not `flushed` (a cache): the
+    /// rename still shows other processes a whole file or the old one; a power loss may leave
+    /// it empty or damaged, which its reader refuses and replaces, so neither flush is paid.
+    static func replace(_ destination: URL, with bytes: [UInt8], attributes: Attributes? = nil, flushed: Bool = true) throws(Failure) {
         let folder = destination.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).tmp-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
         do throws(Failure) {
-            try write(bytes, to: temporary, attributes: attributes)
+            try write(bytes, to: temporary, attributes: attributes, flushed: flushed)
         } catch {
             // The temporary file's name means nothing to the user; the destination does.
             throw Failure("cannot write", destination, reason: error.reason)
         }
         guard rename(temporary.path, destination.path) == 0 else { throw Failure("cannot write", destination, errno: errno) }
-        try flush(folder)
+        if flushed { try flush(folder) }
     }
 
     /// Flushes a file, or a folder (which makes the renames inside it durable).
