@@ -95,6 +95,9 @@ struct LintCacheTests {
             let warm = try app.lint(arguments)
             let cold = try app.lint(arguments + ["--no-cache"])
             #expect(warm.standardOutput == cold.standardOutput, "\(kind)")
+            // The scripts' runs are kept for the next change (app.js and the three pages').
+            let entry = try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: app.cacheFile()))
+            #expect(entry.scriptRuns.count >= 4, "\(kind)")
             #expect(warm.status == cold.status)
             #expect(!warm.standardOutput.contains("FROM THE CACHE"), "\(kind)")
         }

@@ -21,10 +21,12 @@ public struct LintCache: Sendable {
         public var files: [String]
         /// When the entry was made, in nanoseconds since 1970.
         public var writtenAt: Int64
+        /// The script runs the lint made or took, for the next lint after a change.
+        public var scriptRuns: [String: ScriptRunStore.Run] = [:]
 
         public init(
             key: String, diagnostics: [Diagnostic], localeCoverage: [LocaleCoverage], fileCount: Int, pack: PackFacts, project: Project,
-            writtenAt: Int64 = LintCache.now()
+            scriptRuns: [String: ScriptRunStore.Run] = [:], writtenAt: Int64 = LintCache.now()
         ) {
             self.key = key
             self.diagnostics = diagnostics
@@ -36,6 +38,7 @@ public struct LintCache: Sendable {
                 return FileRecord(sha256: file.sha256, signature: signature, path: path).line
             }
             self.writtenAt = writtenAt
+            self.scriptRuns = scriptRuns
         }
 
         /// Whether `quickLookup` can take this entry for files with these signatures: the
@@ -94,6 +97,19 @@ public struct LintCache: Sendable {
 
     private struct StoredKey: Decodable {
         var key: String
+    }
+
+    /// Only the script runs of an entry.
+    private struct StoredRuns: Decodable {
+        var scriptRuns: [String: ScriptRunStore.Run]
+    }
+
+    /// The script runs the last lint of the project at `root` kept, whatever its key: what a
+    /// lint after a change need not run again. Empty when there is no readable entry.
+    public func keptScriptRuns(projectAt root: URL) -> [String: ScriptRunStore.Run] {
+        guard let data = FileManager.default.contents(atPath: file(forProjectAt: root).path),
+              let stored = try? JSONDecoder().decode(StoredRuns.self, from: data) else { return [:] }
+        return stored.scriptRuns
     }
 
     /// What a look in the cache gave.

@@ -1,8 +1,11 @@
 /// load → parse → check: runs every rule over a project and returns sorted diagnostics.
 public enum Linter {
-    /// `previous` lends its parses of unchanged files (`ProjectModel(reusing:)`).
-    public static func lint(_ project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil) -> LintResult {
-        let model = ProjectModel(project: project, configuration: configuration, reusing: previous)
+    /// `previous` lends its parses of unchanged files (`ProjectModel(reusing:)`), `scriptRuns`
+    /// the script runs an earlier lint kept.
+    public static func lint(
+        _ project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil, scriptRuns: ScriptRunStore? = nil
+    ) -> LintResult {
+        let model = ProjectModel(project: project, configuration: configuration, reusing: previous, scriptRuns: scriptRuns)
         return check(model)
     }
 

@@ -36,7 +36,10 @@ public struct ProjectModel: Sendable {
     /// page's script while `app.js` is the same, `app.js`, an icon. Each is a function of its
     /// file (and of the runtime, which must be the same), so the model is the one a build from
     /// scratch makes; what depends on several files is always worked out again.
-    public init(project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil) {
+    ///
+    /// `scriptRuns` lends the runs of scripts an earlier lint kept (`ScriptRunStore`), and
+    /// keeps this lint's.
+    public init(project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil, scriptRuns: ScriptRunStore? = nil) {
         let reusable = previous.flatMap { $0.runtime.id == configuration.runtime.id ? ReusableParses($0, for: project) : nil }
         self.project = project
         self.configuration = configuration
@@ -54,7 +57,8 @@ public struct ProjectModel: Sendable {
         let localeDocuments = ParallelMap.map(localeFiles) { () } transform: { _, file in JSONParser.parse(file) }
         jsonDocuments = documents + localeDocuments
         locales = LocaleSet(project: project, documents: localeDocuments, manifest: manifest, defaultLocale: configuration.defaultLocale)
-        (pages, appScript) = Self.parseLogicAndViews(project: project, manifest: manifest, runtime: configuration.runtime, reusing: reusable)
+        (pages, appScript) = Self.parseLogicAndViews(
+            project: project, manifest: manifest, runtime: configuration.runtime, reusing: reusable, scriptRuns: scriptRuns)
         collectCrossFileFacts()
         let iconFiles = Self.iconPaths(project: project, manifest: manifest).compactMap { entry in
             project.file(entry.path).map { ($0, entry.isTab) }
@@ -82,7 +86,7 @@ public struct ProjectModel: Sendable {
     /// Parses every page's template and script, and `app.js`, in parallel: these are the
     /// expensive parses (libxml2, JavaScriptCore), and files are independent.
     private static func parseLogicAndViews(
-        project: Project, manifest: JSONNode?, runtime: RuntimeProfile, reusing reusable: ReusableParses?
+        project: Project, manifest: JSONNode?, runtime: RuntimeProfile, reusing reusable: ReusableParses?, scriptRuns: ScriptRunStore?
     ) -> ([PageModel], ScriptModel?) {
         struct Job: Sendable {
             var route: String
@@ -104,7 +108,7 @@ public struct ProjectModel: Sendable {
         // without scripts (a fixture, a fuzz input) makes none.
         let hasScripts = scriptFiles.contains { file in file.map { reusable?.script(for: $0) == nil } ?? false }
         let parsed = ParallelMap.map(Array(zip(templateFiles, scriptFiles))) {
-            hasScripts ? ScriptEvaluator() : nil
+            hasScripts ? ScriptEvaluator(runs: scriptRuns) : nil
         } transform: { evaluator, files -> (PageTemplate?, PageModel.TemplateFacts, ScriptModel?, isFresh: Bool) in
             let (template, facts) = files.0.flatMap { reusable?.template(for: $0) } ?? {
                 let template = files.0.map(TemplateParser.parse)
@@ -127,7 +131,7 @@ public struct ProjectModel: Sendable {
         if runtime.has(.sharedScriptContext), let appScript {
             // A lent script was run again already, after this same `app.js`.
             pageScripts = zip(pageScripts, parsed.dropLast()).map { script, result in
-                result.isFresh ? script.map { rerunAfterAppScript($0, appScript: appScript) } : script
+                result.isFresh ? script.map { rerunAfterAppScript($0, appScript: appScript, runs: scriptRuns) } : script
             }
         }
         let pages = jobs.enumerated().map { index, job in
@@ -145,13 +149,13 @@ public struct ProjectModel: Sendable {
     /// in one context: a runtime that shares one context between all scripts runs `app.js`
     /// first, so the page sees its top-level names (`skip.one-script-context`). Pages are run
     /// alone first because that is cheaper and a clash between the two is another rule's.
-    private static func rerunAfterAppScript(_ script: ScriptModel, appScript: ScriptModel) -> ScriptModel {
+    private static func rerunAfterAppScript(_ script: ScriptModel, appScript: ScriptModel, runs: ScriptRunStore?) -> ScriptModel {
         let marker = "Can't find variable: "
         guard let issue = script.registration.issue, issue.kind == .uncaughtException, let found = issue.message.range(of: marker),
             SharedScriptScope.runs(appScript),
             appScript.topLevelDeclarations.contains(where: { $0.name == String(issue.message[found.upperBound...]) })
         else { return script }
-        let registration = ScriptEvaluator().evaluate(script.file, after: appScript.file)
+        let registration = ScriptEvaluator(runs: runs).evaluate(script.file, after: appScript.file)
         return ScriptModel(file: script.file, registration: registration, lexed: JavaScriptLexer.lex(script.file))
     }
 

@@ -18,10 +18,13 @@ public final class ScriptEvaluator: @unchecked Sendable {
     public let timeLimitSeconds: Double
     private let lock = NSLock()
     private let sandbox: JavaScriptSandbox
+    /// Runs kept by an earlier lint, taken instead of running a script again.
+    private let runs: ScriptRunStore?
 
-    public init(timeLimitSeconds: Double = Limits.scriptSeconds) {
+    public init(timeLimitSeconds: Double = Limits.scriptSeconds, runs: ScriptRunStore? = nil) {
         self.timeLimitSeconds = timeLimitSeconds
         self.sandbox = JavaScriptSandbox(timeLimitSeconds: timeLimitSeconds)
+        self.runs = runs
     }
 
     /// Runs `file` alone, or, with `earlier`, after that script in the same context, as a
@@ -49,9 +52,16 @@ public final class ScriptEvaluator: @unchecked Sendable {
             JavaScriptSandbox.EarlierScript(
                 script: EngineSourceText(bytes: earlier.bytes).utf16, sourceURL: earlier.path.isEmpty ? "app.js" : earlier.path)
         }
-        let evaluation = sandbox.evaluate(
-            script: text.utf16, sourceURL: sourceURL, prelude: ScriptStubPrelude.source, preludeURL: ScriptStubPrelude.url,
-            after: earlierScript)
+        let runKey = runs?.key(script: file, after: earlier)
+        let evaluation: JavaScriptSandbox.Evaluation
+        if let runKey, let kept = runs?.evaluation(forKey: runKey) {
+            evaluation = kept
+        } else {
+            evaluation = sandbox.evaluate(
+                script: text.utf16, sourceURL: sourceURL, prelude: ScriptStubPrelude.source, preludeURL: ScriptStubPrelude.url,
+                after: earlierScript)
+            if let runKey { runs?.keep(evaluation, forKey: runKey) }
+        }
 
         var registration = ScriptRegistration()
         for event in evaluation.records.compactMap(RecordedEvent.decode) {

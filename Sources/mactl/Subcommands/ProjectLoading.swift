@@ -106,7 +106,7 @@ enum ProjectLoading {
                 cache.store(
                     LintCache.Entry(
                         key: key, diagnostics: entry.diagnostics, localeCoverage: entry.localeCoverage, fileCount: entry.fileCount, pack: entry.pack,
-                        project: project),
+                        project: project, scriptRuns: entry.scriptRuns),
                     projectAt: root)
             }
             let outcome = LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
@@ -118,13 +118,15 @@ enum ProjectLoading {
         case .miss:
             break
         }
-        let result = Linter.lint(project, configuration: configuration)
+        // The scripts that did not change are not run again (`ScriptRunStore`).
+        let scriptRuns = ScriptRunStore(tool: MactlBuild.identity, kept: cache.keptScriptRuns(projectAt: root))
+        let result = Linter.lint(project, configuration: configuration, scriptRuns: scriptRuns)
         let outcome = LintOutcome(result)
         let input = PackInput(lint: result)
         cache.store(
             LintCache.Entry(
                 key: key, diagnostics: outcome.diagnostics, localeCoverage: outcome.localeCoverage, fileCount: outcome.fileCount, pack: input.facts,
-                project: project),
+                project: project, scriptRuns: scriptRuns.usedRuns),
             projectAt: root)
         return (outcome, input)
     }
