@@ -19,14 +19,15 @@ public struct LintCache: Sendable {
         /// Each file's SHA-256, `stat` and path, one line each (`FileRecord`): what lets
         /// `quickLookup` find this entry without reading the files.
         public var files: [String]
-        /// When the entry was made, in nanoseconds since 1970.
-        public var writtenAt: Int64
+        /// When the lint began to read the project's files, in nanoseconds since 1970: a file
+        /// whose times are older than this by `racyMargin` has new times if written since.
+        public var readStartedAt: Int64
         /// The script runs the lint made or took, for the next lint after a change.
         public var scriptRuns: [String: ScriptRunStore.Run] = [:]
 
         public init(
             key: String, diagnostics: [Diagnostic], localeCoverage: [LocaleCoverage], fileCount: Int, pack: PackFacts, project: Project,
-            scriptRuns: [String: ScriptRunStore.Run] = [:], writtenAt: Int64 = LintCache.now()
+            scriptRuns: [String: ScriptRunStore.Run] = [:], readStartedAt: Int64
         ) {
             self.key = key
             self.diagnostics = diagnostics
@@ -37,14 +38,14 @@ public struct LintCache: Sendable {
                 guard let file = project.file(path), let signature = project.signatures[path] else { return nil }
                 return FileRecord(sha256: file.sha256, signature: signature, path: path).line
             }
-            self.writtenAt = writtenAt
+            self.readStartedAt = readStartedAt
             self.scriptRuns = scriptRuns
         }
 
         /// Whether `quickLookup` can take this entry for files with these signatures: the
         /// same files, each with the `stat` it had when hashed, and none changed within
-        /// `racyMargin` of the entry (a change that soon could keep its time and size, as in
-        /// git's "racy clean" entries; on file systems with whole-second times, even more so).
+        /// `racyMargin` of the read (a change that soon after could keep its time and size, as
+        /// in git's "racy clean" entries, on file systems with coarse times).
         public func isQuick(for signatures: [String: FileSignature]) -> Bool {
             quickRecords(for: signatures) != nil
         }
@@ -55,7 +56,7 @@ public struct LintCache: Sendable {
             records.reserveCapacity(files.count)
             for line in files {
                 guard let record = FileRecord(line: line), let signature = signatures[record.path], signature == record.signature,
-                      signature.modified < writtenAt - LintCache.racyMargin, signature.changed < writtenAt - LintCache.racyMargin
+                      signature.modified < readStartedAt - LintCache.racyMargin, signature.changed < readStartedAt - LintCache.racyMargin
                 else { return nil }
                 records.append(record)
             }
@@ -85,7 +86,8 @@ public struct LintCache: Sendable {
         }
     }
 
-    /// Files changed within this many nanoseconds before an entry was written are read again.
+    /// Files changed within this many nanoseconds before the read an entry was made from are
+    /// read again (the coarsest file times in use, FAT's, are two seconds).
     static let racyMargin: Int64 = 2_000_000_000
 
     /// Now, in nanoseconds since 1970, on the clock file times are taken from.

@@ -89,6 +89,7 @@ enum ProjectLoading {
     /// hit, the project's files and the facts the cache kept, and no model; else the lint's
     /// model. Without a cache (`--no-cache`), a lint.
     static func cachedLintForPack(path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache?) throws -> (outcome: LintOutcome, input: PackInput) {
+        let readStartedAt = LintCache.now()
         let (project, configuration) = try load(path: path, config: config, runtime: runtime)
         let root = URL(fileURLWithPath: path)
         guard let cache else {
@@ -106,7 +107,7 @@ enum ProjectLoading {
                 cache.store(
                     LintCache.Entry(
                         key: key, diagnostics: entry.diagnostics, localeCoverage: entry.localeCoverage, fileCount: entry.fileCount, pack: entry.pack,
-                        project: project, scriptRuns: entry.scriptRuns),
+                        project: project, scriptRuns: entry.scriptRuns, readStartedAt: readStartedAt),
                     projectAt: root)
             }
             let outcome = LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
@@ -126,7 +127,7 @@ enum ProjectLoading {
         cache.store(
             LintCache.Entry(
                 key: key, diagnostics: outcome.diagnostics, localeCoverage: outcome.localeCoverage, fileCount: outcome.fileCount, pack: input.facts,
-                project: project, scriptRuns: scriptRuns.usedRuns),
+                project: project, scriptRuns: scriptRuns.usedRuns, readStartedAt: readStartedAt),
             projectAt: root)
         return (outcome, input)
     }

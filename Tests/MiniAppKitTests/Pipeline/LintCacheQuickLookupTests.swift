@@ -13,12 +13,12 @@ struct LintCacheQuickLookupTests {
         "pages/a b/a b.html": FileSignature(size: 9, modified: old, changed: old, inode: 12, device: 1),
     ]
 
-    static func entry(writtenAt: Int64 = old + 10_000_000_000) -> LintCache.Entry {
+    static func entry(readStartedAt: Int64 = old + 10_000_000_000) -> LintCache.Entry {
         var project = Project(contents: ["manifest.json": "{}\n", "pages/a b/a b.html": "<p>a</p>\n"])
         project.signatures = signatures
         return LintCache.Entry(
             key: "k", diagnostics: [], localeCoverage: [], fileCount: 2, pack: PackFacts(ProjectModel(project: project)), project: project,
-            writtenAt: writtenAt)
+            readStartedAt: readStartedAt)
     }
 
     @Test func unchangedSignaturesTakeTheEntry() throws {
@@ -47,11 +47,11 @@ struct LintCacheQuickLookupTests {
         #expect(!Self.entry().isQuick(for: signatures))
     }
 
-    /// A file changed less than two seconds before the entry was written may have changed
-    /// again since with the same times (whole-second file systems): it is read again.
+    /// A file changed less than two seconds before the lint read it may have changed again
+    /// since with the same times (file systems with coarse times): it is read again.
     @Test func aFileChangedJustBeforeTheEntryIsNotTrusted() {
-        #expect(!Self.entry(writtenAt: Self.old + 1_999_999_999).isQuick(for: Self.signatures))
-        #expect(Self.entry(writtenAt: Self.old + 2_000_000_001).isQuick(for: Self.signatures))
+        #expect(!Self.entry(readStartedAt: Self.old + 1_999_999_999).isQuick(for: Self.signatures))
+        #expect(Self.entry(readStartedAt: Self.old + 2_000_000_001).isQuick(for: Self.signatures))
     }
 
     /// On disk: the loader's signatures are what a later scan finds, until a file is touched.
