@@ -8,6 +8,11 @@ public struct ProjectSnapshot: Sendable, Equatable {
     public struct FileStamp: Sendable, Equatable {
         public var size: Int
         public var modified: TimeInterval
+
+        init(_ status: stat) {
+            size = Int(status.st_size)
+            modified = TimeInterval(status.st_mtim.tv_sec) + TimeInterval(status.st_mtim.tv_nsec) / 1_000_000_000
+        }
     }
 
     /// Walks the folder as the loader does (same skipped names), reading no file contents.
@@ -20,20 +25,21 @@ public struct ProjectSnapshot: Sendable, Equatable {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !ProjectLoader.skips(name, isDirectory: false) {
                 let url = folder.appendingPathComponent(name)
                 let path = relative.isEmpty ? name : relative + "/" + name
-                guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { continue }
-                if attributes[.type] as? FileAttributeType == .typeDirectory {
+                // lstat rather than FileManager's attributes, which also look up the owner's
+                // and group's names: a watcher takes a snapshot several times per change.
+                var status = stat()
+                guard lstat(url.path, &status) == 0 else { continue }
+                if status.st_mode & S_IFMT == S_IFDIR {
                     if !ProjectLoader.skips(name, isDirectory: true) { stack.append((url, path)) }
                 } else {
-                    let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-                    files[path] = FileStamp(size: attributes[.size] as? Int ?? 0, modified: modified)
+                    files[path] = FileStamp(status)
                 }
             }
         }
         // The configuration lives beside or above the project and counts as a change too.
-        if let configuration = ConfigurationLocator.locate(forProjectAt: root),
-           let attributes = try? FileManager.default.attributesOfItem(atPath: configuration.url.path) {
-            files[configuration.displayPath] = FileStamp(
-                size: attributes[.size] as? Int ?? 0, modified: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)
+        var status = stat()
+        if let configuration = ConfigurationLocator.locate(forProjectAt: root), lstat(configuration.url.path, &status) == 0 {
+            files[configuration.displayPath] = FileStamp(status)
         }
         return ProjectSnapshot(files: files)
     }
