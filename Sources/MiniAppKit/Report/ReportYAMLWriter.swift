@@ -23,11 +23,13 @@ enum ReportYAMLWriter {
     }
 
     private static func write(_ value: ReportValue, indent: Int, context: Context, into output: inout String) -> Bool {
+        // A value on the line of its key is set off from the colon by a space.
+        let lead = context == .mappingValue ? " " : ""
         switch value {
         case .map(let members) where members.isEmpty:
-            output += context == .top ? "{}\n" : (context == .mappingValue ? " {}\n" : "{}\n")
+            output += lead + "{}\n"
         case .list(let elements) where elements.isEmpty:
-            output += context == .top ? "[]\n" : (context == .mappingValue ? " []\n" : "[]\n")
+            output += lead + "[]\n"
         case .map(let members):
             // After `- ` the first key stays on the dash's line; after `key:` the mapping
             // starts on the next line, indented.
@@ -59,9 +61,9 @@ enum ReportYAMLWriter {
                 guard write(element, indent: itemIndent, context: .sequenceItem, into: &output) else { return false }
             }
         case .string(let string):
-            output += (context == .mappingValue ? " " : "") + doubleQuoted(string) + "\n"
+            output += lead + doubleQuoted(string) + "\n"
         case .integer, .number, .bool, .null:
-            output += (context == .mappingValue ? " " : "") + plainText(value) + "\n"
+            output += lead + plainText(value) + "\n"
         }
         return true
     }
