@@ -28,7 +28,7 @@ struct LintCacheTests {
         func markCachedMessages() throws {
             let url = try cacheFile()
             var entry = try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: url))
-            entry.readStartedAt = LintCache.now() + 60_000_000_000
+            entry.readStartedAt = FileSignature.now() + 60_000_000_000
             entry.diagnostics = entry.diagnostics.map { diagnostic in
                 var marked = diagnostic
                 marked.message = "FROM THE CACHE " + diagnostic.message

@@ -20,7 +20,8 @@ public struct LintCache: Sendable {
         /// `quickLookup` find this entry without reading the files.
         public var files: [String]
         /// When the lint began to read the project's files, in nanoseconds since 1970: a file
-        /// whose times are older than this by `racyMargin` has new times if written since.
+        /// whose times are older than this by `FileSignature.racyMargin` has new times if
+        /// written since.
         public var readStartedAt: Int64
         /// The script runs the lint made or took, for the next lint after a change.
         public var scriptRuns: [String: ScriptRunStore.Run] = [:]
@@ -44,8 +45,8 @@ public struct LintCache: Sendable {
 
         /// Whether `quickLookup` can take this entry for files with these signatures: the
         /// same files, each with the `stat` it had when hashed, and none changed within
-        /// `racyMargin` of the read (a change that soon after could keep its time and size, as
-        /// in git's "racy clean" entries, on file systems with coarse times).
+        /// `FileSignature.racyMargin` of the read (a change that soon after could keep its time
+        /// and size, as in git's "racy clean" entries, on file systems with coarse times).
         public func isQuick(for signatures: [String: FileSignature]) -> Bool {
             quickRecords(for: signatures) != nil
         }
@@ -56,7 +57,7 @@ public struct LintCache: Sendable {
             records.reserveCapacity(files.count)
             for line in files {
                 guard let record = FileRecord(line: line), let signature = signatures[record.path], signature == record.signature,
-                      signature.modified < readStartedAt - LintCache.racyMargin, signature.changed < readStartedAt - LintCache.racyMargin
+                      signature.isTrusted(readStartedAt: readStartedAt)
                 else { return nil }
                 records.append(record)
             }
@@ -84,17 +85,6 @@ public struct LintCache: Sendable {
             guard fields.count == 7, let signature = FileSignature(text: fields[1...5].joined(separator: " ")[...]) else { return nil }
             self.init(sha256: String(fields[0]), signature: signature, path: String(fields[6]))
         }
-    }
-
-    /// Files changed within this many nanoseconds before the read an entry was made from are
-    /// read again (the coarsest file times in use, FAT's, are two seconds).
-    static let racyMargin: Int64 = 2_000_000_000
-
-    /// Now, in nanoseconds since 1970, on the clock file times are taken from.
-    public static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     private struct StoredKey: Decodable {

@@ -28,6 +28,25 @@ public struct FileSignature: Sendable, Hashable {
             inode: UInt64(status.st_ino), device: UInt64(status.st_dev))
     }
 
+    /// Files changed within this many nanoseconds before they were read are read again rather
+    /// than trusted by their signature (the coarsest file times in use, FAT's, are two seconds).
+    static let racyMargin: Int64 = 2_000_000_000
+
+    /// Whether a file read with this signature by a read that began at `readStartedAt`
+    /// (nanoseconds since 1970) still has the bytes read then when its signature is the same:
+    /// it was last changed well before the read, so any write since gave it new times (git's
+    /// "racy clean" rule).
+    func isTrusted(readStartedAt: Int64) -> Bool {
+        modified < readStartedAt - Self.racyMargin && changed < readStartedAt - Self.racyMargin
+    }
+
+    /// Now, in nanoseconds since 1970, on the clock file times are taken from.
+    public static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
     /// `size modified changed inode device`, for the cache file.
     var text: String { "\(size) \(modified) \(changed) \(inode) \(device)" }
 

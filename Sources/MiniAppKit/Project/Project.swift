@@ -10,6 +10,8 @@ public struct Project: Sendable {
     public var loadIssues: [ProjectLoadIssue]
     /// Each file's `stat` when the loader read it (empty for projects built in memory).
     public var signatures: [String: FileSignature] = [:]
+    /// When the loader began to read the files, in nanoseconds since 1970.
+    public var readStartedAt: Int64?
 
     public init(files: [SourceFile], loadIssues: [ProjectLoadIssue] = []) {
         var byPath: [String: SourceFile] = [:]

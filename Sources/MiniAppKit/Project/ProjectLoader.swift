@@ -33,8 +33,12 @@ public enum ProjectLoader {
     }
 
     /// Loads the folder at `root`. Throws only when `root` itself is unusable; problems with
-    /// entries inside it are `loadIssues` of the result.
-    public static func load(root: URL) throws(Failure) -> Project {
+    /// entries inside it are `loadIssues` of the result. `previous`, an earlier load of the
+    /// same folder (`lint --watch` keeps the last one), lends each file whose `stat` is the
+    /// one it was read with, when that read began well after the file last changed
+    /// (`FileSignature.isTrusted`): the file is opened and looked at, not read again.
+    public static func load(root: URL, reusing previous: Project? = nil) throws(Failure) -> Project {
+        let readStartedAt = FileSignature.now()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
             throw .notFound(root.path)
@@ -50,7 +54,12 @@ public enum ProjectLoader {
         var signatures: [String: FileSignature] = [:]
         let read = ParallelMap.map(walker.found) { () } transform: { _, found -> Walker.Found in
             guard case .file(let absolute, let relative) = found else { return found }
-            return Walker.read(absolute: absolute, relative: relative)
+            var lent: (SourceFile, FileSignature)?
+            if let previous, let started = previous.readStartedAt, let file = previous.file(relative), let signature = previous.signatures[relative],
+               signature.isTrusted(readStartedAt: started) {
+                lent = (file, signature)
+            }
+            return Walker.read(absolute: absolute, relative: relative, lent: lent)
         }
         for found in read {
             switch found {
@@ -66,6 +75,7 @@ public enum ProjectLoader {
         }
         var project = Project(files: files, loadIssues: issues)
         project.signatures = signatures
+        project.readStartedAt = readStartedAt
         return project
     }
 
@@ -188,7 +198,9 @@ public enum ProjectLoader {
         /// Opens the file without following a link in its last component and judges what was
         /// opened (`fstat`), not the path: a file swapped for a symbolic link between the walk
         /// and the read is refused, not followed.
-        static func read(absolute: String, relative: String) -> Found {
+        /// `lent`: the file as an earlier read gave it, with its `stat` then; taken instead of
+        /// reading when the file's `stat` is still that.
+        static func read(absolute: String, relative: String, lent: (file: SourceFile, signature: FileSignature)? = nil) -> Found {
             let descriptor = open(absolute, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else {
                 let reason = errno == ELOOP ? "it became a symbolic link while the project was read; it is not followed"
@@ -204,10 +216,11 @@ public enum ProjectLoader {
             guard size <= Limits.fileSize else {
                 return .read(nil, ProjectLoadIssue(path: relative, kind: .tooLarge(size: size)), nil)
             }
+            let hardLink = status.st_nlink > 1 ? ProjectLoadIssue(path: relative, kind: .hardLinked(count: Int(status.st_nlink))) : nil
+            if let lent, lent.signature == FileSignature(status) { return .read(lent.file, hardLink, lent.signature) }
             guard let bytes = DescriptorReading.readAll(descriptor, size: size) else {
                 return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it cannot be read")), nil)
             }
-            let hardLink = status.st_nlink > 1 ? ProjectLoadIssue(path: relative, kind: .hardLinked(count: Int(status.st_nlink))) : nil
             return .read(SourceFile(path: relative, bytes: bytes), hardLink, FileSignature(status))
         }
     }

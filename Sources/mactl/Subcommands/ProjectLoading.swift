@@ -43,11 +43,13 @@ enum ProjectLoading {
     }
 
     /// The project and its configuration, as every command that lints reads them.
-    static func load(path: String, config: String?, runtime: RuntimeProfile? = nil) throws -> (project: Project, configuration: Configuration) {
+    static func load(
+        path: String, config: String?, runtime: RuntimeProfile? = nil, reusing previous: Project? = nil
+    ) throws -> (project: Project, configuration: Configuration) {
         let root = URL(fileURLWithPath: path)
         let project: Project
         do {
-            project = try ProjectLoader.load(root: root)
+            project = try ProjectLoader.load(root: root, reusing: previous)
         } catch {
             throw CommandFailure(message: error.description)
         }
@@ -60,7 +62,7 @@ enum ProjectLoading {
     }
 
     static func lint(path: String, config: String?, runtime: RuntimeProfile? = nil, reusing previous: ProjectModel? = nil) throws -> LintResult {
-        let (project, configuration) = try load(path: path, config: config, runtime: runtime)
+        let (project, configuration) = try load(path: path, config: config, runtime: runtime, reusing: previous?.project)
         return Linter.lint(project, configuration: configuration, reusing: previous)
     }
 
@@ -89,7 +91,7 @@ enum ProjectLoading {
     /// hit, the project's files and the facts the cache kept, and no model; else the lint's
     /// model. Without a cache (`--no-cache`), a lint.
     static func cachedLintForPack(path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache?) throws -> (outcome: LintOutcome, input: PackInput) {
-        let readStartedAt = LintCache.now()
+        let readStartedAt = FileSignature.now()
         let (project, configuration) = try load(path: path, config: config, runtime: runtime)
         let root = URL(fileURLWithPath: path)
         guard let cache else {

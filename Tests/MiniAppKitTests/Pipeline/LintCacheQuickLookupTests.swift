@@ -70,4 +70,31 @@ struct LintCacheQuickLookupTests {
         try FileManager.default.linkItem(at: root.appendingPathComponent("manifest.json"), to: root.appendingPathComponent("copy.json"))
         #expect(ProjectLoader.scan(root: root) == nil)
     }
+
+    /// `lint --watch`'s reload: a file whose `stat` is the one an earlier load read it with is
+    /// lent by that load, not read (shown by lending bytes the file does not hold); a file
+    /// written since, or one the earlier read could not trust, is read.
+    @Test func aReloadLendsOnlyFilesWhoseStatIsUnchanged() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-reload-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Data("<p>a</p>\n".utf8).write(to: root.appendingPathComponent("a.html"))
+        try Data("<p>b</p>\n".utf8).write(to: root.appendingPathComponent("b.html"))
+        let first = try ProjectLoader.load(root: root)
+        #expect(first.readStartedAt != nil)
+        func earlier(readStartedAt: Int64?) -> Project {
+            var lending = Project(files: [first.file("a.html")!, SourceFile(path: "b.html", text: "LENT")])
+            lending.signatures = first.signatures
+            lending.readStartedAt = readStartedAt
+            return lending
+        }
+        let trusted = earlier(readStartedAt: FileSignature.now() + 60_000_000_000)
+        #expect(try ProjectLoader.load(root: root, reusing: trusted).file("b.html")?.text == "LENT")
+        // Just written files are read: the earlier read began too soon after they changed.
+        #expect(try ProjectLoader.load(root: root, reusing: earlier(readStartedAt: first.readStartedAt)).file("b.html")?.text == "<p>b</p>\n")
+        try Data("<p>c</p>\n".utf8).write(to: root.appendingPathComponent("b.html"))
+        let reloaded = try ProjectLoader.load(root: root, reusing: trusted)
+        #expect(reloaded.file("b.html")?.text == "<p>c</p>\n")
+        #expect(reloaded.file("a.html") == first.file("a.html"))
+    }
 }
