@@ -6,19 +6,41 @@ public enum SVGParser {
     private static let libraryInitialization: Void = xmlInitParser()
 
     public static func parse(_ file: SourceFile) -> SVGDocument {
-        _ = libraryInitialization
         var document = SVGDocument(file: file, elements: [], issue: nil, textLength: 0)
+        if case .issue(let issue) = withTree(of: file, { parsed in collect(parsed, into: &document) }) {
+            document.issue = issue
+        }
+        return document
+    }
+
+    /// Whether the file reads without an issue and its root element is `<svg>`: what `parse`
+    /// would say of its `issue` and `root`, without building the model of every element.
+    static func readsAsSVG(_ file: SourceFile) -> Bool {
+        switch withTree(of: file, { parsed in xmlDocGetRootElement(parsed)?.pointee.name.map { String(cString: $0) } == "svg" }) {
+        case .read(let isSVG): isSVG ?? false
+        case .issue: false
+        }
+    }
+
+    /// What `withTree` gave: `body`'s value (nil when libxml2 could not start a parse), or the
+    /// issue that stops a read.
+    private enum Reading<Value> {
+        case read(Value?)
+        case issue(SVGDocument.Issue)
+    }
+
+    /// Parses the file and gives libxml2's tree to `body`, freed when `body` returns.
+    private static func withTree<Value>(of file: SourceFile, _ body: (xmlDocPtr) -> Value) -> Reading<Value> {
+        _ = libraryInitialization
         guard !file.bytes.isEmpty, file.bytes.count <= Int(Int32.max) else {
-            document.issue = .syntax(message: "the file is empty", range: 0..<0)
-            return document
+            return .issue(.syntax(message: "the file is empty", range: 0..<0))
         }
         // Entity declarations are refused before libxml2 sees them, so no entity is ever
         // parsed, let alone expanded or fetched.
         if let doctype = firstOffset(of: "<!DOCTYPE", in: file.bytes), firstOffset(of: "<!ENTITY", in: file.bytes, from: doctype) != nil {
-            document.issue = .entityDeclarations(range: doctype..<(doctype + 9))
-            return document
+            return .issue(.entityDeclarations(range: doctype..<(doctype + 9)))
         }
-        guard let context = xmlNewParserCtxt() else { return document }
+        guard let context = xmlNewParserCtxt() else { return .read(nil) }
         defer { xmlFreeParserCtxt(context) }
         let collector = ErrorCollector()
         let unmanaged = Unmanaged.passRetained(collector)
@@ -48,17 +70,14 @@ public enum SVGParser {
                let open = file.bytes[..<range].lastIndex(of: UInt8(ascii: "<")) {
                 range = open
             }
-            document.issue = .syntax(message: first?.message ?? "the file is not well-formed XML", range: range..<range)
-            return document
+            return .issue(.syntax(message: first?.message ?? "the file is not well-formed XML", range: range..<range))
         }
         defer { xmlFreeDoc(parsed) }
         if let dtd = parsed.pointee.intSubset, dtd.pointee.entities != nil || dtd.pointee.pentities != nil {
             let start = firstOffset(of: "<!DOCTYPE", in: file.bytes) ?? 0
-            document.issue = .entityDeclarations(range: start..<(start + 9))
-            return document
+            return .issue(.entityDeclarations(range: start..<(start + 9)))
         }
-        collect(parsed, into: &document)
-        return document
+        return .read(body(parsed))
     }
 
     /// Walks the tree without recursion, so a deep file cannot exhaust the stack. Elements come

@@ -62,8 +62,7 @@ enum SVGCleanTransform: FileTransform {
         removeUnusedNamespaceDeclarations(of: document)
         guard let output = serialize(document) else { return nil }
         // The result must still be an SVG that mactl's own parser reads without an issue.
-        let reparsed = SVGParser.parse(SourceFile(path: file.path, bytes: output))
-        guard reparsed.issue == nil, reparsed.root?.name == "svg" else { return nil }
+        guard SVGParser.readsAsSVG(SourceFile(path: file.path, bytes: output)) else { return nil }
         return output
     }
 
