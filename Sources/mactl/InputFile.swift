@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import MiniAppKit
 
@@ -49,6 +50,24 @@ enum InputFile {
         switch code {
         case EACCES, EPERM: FileProblem.reason(errno: code) + "; check its owner and mode: ls -l \(ShellWord.quoted(path))"
         default: FileProblem.reason(errno: code)
+        }
+    }
+}
+
+extension PackageFile {
+    /// The package a command was given, for a command that stops at a package mactl refuses
+    /// by its size alone: an unreadable path fails the command (exit 2); a refused package is
+    /// printed as `refusal` words it, and the command exits 1.
+    static func readOrExit(_ path: String, refusal: (VerificationFailure) -> String) throws -> [UInt8] {
+        do throws(PackageFile.Failure) {
+            return try read(path)
+        } catch {
+            switch error {
+            case .unreadable(let message): throw CommandFailure(message: message)
+            case .refused(let failure):
+                Terminal.standardError(refusal(failure) + "\n")
+                throw ExitCode(ExitStatus.projectHasErrors)
+            }
         }
     }
 }

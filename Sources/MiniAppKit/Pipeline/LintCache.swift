@@ -91,24 +91,17 @@ public struct LintCache: Sendable {
         var key: String
     }
 
-    /// Only the script runs of an entry.
+    /// Only the script runs of an entry, which a miss lends.
     private struct StoredRuns: Decodable {
         var scriptRuns: [String: ScriptRunStore.Run]
-    }
-
-    /// The script runs the last lint of the project at `root` kept, whatever its key: what a
-    /// lint after a change need not run again. Empty when there is no readable entry.
-    public func keptScriptRuns(projectAt root: URL) -> [String: ScriptRunStore.Run] {
-        guard let data = FileManager.default.contents(atPath: file(forProjectAt: root).path),
-              let stored = try? JSONDecoder().decode(StoredRuns.self, from: data) else { return [:] }
-        return stored.scriptRuns
     }
 
     /// What a look in the cache gave.
     public enum Lookup: Sendable {
         case hit(Entry)
-        /// No entry, or the entry of other inputs.
-        case miss
+        /// No entry, or the entry of other inputs, with the script runs that entry kept (what
+        /// a lint after a change need not run again; empty without an entry).
+        case miss(keptScriptRuns: [String: ScriptRunStore.Run])
         /// An entry that cannot be read: the reason, for a note; the lint runs without it.
         case unreadable(String)
     }
@@ -170,14 +163,16 @@ public struct LintCache: Sendable {
 
     public func lookup(key: String, projectAt root: URL) -> Lookup {
         let url = file(forProjectAt: root)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return .miss }
+        guard let data = FileManager.default.contents(atPath: url.path) else { return .miss(keptScriptRuns: [:]) }
         // The key first: an entry of other inputs, or of another mactl whose entries had
         // other fields, is a plain miss; only an entry of these inputs that cannot be read is
         // worth a note.
         guard let stored = try? JSONDecoder().decode(StoredKey.self, from: data) else {
             return .unreadable("the lint cache '\(url.path)' is not a cache mactl wrote; it is replaced")
         }
-        guard stored.key == key else { return .miss }
+        guard stored.key == key else {
+            return .miss(keptScriptRuns: (try? JSONDecoder().decode(StoredRuns.self, from: data))?.scriptRuns ?? [:])
+        }
         guard let entry = try? JSONDecoder().decode(Entry.self, from: data) else {
             return .unreadable("the lint cache '\(url.path)' is not a cache mactl wrote; it is replaced")
         }

@@ -60,18 +60,20 @@ struct LineIndex: Sendable {
     }
 }
 
-/// A `LineIndex` built once, on first use, by whichever thread asks first; copies of a
-/// `SourceFile` share it. The bytes never change, so every caller would build the same table.
-final class LazyLineIndex: @unchecked Sendable {
+/// A value of a `SourceFile` built once, on first use, by whichever thread asks first; copies
+/// of the file share it. The bytes never change, so every caller would build the same value.
+/// Holds the line table and the SHA-256.
+final class LazyFileValue<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `built` is only touched while `lock` is held.
     private let lock = NSLock()
-    private var built: LineIndex?
+    private var built: Value?
 
-    func value(for bytes: [UInt8]) -> LineIndex {
+    func value(_ build: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
         if let built { return built }
-        let index = LineIndex(bytes)
-        built = index
-        return index
+        let value = build()
+        built = value
+        return value
     }
 }

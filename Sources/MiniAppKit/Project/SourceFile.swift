@@ -12,25 +12,23 @@ public struct SourceFile: Sendable, Hashable {
     /// The line table, built on the first position asked for: most files of a project (its
     /// images, fonts and data) are never pointed into, and indexing 25 MB of assets on every
     /// load was the largest single cost of a lint that the cache answered.
-    private let index: LazyLineIndex
-    private let digest: LazyDigest
+    private let index = LazyFileValue<LineIndex>()
+    private let digest = LazyFileValue<String>()
 
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
-        index = LazyLineIndex()
-        digest = LazyDigest()
     }
 
     /// The SHA-256 of `bytes` in lowercase hex, worked out once for the file and its copies:
     /// the lint cache's key and the pack cache both name a file by it, and hashing 25 MB of
     /// assets twice was a quarter of an unchanged re-pack.
-    public var sha256: String { digest.value(for: bytes) }
+    public var sha256: String { digest.value { Hex.string(SHA256.hash(data: bytes)) } }
 
     /// Byte offset of the first byte of each line.
     public var lineStarts: [Int] { lineIndex.lineStarts }
 
-    private var lineIndex: LineIndex { index.value(for: bytes) }
+    private var lineIndex: LineIndex { index.value { LineIndex(bytes) } }
     static let checkpointStride = LineIndex.checkpointStride
 
     /// Two files are equal when their paths and bytes are: the line table follows from them.
@@ -150,19 +148,4 @@ public struct SourceSpan: Sendable, Hashable, Codable {
     }
 
     public var hasPosition: Bool { start.line > 0 }
-}
-
-/// `SourceFile.sha256`, computed on first use and shared by the file's copies.
-final class LazyDigest: @unchecked Sendable {
-    private let lock = NSLock()
-    private var built: String?
-
-    func value(for bytes: [UInt8]) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        if let built { return built }
-        let digest = Hex.string(SHA256.hash(data: bytes))
-        built = digest
-        return digest
-    }
 }

@@ -18,17 +18,7 @@ struct Inspect: AsyncParsableCommand {
     var format: Format = .text
 
     func run() async throws {
-        let bytes: [UInt8]
-        do throws(PackageFile.Failure) {
-            bytes = try PackageFile.read(package)
-        } catch {
-            switch error {
-            case .unreadable(let message): throw CommandFailure(message: message)
-            case .refused(let failure):
-                Terminal.standardError("\(package): error: \(failure.message) [\(failure.id)]\n")
-                throw ExitCode(ExitStatus.projectHasErrors)
-            }
-        }
+        let bytes = try PackageFile.readOrExit(package) { failure in "\(package): error: \(failure.message) [\(failure.id)]" }
         let summary: PackageSummary
         do throws(ArchiveError) {
             summary = try PackageSummary.inspect(bytes)

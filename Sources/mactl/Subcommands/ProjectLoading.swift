@@ -53,12 +53,18 @@ enum ProjectLoading {
         } catch {
             throw CommandFailure(message: error.description)
         }
+        return (project, try configuration(root: root, config: config, runtime: runtime))
+    }
+
+    /// The configuration of the project at `root`: the file `config` names, else the nearest
+    /// `.mactl.yml`, with `runtime` in place of the file's when given.
+    static func configuration(root: URL, config: String?, runtime: RuntimeProfile?) throws -> Configuration {
         if let config, !FileManager.default.fileExists(atPath: config) {
             throw CommandFailure(message: "no such configuration file '\(config)'")
         }
         var configuration = ConfigurationLocator.load(forProjectAt: root, explicitPath: config.map { URL(fileURLWithPath: $0) })
         if let runtime { configuration.runtime = runtime }
-        return (project, configuration)
+        return configuration
     }
 
     static func lint(path: String, config: String?, runtime: RuntimeProfile? = nil, reusing previous: ProjectModel? = nil) throws -> LintResult {
@@ -71,10 +77,9 @@ enum ProjectLoading {
     /// into are read, for their lines. Nil when it cannot tell; then `cachedLintForPack`.
     static func quickCachedLint(path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache) -> LintOutcome? {
         let root = URL(fileURLWithPath: path)
-        if let config, !FileManager.default.fileExists(atPath: config) { return nil }
-        var configuration = ConfigurationLocator.load(forProjectAt: root, explicitPath: config.map { URL(fileURLWithPath: $0) })
-        if let runtime { configuration.runtime = runtime }
-        guard let entry = cache.quickLookup(projectAt: root, configuration: configuration, tool: MactlBuild.identity) else { return nil }
+        // A configuration that cannot be read is reported by the full lint, after the project.
+        guard let configuration = try? configuration(root: root, config: config, runtime: runtime),
+              let entry = cache.quickLookup(projectAt: root, configuration: configuration, tool: MactlBuild.identity) else { return nil }
         var sourceFiles: [String: SourceFile] = [:]
         if let file = configuration.file { sourceFiles[file.path] = file }
         let paths = Set(entry.diagnostics.flatMap { diagnostic in [diagnostic.span?.path] + diagnostic.notes.map { $0.span?.path } }.compactMap { $0 })
@@ -101,6 +106,7 @@ enum ProjectLoading {
         let key = LintCache.key(project: project, configuration: configuration, tool: MactlBuild.identity)
         var sourceFiles = project.files
         if let file = configuration.file { sourceFiles[file.path] = file }
+        var keptScriptRuns: [String: ScriptRunStore.Run] = [:]
         switch cache.lookup(key: key, projectAt: root) {
         case .hit(let entry):
             // An entry made while files were still changing, or before a file was touched
@@ -118,11 +124,11 @@ enum ProjectLoading {
             return (outcome, input)
         case .unreadable(let reason):
             Terminal.standardError("note: \(reason)\n")
-        case .miss:
-            break
+        case .miss(let kept):
+            keptScriptRuns = kept
         }
         // The scripts that did not change are not run again (`ScriptRunStore`).
-        let scriptRuns = ScriptRunStore(tool: MactlBuild.identity, kept: cache.keptScriptRuns(projectAt: root))
+        let scriptRuns = ScriptRunStore(tool: MactlBuild.identity, kept: keptScriptRuns)
         let result = Linter.lint(project, configuration: configuration, scriptRuns: scriptRuns)
         let outcome = LintOutcome(result)
         let input = PackInput(lint: result)

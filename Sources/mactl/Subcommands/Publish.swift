@@ -62,16 +62,8 @@ struct Publish: AsyncParsableCommand {
             }
         }
         let package = arguments[0]
-        let bytes: [UInt8]
-        do throws(PackageFile.Failure) {
-            bytes = try PackageFile.read(package)
-        } catch {
-            switch error {
-            case .unreadable(let message): throw CommandFailure(message: message)
-            case .refused(let failure):
-                Terminal.standardError("error: \(CatalogPublisher.notVerified(package, [(failure.message, failure.id)]).description)\n")
-                throw ExitCode(ExitStatus.projectHasErrors)
-            }
+        let bytes = try PackageFile.readOrExit(package) { failure in
+            "error: \(CatalogPublisher.notVerified(package, [(failure.message, failure.id)]).description)"
         }
         var options = CatalogPublisher.Options(published: try Self.publishedTime())
         options.channel = channel
