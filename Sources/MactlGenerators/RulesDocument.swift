@@ -44,6 +44,9 @@ public enum RulesDocument {
             let facts = rule.runtimeFacts.map { "[`\($0)`](runtimes.md#\(RuntimesDocument.anchor(forFact: $0)))" }
             lines += ["Depends on the runtime: \(facts.joined(separator: ", ")).", ""]
         }
+        if RuleRegistry.pageRuleIDs.contains(rule.id) {
+            lines += ["Checks each page on its own: a lint after a change runs it only on the pages that changed.", ""]
+        }
         for (index, example) in rule.triggeringExamples.enumerated() {
             lines.append(rule.triggeringExamples.count > 1 ? "**Triggers** (\(index + 1)):" : "**Triggers:**")
             lines.append("")

@@ -95,11 +95,52 @@ struct LintCacheTests {
             let warm = try app.lint(arguments)
             let cold = try app.lint(arguments + ["--no-cache"])
             #expect(warm.standardOutput == cold.standardOutput, "\(kind)")
-            // The scripts' runs are kept for the next change (app.js and the three pages').
+            // The scripts' runs are kept for the next change (app.js and the three pages'), and
+            // the page rules' findings on the four pages.
             let entry = try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: app.cacheFile()))
             #expect(entry.scriptRuns.count >= 4, "\(kind)")
+            #expect(entry.pageFindings.count == 4, "\(kind)")
             #expect(warm.status == cold.status)
             #expect(!warm.standardOutput.contains("FROM THE CACHE"), "\(kind)")
+        }
+    }
+
+    /// After one template changes, the page rules run on its page alone: the other pages'
+    /// findings are the entry's (their messages marked there), the changed page's are new, and
+    /// the rules that read the whole project run again. A change of the manifest runs the page
+    /// rules on every page.
+    @Test func aChangedTemplateRunsThePageRulesOnItsPageAlone() throws {
+        try Self.withApp { app in
+            try app.edit("pages/home/home.html") { $0.replacingOccurrences(of: "onTapIncrement()", with: "onTapIncrment()") }
+            try app.edit("pages/explore/explore.html") { $0.replacingOccurrences(of: "onTapOpenDetail()", with: "onTapOpenDetial()") }
+            let first = try app.lint()
+            #expect(first.standardOutput.contains("unknown handler 'onTapIncrment'"))
+            #expect(first.standardOutput.contains("unknown handler 'onTapOpenDetial'"))
+            let url = try app.cacheFile()
+            var entry = try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: url))
+            #expect(entry.pageFindings.count == 4)
+            entry.pageFindings = entry.pageFindings.mapValues { byRule in
+                byRule.mapValues { findings in
+                    findings.map { finding in
+                        var marked = finding
+                        marked.message = "KEPT " + finding.message
+                        return marked
+                    }
+                }
+            }
+            try JSONEncoder().encode(entry).write(to: url)
+
+            try app.edit("pages/home/home.html") { $0.replacingOccurrences(of: "onTapIncrment()", with: "onTapIncremnt()") }
+            let afterTemplate = try app.lint().standardOutput
+            #expect(afterTemplate.contains("error: KEPT unknown handler 'onTapOpenDetial'"))
+            #expect(afterTemplate.contains("error: unknown handler 'onTapIncremnt'"))
+            #expect(!afterTemplate.contains("onTapIncrment"))
+            #expect(afterTemplate.replacingOccurrences(of: "KEPT ", with: "") == (try app.lint(["--no-cache"]).standardOutput))
+
+            try app.edit("manifest.json") { $0.replacingOccurrences(of: "\"navigation_bar_text_style\": \"black\"", with: "\"navigation_bar_text_style\": \"white\"") }
+            let afterManifest = try app.lint().standardOutput
+            #expect(!afterManifest.contains("KEPT"))
+            #expect(afterManifest == (try app.lint(["--no-cache"]).standardOutput))
         }
     }
 

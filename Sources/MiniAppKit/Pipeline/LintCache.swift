@@ -25,10 +25,12 @@ public struct LintCache: Sendable {
         public var readStartedAt: Int64
         /// The script runs the lint made or took, for the next lint after a change.
         public var scriptRuns: [String: ScriptRunStore.Run] = [:]
+        /// The page rules' findings on each page (`PageFindingStore`), for the same.
+        public var pageFindings: [String: PageFindingStore.PageFindings] = [:]
 
         public init(
             key: String, diagnostics: [Diagnostic], localeCoverage: [LocaleCoverage], fileCount: Int, pack: PackFacts, project: Project,
-            scriptRuns: [String: ScriptRunStore.Run] = [:], readStartedAt: Int64
+            kept: KeptWork = KeptWork(), readStartedAt: Int64
         ) {
             self.key = key
             self.diagnostics = diagnostics
@@ -40,8 +42,12 @@ public struct LintCache: Sendable {
                 return FileRecord(sha256: file.sha256, signature: signature, path: path).line
             }
             self.readStartedAt = readStartedAt
-            self.scriptRuns = scriptRuns
+            self.scriptRuns = kept.scriptRuns
+            self.pageFindings = kept.pageFindings
         }
+
+        /// What of this entry a lint after a change may take.
+        public var kept: KeptWork { KeptWork(scriptRuns: scriptRuns, pageFindings: pageFindings) }
 
         /// Whether `quickLookup` can take this entry for files with these signatures: the
         /// same files, each with the `stat` it had when hashed, and none changed within
@@ -91,17 +97,23 @@ public struct LintCache: Sendable {
         var key: String
     }
 
-    /// Only the script runs of an entry, which a miss lends.
-    private struct StoredRuns: Decodable {
-        var scriptRuns: [String: ScriptRunStore.Run]
+    /// What an entry lends a lint of other inputs: the work of the files that did not change.
+    public struct KeptWork: Codable, Sendable {
+        public var scriptRuns: [String: ScriptRunStore.Run]
+        public var pageFindings: [String: PageFindingStore.PageFindings]
+
+        public init(scriptRuns: [String: ScriptRunStore.Run] = [:], pageFindings: [String: PageFindingStore.PageFindings] = [:]) {
+            self.scriptRuns = scriptRuns
+            self.pageFindings = pageFindings
+        }
     }
 
     /// What a look in the cache gave.
     public enum Lookup: Sendable {
         case hit(Entry)
-        /// No entry, or the entry of other inputs, with the script runs that entry kept (what
-        /// a lint after a change need not run again; empty without an entry).
-        case miss(keptScriptRuns: [String: ScriptRunStore.Run])
+        /// No entry, or the entry of other inputs, with the work that entry kept (what a lint
+        /// after a change need not do again; empty without an entry).
+        case miss(kept: KeptWork)
         /// An entry that cannot be read: the reason, for a note; the lint runs without it.
         case unreadable(String)
     }
@@ -163,7 +175,7 @@ public struct LintCache: Sendable {
 
     public func lookup(key: String, projectAt root: URL) -> Lookup {
         let url = file(forProjectAt: root)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return .miss(keptScriptRuns: [:]) }
+        guard let data = FileManager.default.contents(atPath: url.path) else { return .miss(kept: KeptWork()) }
         // The key first: an entry of other inputs, or of another mactl whose entries had
         // other fields, is a plain miss; only an entry of these inputs that cannot be read is
         // worth a note.
@@ -171,7 +183,7 @@ public struct LintCache: Sendable {
             return .unreadable("the lint cache '\(url.path)' is not a cache mactl wrote; it is replaced")
         }
         guard stored.key == key else {
-            return .miss(keptScriptRuns: (try? JSONDecoder().decode(StoredRuns.self, from: data))?.scriptRuns ?? [:])
+            return .miss(kept: (try? JSONDecoder().decode(KeptWork.self, from: data)) ?? KeptWork())
         }
         guard let entry = try? JSONDecoder().decode(Entry.self, from: data) else {
             return .unreadable("the lint cache '\(url.path)' is not a cache mactl wrote; it is replaced")

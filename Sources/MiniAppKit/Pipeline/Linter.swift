@@ -1,38 +1,67 @@
 /// load → parse → check: runs every rule over a project and returns sorted diagnostics.
 public enum Linter {
     /// `previous` lends its parses of unchanged files (`ProjectModel(reusing:)`), `scriptRuns`
-    /// the script runs an earlier lint kept.
+    /// the script runs an earlier lint kept, `pageFindings` the findings of page rules on
+    /// pages that did not change.
     public static func lint(
-        _ project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil, scriptRuns: ScriptRunStore? = nil
+        _ project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil, scriptRuns: ScriptRunStore? = nil,
+        pageFindings: PageFindingStore? = nil
     ) -> LintResult {
         let model = ProjectModel(project: project, configuration: configuration, reusing: previous, scriptRuns: scriptRuns)
-        return check(model)
+        return check(model, pageFindings: pageFindings)
     }
 
     /// Runs `rules` over the model. `isFullLint` says the rules are all of them, so unused
     /// suppressions can be told apart from suppressions of rules that did not run.
-    public static func check(_ model: ProjectModel, rules: [any Rule.Type] = RuleRegistry.all, isFullLint: Bool = true) -> LintResult {
-        // Rules are independent reads of one immutable model, so they run on every core.
-        let findings = ParallelMap.map(rules) {
+    public static func check(
+        _ model: ProjectModel, rules: [any Rule.Type] = RuleRegistry.all, isFullLint: Bool = true, pageFindings: PageFindingStore? = nil
+    ) -> LintResult {
+        let runnable = rules.filter { rule in model.configuration.severity(for: rule.description) != nil && model.canRun(rule.description) }
+        let pageRules = runnable.compactMap { $0 as? any PageRule.Type }
+        let projectRules = runnable.filter { !($0 is any PageRule.Type) }
+        // Rules are independent reads of one immutable model, so they run on every core: the
+        // project's rules one per task, the page rules one page per task.
+        let projectDiagnostics = ParallelMap.map(projectRules) {
             ()
         } transform: { _, rule -> [Diagnostic] in
-            let description = rule.description
-            guard let severity = model.configuration.severity(for: description), model.canRun(description) else { return [] }
-            let isConfigured = model.configuration.severities[description.id] != nil
-            return rule.init().check(model).map { finding in
-                Diagnostic(
-                    id: description.id, severity: isConfigured ? severity : finding.defaultSeverity ?? severity, message: finding.message, span: finding.span,
-                    notes: finding.notes, fixIt: finding.fixIt)
-            }
+            diagnostics(rule.init().check(model), of: rule.description, in: model)
+        }
+        let pageDiagnostics = ParallelMap.map(model.pages) {
+            ()
+        } transform: { _, page -> [Diagnostic] in
+            let found = findings(of: pageRules, on: page, in: model, store: pageFindings)
+            return pageRules.flatMap { rule in diagnostics(found[rule.description.id] ?? [], of: rule.description, in: model) }
         }
         // Only a full lint knows what a suppression silenced; a partial one leaves
         // diagnostics as they are.
-        var diagnostics = Self.applyOverrides(model.configuration.overrides, to: findings.flatMap { $0 })
+        var reported = Self.applyOverrides(model.configuration.overrides, to: (projectDiagnostics + pageDiagnostics).flatMap { $0 })
         if isFullLint {
-            diagnostics = Suppression.apply(
-                Suppression.find(in: model), to: diagnostics, severity: model.configuration.severity(for: ProjectUnusedSuppression.description))
+            reported = Suppression.apply(
+                Suppression.find(in: model), to: reported, severity: model.configuration.severity(for: ProjectUnusedSuppression.description))
         }
-        return LintResult(diagnostics: diagnostics.sortedDeterministically(), model: model)
+        return LintResult(diagnostics: reported.sortedDeterministically(), model: model)
+    }
+
+    /// The page rules' findings on one page, by rule id: from `store` when it kept them.
+    private static func findings(
+        of rules: [any PageRule.Type], on page: PageModel, in model: ProjectModel, store: PageFindingStore?
+    ) -> PageFindingStore.PageFindings {
+        guard let store else {
+            return Dictionary(rules.map { ($0.description.id, $0.init().check(page: page, runtime: model.runtime)) }, uniquingKeysWith: { first, _ in first })
+        }
+        return store.findings(of: rules, on: page, runtime: model.runtime, key: store.key(for: page, in: model))
+    }
+
+    /// A rule's findings as diagnostics: its id, and the severity the configuration gives it,
+    /// or the finding's own default when the configuration says nothing.
+    private static func diagnostics(_ findings: [Finding], of description: RuleDescription, in model: ProjectModel) -> [Diagnostic] {
+        guard let severity = model.configuration.severity(for: description) else { return [] }
+        let isConfigured = model.configuration.severities[description.id] != nil
+        return findings.map { finding in
+            Diagnostic(
+                id: description.id, severity: isConfigured ? severity : finding.defaultSeverity ?? severity, message: finding.message, span: finding.span,
+                notes: finding.notes, fixIt: finding.fixIt)
+        }
     }
 }
 

@@ -8,7 +8,7 @@ public protocol Rule: Sendable {
 }
 
 /// What a rule reports; the linter adds the rule's id and its configured severity.
-public struct Finding: Sendable, Hashable {
+public struct Finding: Sendable, Hashable, Codable {
     public var message: String
     public var span: SourceSpan?
     public var notes: [DiagnosticNote]

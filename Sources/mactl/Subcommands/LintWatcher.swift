@@ -24,7 +24,8 @@ struct LintWatcher {
         let onTerminal = isatty(STDOUT_FILENO) == 1
         let notifier = ChangeNotifier(root: root, interval: interval)
         var snapshot = ProjectSnapshot.take(of: root)
-        var previous = try lint()
+        var pageFindings = PageFindingStore(tool: MactlBuild.identity)
+        var previous = try lint(pageFindings: pageFindings)
         Terminal.standardOutput(render(previous))
         status("\(Self.timestamp()) watching '\(shownPath)' for changes (Ctrl-C to stop)")
         while true {
@@ -32,8 +33,10 @@ struct LintWatcher {
             guard ProjectSnapshot.take(of: root) != snapshot else { continue }
             snapshot = try await settled(root)
             notifier.watchFolders(under: root)
-            // Only the files that changed are parsed again; the rules all run again.
-            let result = try lint(reusing: previous.model)
+            // Only the files that changed are parsed again, and the page rules run only on the
+            // pages that changed; the project's rules all run again.
+            pageFindings = PageFindingStore(tool: MactlBuild.identity, kept: pageFindings.usedFindings)
+            let result = try lint(reusing: previous.model, pageFindings: pageFindings)
             if onTerminal {
                 Terminal.standardOutput("\u{1B}[2J\u{1B}[H" + render(result))
                 status("\(Self.timestamp()) linted again; watching '\(shownPath)' for changes (Ctrl-C to stop)")
@@ -77,8 +80,8 @@ struct LintWatcher {
         return String(format: "[%02d:%02d:%02d]", parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 
-    private func lint(reusing previous: ProjectModel? = nil) throws -> LintResult {
-        try ProjectLoading.lint(path: path, config: config, runtime: runtime, reusing: previous)
+    private func lint(reusing previous: ProjectModel? = nil, pageFindings: PageFindingStore) throws -> LintResult {
+        try ProjectLoading.lint(path: path, config: config, runtime: runtime, reusing: previous, pageFindings: pageFindings)
     }
 
     private func render(_ result: LintResult) -> String {

@@ -67,9 +67,11 @@ enum ProjectLoading {
         return configuration
     }
 
-    static func lint(path: String, config: String?, runtime: RuntimeProfile? = nil, reusing previous: ProjectModel? = nil) throws -> LintResult {
+    static func lint(
+        path: String, config: String?, runtime: RuntimeProfile? = nil, reusing previous: ProjectModel? = nil, pageFindings: PageFindingStore? = nil
+    ) throws -> LintResult {
         let (project, configuration) = try load(path: path, config: config, runtime: runtime, reusing: previous?.project)
-        return Linter.lint(project, configuration: configuration, reusing: previous)
+        return Linter.lint(project, configuration: configuration, reusing: previous, pageFindings: pageFindings)
     }
 
     /// What `lint` prints when the cache can tell from the files' `stat` alone that nothing
@@ -106,7 +108,7 @@ enum ProjectLoading {
         let key = LintCache.key(project: project, configuration: configuration, tool: MactlBuild.identity)
         var sourceFiles = project.files
         if let file = configuration.file { sourceFiles[file.path] = file }
-        var keptScriptRuns: [String: ScriptRunStore.Run] = [:]
+        var kept = LintCache.KeptWork()
         switch cache.lookup(key: key, projectAt: root) {
         case .hit(let entry):
             // An entry made while files were still changing, or before a file was touched
@@ -115,7 +117,7 @@ enum ProjectLoading {
                 cache.store(
                     LintCache.Entry(
                         key: key, diagnostics: entry.diagnostics, localeCoverage: entry.localeCoverage, fileCount: entry.fileCount, pack: entry.pack,
-                        project: project, scriptRuns: entry.scriptRuns, readStartedAt: readStartedAt),
+                        project: project, kept: entry.kept, readStartedAt: readStartedAt),
                     projectAt: root)
             }
             let outcome = LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
@@ -124,18 +126,21 @@ enum ProjectLoading {
             return (outcome, input)
         case .unreadable(let reason):
             Terminal.standardError("note: \(reason)\n")
-        case .miss(let kept):
-            keptScriptRuns = kept
+        case .miss(let earlier):
+            kept = earlier
         }
-        // The scripts that did not change are not run again (`ScriptRunStore`).
-        let scriptRuns = ScriptRunStore(tool: MactlBuild.identity, kept: keptScriptRuns)
-        let result = Linter.lint(project, configuration: configuration, scriptRuns: scriptRuns)
+        // The scripts that did not change are not run again (`ScriptRunStore`), nor the page
+        // rules on pages that did not (`PageFindingStore`).
+        let scriptRuns = ScriptRunStore(tool: MactlBuild.identity, kept: kept.scriptRuns)
+        let pageFindings = PageFindingStore(tool: MactlBuild.identity, kept: kept.pageFindings)
+        let result = Linter.lint(project, configuration: configuration, scriptRuns: scriptRuns, pageFindings: pageFindings)
         let outcome = LintOutcome(result)
         let input = PackInput(lint: result)
         cache.store(
             LintCache.Entry(
                 key: key, diagnostics: outcome.diagnostics, localeCoverage: outcome.localeCoverage, fileCount: outcome.fileCount, pack: input.facts,
-                project: project, scriptRuns: scriptRuns.usedRuns, readStartedAt: readStartedAt),
+                project: project, kept: LintCache.KeptWork(scriptRuns: scriptRuns.usedRuns, pageFindings: pageFindings.usedFindings),
+                readStartedAt: readStartedAt),
             projectAt: root)
         return (outcome, input)
     }

@@ -78,3 +78,10 @@ extension ProjectModel {
         runtime.has(.emptyFilesSkipped) && project.file(path)?.bytes.isEmpty == true
     }
 }
+
+extension PageModel {
+    /// `ProjectModel.isSkippedAsEmpty` of the page's template, for the rules that see one page.
+    func templateIsSkippedAsEmpty(runtime: RuntimeProfile) -> Bool {
+        runtime.has(.emptyFilesSkipped) && template?.file.bytes.isEmpty == true
+    }
+}

@@ -1,6 +1,6 @@
 /// A handler the template binds reads something of its event the runtime never passes
 /// (`e.currentTarget.dataset.id`, `e.target.value`).
-public struct ScriptEventMemberNotPassed: Rule {
+public struct ScriptEventMemberNotPassed: PageRule {
     public static let description = RuleDescription(
         id: "script-event-member-not-passed", domain: .script, severity: .warning,
         summary: "A handler the template binds reads a member of its event other than 'type' and 'detail', the only two the runtime passes.",
@@ -50,31 +50,29 @@ public struct ScriptEventMemberNotPassed: Rule {
     /// What the runtime puts in the event a handler receives.
     static let passedMembers: Set<String> = ["type", "detail"]
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.has(.eventCarriesOnlyTypeAndDetail) else { return [] }
-        return model.pages.flatMap { page -> [Finding] in
-            guard page.template != nil, let script = page.script, script.loaded else { return [] }
-            let bound = Set(script.handlerNames.filter(page.boundHandlerNames.contains))
-            guard !bound.isEmpty else { return [] }
-            return PageParameterReader(tokens: script.tokens).reads(ofMethods: bound).compactMap { read -> Finding? in
-                guard !Self.passedMembers.contains(read.name) else { return nil }
-                let written = read.parameter.map { "\($0).\(read.name)" } ?? read.name
-                let span = script.span(read.range)
-                if read.isCalled {
-                    var message = "'\(written)' is undefined, so calling it throws and '\(read.method)' stops there: it receives only '{ type, detail }' from the view"
-                    if let modifier = Self.modifiers[read.name] { message += "; use the '\(modifier)' modifier in the template instead" }
-                    return Finding(message, at: span)
-                }
-                let detail = read.parameter.map { "\($0).detail" } ?? "detail"
-                let value = Self.templateValue(for: read, in: page).map { "'\(read.method)(\($0))'" } ?? "'\(read.method)(…)' in the template"
-                let advice = "pass the value as the detail, as in \(value), and read '\(detail)'"
-                if read.isDereferenced, let next = read.rest.first {
-                    return Finding(
-                        "'\(written)' is undefined, so '\(written).\(next)' throws and '\(read.method)' stops there: it receives only '{ type, detail }' from the view; \(advice)",
-                        at: span)
-                }
-                return Finding("'\(written)' is always undefined: '\(read.method)' receives only '{ type, detail }' from the view; \(advice)", at: span)
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard runtime.has(.eventCarriesOnlyTypeAndDetail) else { return [] }
+        guard page.template != nil, let script = page.script, script.loaded else { return [] }
+        let bound = Set(script.handlerNames.filter(page.boundHandlerNames.contains))
+        guard !bound.isEmpty else { return [] }
+        return PageParameterReader(tokens: script.tokens).reads(ofMethods: bound).compactMap { read -> Finding? in
+            guard !Self.passedMembers.contains(read.name) else { return nil }
+            let written = read.parameter.map { "\($0).\(read.name)" } ?? read.name
+            let span = script.span(read.range)
+            if read.isCalled {
+                var message = "'\(written)' is undefined, so calling it throws and '\(read.method)' stops there: it receives only '{ type, detail }' from the view"
+                if let modifier = Self.modifiers[read.name] { message += "; use the '\(modifier)' modifier in the template instead" }
+                return Finding(message, at: span)
             }
+            let detail = read.parameter.map { "\($0).detail" } ?? "detail"
+            let value = Self.templateValue(for: read, in: page).map { "'\(read.method)(\($0))'" } ?? "'\(read.method)(…)' in the template"
+            let advice = "pass the value as the detail, as in \(value), and read '\(detail)'"
+            if read.isDereferenced, let next = read.rest.first {
+                return Finding(
+                    "'\(written)' is undefined, so '\(written).\(next)' throws and '\(read.method)' stops there: it receives only '{ type, detail }' from the view; \(advice)",
+                    at: span)
+            }
+            return Finding("'\(written)' is always undefined: '\(read.method)' receives only '{ type, detail }' from the view; \(advice)", at: span)
         }
     }
 

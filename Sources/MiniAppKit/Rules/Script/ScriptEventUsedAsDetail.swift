@@ -1,6 +1,6 @@
 /// A handler uses its event as if it were the value the template passed (`onOpen(id)` then
 /// `'id=' + id`).
-public struct ScriptEventUsedAsDetail: Rule {
+public struct ScriptEventUsedAsDetail: PageRule {
     public static let description = RuleDescription(
         id: "script-event-used-as-detail", domain: .script, severity: .warning,
         summary: "A handler the template calls with a value uses its parameter as that value, but the parameter is the event '{ type, detail }'.",
@@ -59,19 +59,17 @@ public struct ScriptEventUsedAsDetail: Rule {
         }
     }
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.has(.eventCarriesOnlyTypeAndDetail) else { return [] }
-        return model.pages.flatMap { page -> [Finding] in
-            guard let template = page.template, let script = page.script, script.loaded else { return [] }
-            let passed = Self.valuesPassed(in: page, script: script, template: template)
-            let handlers = Set(script.handlerNames.filter { passed[$0] != nil })
-            guard !handlers.isEmpty else { return [] }
-            return PageParameterReader(tokens: script.tokens).valueUses(ofMethods: handlers).map { use in
-                Finding(
-                    "'\(use.parameter)' is the event '{ type, detail }', not the value the template passes (\(Self.quoted(passed[use.method] ?? ""))): \(Self.consequence(of: use.use)); read '\(use.parameter).detail'",
-                    at: script.span(use.range),
-                    fixIt: FixIt(message: "read the detail", span: script.span(use.range), replacement: "\(use.parameter).detail"))
-            }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard runtime.has(.eventCarriesOnlyTypeAndDetail) else { return [] }
+        guard let template = page.template, let script = page.script, script.loaded else { return [] }
+        let passed = Self.valuesPassed(in: page, script: script, template: template)
+        let handlers = Set(script.handlerNames.filter { passed[$0] != nil })
+        guard !handlers.isEmpty else { return [] }
+        return PageParameterReader(tokens: script.tokens).valueUses(ofMethods: handlers).map { use in
+            Finding(
+                "'\(use.parameter)' is the event '{ type, detail }', not the value the template passes (\(Self.quoted(passed[use.method] ?? ""))): \(Self.consequence(of: use.use)); read '\(use.parameter).detail'",
+                at: script.span(use.range),
+                fixIt: FixIt(message: "read the detail", span: script.span(use.range), replacement: "\(use.parameter).detail"))
         }
     }
 

@@ -1,5 +1,5 @@
 /// A page handler whose name cannot be written unquoted as an object key (`'item-tap'`).
-public struct ScriptHandlerNameNotIdentifier: Rule {
+public struct ScriptHandlerNameNotIdentifier: PageRule {
     public static let description = RuleDescription(
         id: "script-handler-name-not-identifier", domain: .script, severity: .error,
         summary: "A page handler's name is not an identifier ('item-tap', 'on tap'), and the view's script writes it unquoted as a key.",
@@ -32,16 +32,14 @@ public struct ScriptHandlerNameNotIdentifier: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.has(.handlersAreBridgeMembers) else { return [] }
-        return model.pages.compactMap(\.script).flatMap { script -> [Finding] in
-            guard script.loaded, let registration = script.page else { return [] }
-            return registration.handlerNames.filter { !Self.isUnquotedKey($0) }.map { name in
-                let span = script.memberKeyRange(name).map(script.span) ?? registration.callOffset.map { script.span($0..<$0) }
-                return Finding(
-                    "handler name '\(name)' is not an identifier: the view writes it unquoted as a key, so the page's whole view script fails and nothing on the page is reactive; rename it, as in '\(Self.identifier(from: name))'",
-                    at: span ?? .file(script.file.path))
-            }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard runtime.has(.handlersAreBridgeMembers) else { return [] }
+        guard let script = page.script, script.loaded, let registration = script.page else { return [] }
+        return registration.handlerNames.filter { !Self.isUnquotedKey($0) }.map { name in
+            let span = script.memberKeyRange(name).map(script.span) ?? registration.callOffset.map { script.span($0..<$0) }
+            return Finding(
+                "handler name '\(name)' is not an identifier: the view writes it unquoted as a key, so the page's whole view script fails and nothing on the page is reactive; rename it, as in '\(Self.identifier(from: name))'",
+                at: span ?? .file(script.file.path))
         }
     }
 

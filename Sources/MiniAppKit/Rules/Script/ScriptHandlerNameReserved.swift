@@ -1,6 +1,6 @@
 /// A page handler named like a member of the view's component (`store`, `handler`, `model`,
 /// `init`), which the template then uses.
-public struct ScriptHandlerNameReserved: Rule {
+public struct ScriptHandlerNameReserved: PageRule {
     public static let description = RuleDescription(
         id: "script-handler-name-reserved", domain: .script, severity: .error,
         summary: "A page handler is named 'store', 'handler', 'model' or 'init', a member the view's component already has, and the template uses that member.",
@@ -47,18 +47,16 @@ public struct ScriptHandlerNameReserved: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.has(.handlersAreBridgeMembers) else { return [] }
-        return model.pages.flatMap { page -> [Finding] in
-            guard let script = page.script, script.loaded, let registration = script.page else { return [] }
-            return registration.handlerNames.compactMap { name -> Finding? in
-                guard let breaks = Self.breakage[name], let use = Self.firstUse(of: name, in: page) else { return nil }
-                let span = script.memberKeyRange(name).map(script.span) ?? registration.callOffset.map { script.span($0..<$0) }
-                let rename = "on" + name.prefix(1).uppercased() + name.dropFirst()
-                return Finding(
-                    "\(breaks); rename it, as in '\(rename)'", at: span ?? .file(script.file.path),
-                    notes: [DiagnosticNote(message: "the template uses '\(name)' here", span: page.span(use))])
-            }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard runtime.has(.handlersAreBridgeMembers) else { return [] }
+        guard let script = page.script, script.loaded, let registration = script.page else { return [] }
+        return registration.handlerNames.compactMap { name -> Finding? in
+            guard let breaks = Self.breakage[name], let use = Self.firstUse(of: name, in: page) else { return nil }
+            let span = script.memberKeyRange(name).map(script.span) ?? registration.callOffset.map { script.span($0..<$0) }
+            let rename = "on" + name.prefix(1).uppercased() + name.dropFirst()
+            return Finding(
+                "\(breaks); rename it, as in '\(rename)'", at: span ?? .file(script.file.path),
+                notes: [DiagnosticNote(message: "the template uses '\(name)' here", span: page.span(use))])
         }
     }
 

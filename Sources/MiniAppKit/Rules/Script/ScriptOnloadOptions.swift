@@ -1,5 +1,5 @@
 /// A page's `onLoad` reads an option the runtime never passes (`options.id`).
-public struct ScriptOnloadOptions: Rule {
+public struct ScriptOnloadOptions: PageRule {
     public static let description = RuleDescription(
         id: "script-onload-options", domain: .script, severity: .error,
         summary: "'onLoad(options)' reads something other than 'options.query', the only member the runtime passes.",
@@ -31,18 +31,17 @@ public struct ScriptOnloadOptions: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        guard let members = model.runtime.onLoadOptionMembers else { return [] }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard let members = runtime.onLoadOptionMembers else { return [] }
         let shape = "'{ \(members.joined(separator: ", ")) }'"
-        return model.pages.compactMap(\.script).flatMap { script in
-            PageParameterReader(tokens: script.tokens).reads(ofMethods: ["onLoad"]).compactMap { read -> Finding? in
-                guard !members.contains(read.name) else { return nil }
-                let written = read.parameter.map { "\($0).\(read.name)" } ?? read.name
-                let instead = read.parameter.map { "\($0).\(members.first ?? "query")" } ?? (members.first ?? "query")
-                return Finding(
-                    "'\(written)' is always undefined: onLoad receives only \(shape), the raw query string; parse it with '\(instead)'",
-                    at: script.span(read.range))
-            }
+        guard let script = page.script else { return [] }
+        return PageParameterReader(tokens: script.tokens).reads(ofMethods: ["onLoad"]).compactMap { read -> Finding? in
+            guard !members.contains(read.name) else { return nil }
+            let written = read.parameter.map { "\($0).\(read.name)" } ?? read.name
+            let instead = read.parameter.map { "\($0).\(members.first ?? "query")" } ?? (members.first ?? "query")
+            return Finding(
+                "'\(written)' is always undefined: onLoad receives only \(shape), the raw query string; parse it with '\(instead)'",
+                at: script.span(read.range))
         }
     }
 }

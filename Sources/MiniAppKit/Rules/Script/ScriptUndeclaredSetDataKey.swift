@@ -1,5 +1,5 @@
 /// `setData` sets a key the page's `data` does not declare.
-public struct ScriptUndeclaredSetDataKey: Rule {
+public struct ScriptUndeclaredSetDataKey: PageRule {
     public static let description = RuleDescription(
         id: "script-undeclared-setdata-key", domain: .script, severity: .warning,
         summary: "'this.setData({...})' sets a key that the page's 'data' does not declare.",
@@ -19,20 +19,18 @@ public struct ScriptUndeclaredSetDataKey: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard let script = page.script, script.loaded, let pageCall = script.page, pageCall.data != nil else { return [] }
+        let declared = script.dataKeys
         var findings: [Finding] = []
-        for page in model.pages {
-            guard let script = page.script, script.loaded, let pageCall = script.page, pageCall.data != nil else { continue }
-            let declared = script.dataKeys
-            for call in script.facts.setDataCalls {
-                for member in call.keys {
-                    guard let key = member.name else { continue }
-                    let root = Self.rootKey(of: key)
-                    guard !declared.contains(root) else { continue }
-                    var message = "'setData' sets '\(root)', which 'data' does not declare"
-                    if let suggestion = NameSuggester.closest(to: root, in: declared.sorted()) { message += "; did you mean '\(suggestion)'?" }
-                    findings.append(Finding(message, at: script.span(member.keyRange)))
-                }
+        for call in script.facts.setDataCalls {
+            for member in call.keys {
+                guard let key = member.name else { continue }
+                let root = Self.rootKey(of: key)
+                guard !declared.contains(root) else { continue }
+                var message = "'setData' sets '\(root)', which 'data' does not declare"
+                if let suggestion = NameSuggester.closest(to: root, in: declared.sorted()) { message += "; did you mean '\(suggestion)'?" }
+                findings.append(Finding(message, at: script.span(member.keyRange)))
             }
         }
         return findings

@@ -1,5 +1,5 @@
 /// A page handler that nothing in the template binds.
-public struct ScriptUnusedHandler: Rule {
+public struct ScriptUnusedHandler: PageRule {
     public static let description = RuleDescription(
         id: "script-unused-handler", domain: .script, severity: .note,
         summary: "A page defines a handler that its template never binds and that is not a lifecycle hook.",
@@ -19,22 +19,20 @@ public struct ScriptUnusedHandler: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        var findings: [Finding] = []
-        for page in model.pages {
-            // A zero-byte template the runtime skips binds nothing: `project-empty-file` reports it.
-            guard page.template != nil, !model.isSkippedAsEmpty(page.templatePath), let script = page.script, script.loaded, let registration = script.page else { continue }
-            let bound = page.boundHandlerNames
-            let calledInScript = Set(script.tokens.indices.dropFirst().compactMap { index -> String? in
-                // `this.onRefresh()` from another handler counts as a use.
-                script.tokens[index - 1].text == "." ? script.tokens[index].text : nil
-            })
-            for name in registration.handlerNames where !bound.contains(name) && !calledInScript.contains(name) {
-                if ScriptMisspeltLifecycleHook.closeHook(to: name, in: RegistrationFunction.page.lifecycleHookNames) != nil { continue }
-                let span = script.memberKeyRange(name).map(script.span) ?? .file(script.file.path)
-                findings.append(Finding("handler '\(name)' is not bound in '\(page.templatePath)'", at: span))
-            }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        // A zero-byte template the runtime skips binds nothing: `project-empty-file` reports it.
+        guard page.template != nil, !page.templateIsSkippedAsEmpty(runtime: runtime), let script = page.script, script.loaded,
+              let registration = script.page else { return [] }
+        let bound = page.boundHandlerNames
+        let calledInScript = Set(script.tokens.indices.dropFirst().compactMap { index -> String? in
+            // `this.onRefresh()` from another handler counts as a use.
+            script.tokens[index - 1].text == "." ? script.tokens[index].text : nil
+        })
+        return registration.handlerNames.compactMap { name -> Finding? in
+            guard !bound.contains(name), !calledInScript.contains(name),
+                  ScriptMisspeltLifecycleHook.closeHook(to: name, in: RegistrationFunction.page.lifecycleHookNames) == nil else { return nil }
+            let span = script.memberKeyRange(name).map(script.span) ?? .file(script.file.path)
+            return Finding("handler '\(name)' is not bound in '\(page.templatePath)'", at: span)
         }
-        return findings
     }
 }

@@ -1,5 +1,5 @@
 /// `x-if` or `x-for` on an element other than `<template>`.
-public struct TemplateDirectiveNeedsTemplate: Rule {
+public struct TemplateDirectiveNeedsTemplate: PageRule {
     public static let description = RuleDescription(
         id: "template-directive-needs-template", domain: .template, severity: .error,
         summary: "'x-if' or 'x-for' is on an element other than '<template>'.",
@@ -19,17 +19,15 @@ public struct TemplateDirectiveNeedsTemplate: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page -> [Finding] in
-            guard let template = page.template else { return [] }
-            return page.directives.compactMap { use in
-                guard use.directive.kind == .if || use.directive.kind == .for else { return nil }
-                let element = template.elements[use.element]
-                guard element.name != "template" else { return nil }
-                let name = use.directive.kind.directiveName
-                let advice = use.directive.kind == .if ? "wrap the element in '<template x-if>' or use 'x-show'" : "wrap the element in '<template x-for>'"
-                return Finding("'\(name)' only works on a '<template>' element, not on '<\(element.name)>'; \(advice)", at: page.span(use.attribute.nameRange))
-            }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard let template = page.template else { return [] }
+        return page.directives.compactMap { use in
+            guard use.directive.kind == .if || use.directive.kind == .for else { return nil }
+            let element = template.elements[use.element]
+            guard element.name != "template" else { return nil }
+            let name = use.directive.kind.directiveName
+            let advice = use.directive.kind == .if ? "wrap the element in '<template x-if>' or use 'x-show'" : "wrap the element in '<template x-for>'"
+            return Finding("'\(name)' only works on a '<template>' element, not on '<\(element.name)>'; \(advice)", at: page.span(use.attribute.nameRange))
         }
     }
 }

@@ -1,5 +1,5 @@
 /// A directive outside every `x-data` element.
-public struct TemplateDirectiveOutsidePage: Rule {
+public struct TemplateDirectiveOutsidePage: PageRule {
     public static let description = RuleDescription(
         id: "template-directive-outside-page", domain: .template, severity: .error,
         summary: "An Alpine directive sits outside the page's 'x-data' element.",
@@ -15,41 +15,39 @@ public struct TemplateDirectiveOutsidePage: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page -> [Finding] in
-            guard let template = page.template else { return [] }
-            let dataElements = Set(page.uses(.data).map(\.element))
-            guard !dataElements.isEmpty else { return [] }  // no root at all is the missing-root rule's
-            // Whether each element is an `x-data` element or inside one, worked out once per
-            // element rather than by walking its ancestors for each of its directives.
-            var insideData: [Int: Bool] = [:]
-            func isInsideData(_ element: Int) -> Bool {
-                // Up to the first element already known (or the top), then back down.
-                var chain: [Int] = []
-                var current: Int? = element
-                var inside = false
-                while let index = current {
-                    if let known = insideData[index] {
-                        inside = known
-                        break
-                    }
-                    if dataElements.contains(index) {
-                        inside = true
-                        break
-                    }
-                    chain.append(index)
-                    current = template.elements[index].parent
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard let template = page.template else { return [] }
+        let dataElements = Set(page.uses(.data).map(\.element))
+        guard !dataElements.isEmpty else { return [] }  // no root at all is the missing-root rule's
+        // Whether each element is an `x-data` element or inside one, worked out once per
+        // element rather than by walking its ancestors for each of its directives.
+        var insideData: [Int: Bool] = [:]
+        func isInsideData(_ element: Int) -> Bool {
+            // Up to the first element already known (or the top), then back down.
+            var chain: [Int] = []
+            var current: Int? = element
+            var inside = false
+            while let index = current {
+                if let known = insideData[index] {
+                    inside = known
+                    break
                 }
-                for index in chain { insideData[index] = inside }
-                return inside
+                if dataElements.contains(index) {
+                    inside = true
+                    break
+                }
+                chain.append(index)
+                current = template.elements[index].parent
             }
-            var reportedElements: Set<Int> = []
-            return page.directives.compactMap { use in
-                guard !isInsideData(use.element), reportedElements.insert(use.element).inserted else { return nil }
-                return Finding(
-                    "'\(use.attribute.name)' is outside every 'x-data' element, so Alpine never evaluates it",
-                    at: page.span(use.attribute.nameRange))
-            }
+            for index in chain { insideData[index] = inside }
+            return inside
+        }
+        var reportedElements: Set<Int> = []
+        return page.directives.compactMap { use in
+            guard !isInsideData(use.element), reportedElements.insert(use.element).inserted else { return nil }
+            return Finding(
+                "'\(use.attribute.name)' is outside every 'x-data' element, so Alpine never evaluates it",
+                at: page.span(use.attribute.nameRange))
         }
     }
 }

@@ -1,6 +1,6 @@
 /// A handler is called from the template with a detail the iOS web view cannot send: the DOM
 /// event (`@click="onTap"`, `onTap($event)`) or a reactive object of the store (`item`).
-public struct TemplateEventDetailNotClonable: Rule {
+public struct TemplateEventDetailNotClonable: PageRule {
     public static let description = RuleDescription(
         id: "template-event-detail-not-clonable", domain: .template, severity: .warning,
         summary: "A handler is called with a detail the iOS web view cannot send: the DOM event ('@click=\"onTap\"', '$event') or an object or array of the store.",
@@ -64,47 +64,45 @@ public struct TemplateEventDetailNotClonable: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.has(.eventCarriesOnlyTypeAndDetail) else { return [] }
-        return model.pages.flatMap { page -> [Finding] in
-            guard let script = page.script, script.loaded, let registration = script.page else { return [] }
-            let handlers = Set(registration.handlerNames).subtracting(PageScope.componentMembers)
-            // A page method named `handler` replaces the bridge's helper (script-handler-name-reserved):
-            // `handler('name', detail)` then posts the name as its detail.
-            let bridgeHelper = !registration.handlerNames.contains("handler")
-            var findings: [Finding] = []
-            for use in page.directives {
-                guard let expression = use.expression else { continue }
-                let scope = page.scope(ofElement: use.element)
-                if scope.hasUnknownComponent { continue }
-                // `@click="onTap"`: Alpine calls the function it names with the event.
-                if use.directive.kind == .on, case .identifier(let name) = expression.kind, handlers.contains(name), !scope.contains(name) {
-                    let span = page.span(use.fileRange(expression.range))
-                    let fixIt = use.expressionBase.map { _ in FixIt(message: "add '()'", span: span, replacement: name + "()") }
-                    findings.append(Finding(
-                        "'\(name)' without parentheses passes the DOM event as the detail, which iOS cannot send: the \(Self.action(of: use)) is dropped silently; call '\(name)()'",
-                        at: span, fixIt: fixIt))
-                    continue
-                }
-                for node in use.nodes {
-                    guard let call = HandlerCall(node, handlers: handlers, bridgeHelper: bridgeHelper, scope: scope) else { continue }
-                    let detail = DetailValue(call.detail, scope: scope, data: registration.data)
-                    guard let problem = detail.problem, let culprit = detail.culprit else { continue }
-                    let range = use.fileRange(culprit.range)
-                    let text = culprit.namePath?.joined(separator: ".")
-                        ?? use.expressionBase.flatMap { _ in page.template.map { String(decoding: $0.file.bytes[range], as: UTF8.self) } }
-                        ?? "the detail"
-                    var message = "'\(text)' is \(problem.what), which iOS cannot send as a detail: the \(Self.action(of: use)) is dropped silently; pass a number or a string"
-                    // A field's value is what an input event usually wants; a click has none.
-                    if let primitive = problem.primitive, !(detail.isDOMEvent && Self.isClick(use)) {
-                        // Inside an object or array literal the primitive takes the culprit's place only.
-                        message += culprit.range == call.detail.range ? ", as in '\(call.written(primitive))'" : " in its place, as in '\(primitive)'"
-                    }
-                    findings.append(Finding(message, at: page.span(range)))
-                }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard runtime.has(.eventCarriesOnlyTypeAndDetail) else { return [] }
+        guard let script = page.script, script.loaded, let registration = script.page else { return [] }
+        let handlers = Set(registration.handlerNames).subtracting(PageScope.componentMembers)
+        // A page method named `handler` replaces the bridge's helper (script-handler-name-reserved):
+        // `handler('name', detail)` then posts the name as its detail.
+        let bridgeHelper = !registration.handlerNames.contains("handler")
+        var findings: [Finding] = []
+        for use in page.directives {
+            guard let expression = use.expression else { continue }
+            let scope = page.scope(ofElement: use.element)
+            if scope.hasUnknownComponent { continue }
+            // `@click="onTap"`: Alpine calls the function it names with the event.
+            if use.directive.kind == .on, case .identifier(let name) = expression.kind, handlers.contains(name), !scope.contains(name) {
+                let span = page.span(use.fileRange(expression.range))
+                let fixIt = use.expressionBase.map { _ in FixIt(message: "add '()'", span: span, replacement: name + "()") }
+                findings.append(Finding(
+                    "'\(name)' without parentheses passes the DOM event as the detail, which iOS cannot send: the \(Self.action(of: use)) is dropped silently; call '\(name)()'",
+                    at: span, fixIt: fixIt))
+                continue
             }
-            return findings
+            for node in use.nodes {
+                guard let call = HandlerCall(node, handlers: handlers, bridgeHelper: bridgeHelper, scope: scope) else { continue }
+                let detail = DetailValue(call.detail, scope: scope, data: registration.data)
+                guard let problem = detail.problem, let culprit = detail.culprit else { continue }
+                let range = use.fileRange(culprit.range)
+                let text = culprit.namePath?.joined(separator: ".")
+                    ?? use.expressionBase.flatMap { _ in page.template.map { String(decoding: $0.file.bytes[range], as: UTF8.self) } }
+                    ?? "the detail"
+                var message = "'\(text)' is \(problem.what), which iOS cannot send as a detail: the \(Self.action(of: use)) is dropped silently; pass a number or a string"
+                // A field's value is what an input event usually wants; a click has none.
+                if let primitive = problem.primitive, !(detail.isDOMEvent && Self.isClick(use)) {
+                    // Inside an object or array literal the primitive takes the culprit's place only.
+                    message += culprit.range == call.detail.range ? ", as in '\(call.written(primitive))'" : " in its place, as in '\(primitive)'"
+                }
+                findings.append(Finding(message, at: page.span(range)))
+            }
         }
+        return findings
     }
 
     /// What is lost: a tap for a click, the event for other events, the call elsewhere (`x-init`).

@@ -1,5 +1,5 @@
 /// A template binds handlers but its page has no script.
-public struct TemplateHandlersWithoutScript: Rule {
+public struct TemplateHandlersWithoutScript: PageRule {
     public static let description = RuleDescription(
         id: "template-handlers-without-script", domain: .template, severity: .error,
         summary: "A page template binds event handlers, but the page has no '.js' file.",
@@ -16,19 +16,17 @@ public struct TemplateHandlersWithoutScript: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.compactMap { page -> Finding? in
-            guard page.script == nil else { return nil }
-            // One diagnostic per page, at the first binding: the fix is one file.
-            for use in page.uses(.on) {
-                guard let expression = use.expression, let (name, range) = EventBinding.classify(expression).handlerName,
-                      !page.scope(ofElement: use.element).contains(name) else { continue }
-                let event = use.attribute.name.prefix { $0 != "." }
-                return Finding(
-                    "'\(event)' names the handler '\(name)', but the page has no script '\(page.scriptPath)' to define it",
-                    at: page.span(use.fileRange(range)))
-            }
-            return nil
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard page.script == nil else { return [] }
+        // One diagnostic per page, at the first binding: the fix is one file.
+        for use in page.uses(.on) {
+            guard let expression = use.expression, let (name, range) = EventBinding.classify(expression).handlerName,
+                  !page.scope(ofElement: use.element).contains(name) else { continue }
+            let event = use.attribute.name.prefix { $0 != "." }
+            return [Finding(
+                "'\(event)' names the handler '\(name)', but the page has no script '\(page.scriptPath)' to define it",
+                at: page.span(use.fileRange(range)))]
         }
+        return []
     }
 }

@@ -1,5 +1,5 @@
 /// A template expression calls the host API.
-public struct TemplateHostAPI: Rule {
+public struct TemplateHostAPI: PageRule {
     public static let description = RuleDescription(
         id: "template-host-api", domain: .template, severity: .error,
         summary: "A template expression uses 'skip.*' or 'miniapp.*'.",
@@ -16,16 +16,14 @@ public struct TemplateHostAPI: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page in
-            page.directives.flatMap { use -> [Finding] in
-                let scope = page.scope(ofElement: use.element)
-                return use.rootIdentifiers.compactMap { name, range in
-                    guard ScriptFacts.hostNamespaces.contains(name), !scope.contains(name) else { return nil }
-                    return Finding(
-                        "'\(name)' is the logic layer's host API and does not exist in the view; call a page handler that uses it",
-                        at: page.span(use.fileRange(range)))
-                }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        page.directives.flatMap { use -> [Finding] in
+            let scope = page.scope(ofElement: use.element)
+            return use.rootIdentifiers.compactMap { name, range in
+                guard ScriptFacts.hostNamespaces.contains(name), !scope.contains(name) else { return nil }
+                return Finding(
+                    "'\(name)' is the logic layer's host API and does not exist in the view; call a page handler that uses it",
+                    at: page.span(use.fileRange(range)))
             }
         }
     }

@@ -1,5 +1,5 @@
 /// An `on*=` attribute (`onclick="..."`) in a page template.
-public struct TemplateInlineEventAttribute: Rule {
+public struct TemplateInlineEventAttribute: PageRule {
     public static let description = RuleDescription(
         id: "template-inline-event-attribute", domain: .template, severity: .error,
         summary: "A page template uses an inline event attribute such as 'onclick'.",
@@ -16,18 +16,16 @@ public struct TemplateInlineEventAttribute: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page -> [Finding] in
-            guard let template = page.template else { return [] }
-            return template.elements.flatMap { element in
-                element.attributes.compactMap { attribute -> Finding? in
-                    let name = attribute.lowercasedName
-                    guard name.count > 2, name.hasPrefix("on"), name.allSatisfy({ $0.isLetter }) else { return nil }
-                    let event = name.dropFirst(2)
-                    return Finding(
-                        "inline event attribute '\(attribute.name)' runs in the view, not the page's logic; use '@\(event)' with a page handler",
-                        at: page.span(attribute.nameRange))
-                }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard let template = page.template else { return [] }
+        return template.elements.flatMap { element in
+            element.attributes.compactMap { attribute -> Finding? in
+                let name = attribute.lowercasedName
+                guard name.count > 2, name.hasPrefix("on"), name.allSatisfy({ $0.isLetter }) else { return nil }
+                let event = name.dropFirst(2)
+                return Finding(
+                    "inline event attribute '\(attribute.name)' runs in the view, not the page's logic; use '@\(event)' with a page handler",
+                    at: page.span(attribute.nameRange))
             }
         }
     }

@@ -1,5 +1,5 @@
 /// An event directive that computes or writes instead of naming a page handler.
-public struct TemplateInlineStatement: Rule {
+public struct TemplateInlineStatement: PageRule {
     public static let description = RuleDescription(
         id: "template-inline-statement", domain: .template, severity: .error,
         summary: "An event directive ('@click', 'x-on:...') does something other than name a page handler.",
@@ -22,17 +22,15 @@ public struct TemplateInlineStatement: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page in
-            page.uses(.on).compactMap { use -> Finding? in
-                guard let expression = use.expression,
-                      case .statement(let description, let range) = EventBinding.classify(expression) else { return nil }
-                if Self.touchesOnlyLocalState(use, scope: page.scope(ofElement: use.element)) { return nil }
-                let name = use.attribute.name.prefix { $0 != "." }
-                return Finding(
-                    "'\(name)' \(description) in the view, where the logic layer never sees it; name a page handler and call 'setData' there",
-                    at: page.span(use.fileRange(range)))
-            }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        page.uses(.on).compactMap { use -> Finding? in
+            guard let expression = use.expression,
+                  case .statement(let description, let range) = EventBinding.classify(expression) else { return nil }
+            if Self.touchesOnlyLocalState(use, scope: page.scope(ofElement: use.element)) { return nil }
+            let name = use.attribute.name.prefix { $0 != "." }
+            return Finding(
+                "'\(name)' \(description) in the view, where the logic layer never sees it; name a page handler and call 'setData' there",
+                at: page.span(use.fileRange(range)))
         }
     }
 

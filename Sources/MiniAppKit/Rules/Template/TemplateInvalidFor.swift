@@ -1,5 +1,5 @@
 /// An `x-for` value that is not `item in items` or `(item, index) in items`.
-public struct TemplateInvalidFor: Rule {
+public struct TemplateInvalidFor: PageRule {
     public static let description = RuleDescription(
         id: "template-invalid-for", domain: .template, severity: .error,
         summary: "An 'x-for' value is not 'item in store.items' or '(item, index) in store.items' ('of' works too).",
@@ -12,14 +12,12 @@ public struct TemplateInvalidFor: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page in
-            page.uses(.for).compactMap { use in
-                guard use.loop == nil else { return nil }
-                return Finding(
-                    "'x-for' must read 'item in store.items' or '(item, index) in store.items', found '\(use.attribute.value ?? "")'",
-                    at: page.span(use.valueOrNameRange))
-            }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        page.uses(.for).compactMap { use in
+            guard use.loop == nil else { return nil }
+            return Finding(
+                "'x-for' must read 'item in store.items' or '(item, index) in store.items', found '\(use.attribute.value ?? "")'",
+                at: page.span(use.valueOrNameRange))
         }
     }
 }

@@ -1,5 +1,5 @@
 /// The page's HTML has a markup error libxml2 reports.
-public struct TemplateMarkupError: Rule {
+public struct TemplateMarkupError: PageRule {
     public static let description = RuleDescription(
         id: "template-markup-error", domain: .template, severity: .error,
         summary: "A page template has broken markup: an unclosed or mismatched tag, a bad character reference, invalid UTF-8, runaway nesting.",
@@ -22,15 +22,13 @@ public struct TemplateMarkupError: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page -> [Finding] in
-            // A zero-byte template the runtime skips is `project-empty-file`'s.
-            guard let template = page.template, !model.isSkippedAsEmpty(page.templatePath) else { return [] }
-            var findings = template.issues.map { Finding($0.message, at: template.span($0.range)) }
-            if template.omittedIssueCount > 0, let last = template.issues.last {
-                findings.append(Finding("\(template.omittedIssueCount) more markup errors are not shown", at: template.span(last.range)))
-            }
-            return findings
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        // A zero-byte template the runtime skips is `project-empty-file`'s.
+        guard let template = page.template, !page.templateIsSkippedAsEmpty(runtime: runtime) else { return [] }
+        var findings = template.issues.map { Finding($0.message, at: template.span($0.range)) }
+        if template.omittedIssueCount > 0, let last = template.issues.last {
+            findings.append(Finding("\(template.omittedIssueCount) more markup errors are not shown", at: template.span(last.range)))
         }
+        return findings
     }
 }

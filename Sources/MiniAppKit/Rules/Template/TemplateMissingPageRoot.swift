@@ -1,5 +1,5 @@
 /// The page has no `x-data="page"` root, or its outermost `x-data` is something else.
-public struct TemplateMissingPageRoot: Rule {
+public struct TemplateMissingPageRoot: PageRule {
     public static let description = RuleDescription(
         id: "template-missing-page-root", domain: .template, severity: .error,
         summary: "A page template has no element with 'x-data=\"page\"' around its directives.",
@@ -50,27 +50,24 @@ public struct TemplateMissingPageRoot: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.compactMap { page -> Finding? in
-            // A zero-byte template the runtime skips is `project-empty-file`'s.
-            guard let template = page.template, !model.isSkippedAsEmpty(page.templatePath) else { return nil }
-            let dataUses = page.uses(.data)
-            // The outermost x-data: one with no x-data around it.
-            let dataElements = Set(dataUses.map(\.element))
-            let outermost = dataUses.filter { use in !template.ancestors(of: use.element).contains(where: dataElements.contains) }
-            if outermost.isEmpty {
-                guard Self.meansToBind(page) else { return nil }
-                return Finding(
-                    "the page has no 'x-data=\"page\"' root; nothing in it binds to the page's data or handlers", at: template.span(0..<0))
-            }
-            for use in outermost where (use.attribute.value ?? "").trimmingWhitespace != "page" {
-                let value = use.attribute.value ?? ""
-                return Finding(
-                    "the outermost 'x-data' must be 'page', the component the runtime registers; found '\(value)'",
-                    at: page.span(use.valueOrNameRange))
-            }
-            return nil
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        // A zero-byte template the runtime skips is `project-empty-file`'s.
+        guard let template = page.template, !page.templateIsSkippedAsEmpty(runtime: runtime) else { return [] }
+        let dataUses = page.uses(.data)
+        // The outermost x-data: one with no x-data around it.
+        let dataElements = Set(dataUses.map(\.element))
+        let outermost = dataUses.filter { use in !template.ancestors(of: use.element).contains(where: dataElements.contains) }
+        if outermost.isEmpty {
+            guard Self.meansToBind(page) else { return [] }
+            return [Finding("the page has no 'x-data=\"page\"' root; nothing in it binds to the page's data or handlers", at: template.span(0..<0))]
         }
+        for use in outermost where (use.attribute.value ?? "").trimmingWhitespace != "page" {
+            let value = use.attribute.value ?? ""
+            return [Finding(
+                "the outermost 'x-data' must be 'page', the component the runtime registers; found '\(value)'",
+                at: page.span(use.valueOrNameRange))]
+        }
+        return []
     }
 
     /// Whether the page means to bind to its data or handlers: its template uses a directive

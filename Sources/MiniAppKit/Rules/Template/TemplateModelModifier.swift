@@ -1,5 +1,5 @@
 /// `x-model.lazy`, `x-model.number`, …: the bridge never finds the element.
-public struct TemplateModelModifier: Rule {
+public struct TemplateModelModifier: PageRule {
     public static let description = RuleDescription(
         id: "template-model-modifier", domain: .template, severity: .error,
         summary: "'x-model' has a modifier ('x-model.lazy', 'x-model.number'), so the view bridge never wires it.",
@@ -32,21 +32,19 @@ public struct TemplateModelModifier: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.has(.modelWiredOnceIntoLaunchPage) else { return [] }
-        return model.pages.flatMap { page in
-            page.modelBindings().compactMap { binding -> Finding? in
-                guard binding.wiring == .modifier else { return nil }
-                let attribute = binding.use.attribute
-                // `x-model` is seven bytes whatever the case; the rest is the modifiers (or an argument).
-                let restStart = attribute.nameRange.lowerBound + 7
-                guard restStart <= attribute.nameRange.upperBound else { return nil }
-                let rest = String(attribute.name.dropFirst(7))
-                let fixIt = FixIt(message: "remove '\(rest)'", span: page.span(attribute.nameRange), replacement: "x-model")
-                return Finding(
-                    "'\(attribute.name)' is never wired: the view bridge wires only attributes named exactly 'x-model', so the page's data never receives this input; write 'x-model' without '\(rest)' (the bridge posts the value as a string on every input anyway)",
-                    at: page.span(restStart..<attribute.nameRange.upperBound), fixIt: fixIt)
-            }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard runtime.has(.modelWiredOnceIntoLaunchPage) else { return [] }
+        return page.modelBindings().compactMap { binding -> Finding? in
+            guard binding.wiring == .modifier else { return nil }
+            let attribute = binding.use.attribute
+            // `x-model` is seven bytes whatever the case; the rest is the modifiers (or an argument).
+            let restStart = attribute.nameRange.lowerBound + 7
+            guard restStart <= attribute.nameRange.upperBound else { return nil }
+            let rest = String(attribute.name.dropFirst(7))
+            let fixIt = FixIt(message: "remove '\(rest)'", span: page.span(attribute.nameRange), replacement: "x-model")
+            return Finding(
+                "'\(attribute.name)' is never wired: the view bridge wires only attributes named exactly 'x-model', so the page's data never receives this input; write 'x-model' without '\(rest)' (the bridge posts the value as a string on every input anyway)",
+                at: page.span(restStart..<attribute.nameRange.upperBound), fixIt: fixIt)
         }
     }
 }

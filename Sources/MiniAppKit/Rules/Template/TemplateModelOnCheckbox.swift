@@ -1,5 +1,5 @@
 /// `x-model` on a checkbox, or on a radio button without a `value`.
-public struct TemplateModelOnCheckbox: Rule {
+public struct TemplateModelOnCheckbox: PageRule {
     public static let description = RuleDescription(
         id: "template-model-on-checkbox", domain: .template, severity: .error,
         summary: "'x-model' is on a checkbox, or on a radio button without a 'value'.",
@@ -35,27 +35,25 @@ public struct TemplateModelOnCheckbox: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        guard model.runtime.has(.modelWiredOnceIntoLaunchPage) else { return [] }
-        return model.pages.flatMap { page -> [Finding] in
-            guard let template = page.template else { return [] }
-            return page.modelBindings().compactMap { binding in
-                guard binding.wiring == .checkbox else { return nil }
-                let element = template.elements[binding.use.element]
-                let span = page.span(binding.use.attribute.nameRange)
-                guard element.attribute(named: "type")?.value?.lowercased() == "checkbox" else {
-                    return Finding(
-                        "'x-model' on a radio button without a 'value' posts 'on' whichever button is selected, so the page's data never learns the choice; give each radio button a 'value'",
-                        at: span)
-                }
-                let value = element.attribute(named: "value")?.value ?? "on"
-                let key = binding.pathAfterStore?.joined(separator: ".")
-                let checked = key.map { ":checked=\"store.\($0)\"" } ?? ":checked"
-                let handler = key == nil ? "onChange" : binding.suggestedHandler
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard runtime.has(.modelWiredOnceIntoLaunchPage) else { return [] }
+        guard let template = page.template else { return [] }
+        return page.modelBindings().compactMap { binding in
+            guard binding.wiring == .checkbox else { return nil }
+            let element = template.elements[binding.use.element]
+            let span = page.span(binding.use.attribute.nameRange)
+            guard element.attribute(named: "type")?.value?.lowercased() == "checkbox" else {
                 return Finding(
-                    "'x-model' on a checkbox posts its value ('\(value)') whether it is checked or not, so the page's data never learns the state; bind '\(checked)' and send the state with '@change=\"handler('\(handler)', $event.target.checked)\"'",
+                    "'x-model' on a radio button without a 'value' posts 'on' whichever button is selected, so the page's data never learns the choice; give each radio button a 'value'",
                     at: span)
             }
+            let value = element.attribute(named: "value")?.value ?? "on"
+            let key = binding.pathAfterStore?.joined(separator: ".")
+            let checked = key.map { ":checked=\"store.\($0)\"" } ?? ":checked"
+            let handler = key == nil ? "onChange" : binding.suggestedHandler
+            return Finding(
+                "'x-model' on a checkbox posts its value ('\(value)') whether it is checked or not, so the page's data never learns the state; bind '\(checked)' and send the state with '@change=\"handler('\(handler)', $event.target.checked)\"'",
+                at: span)
         }
     }
 }

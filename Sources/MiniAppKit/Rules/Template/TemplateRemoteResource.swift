@@ -1,5 +1,5 @@
 /// A `src` or `href` in a page template that loads from the network.
-public struct TemplateRemoteResource: Rule {
+public struct TemplateRemoteResource: PageRule {
     public static let description = RuleDescription(
         id: "template-remote-resource", domain: .template, severity: .error,
         summary: "A page template loads a script, style, image or frame from a remote URL.",
@@ -18,17 +18,15 @@ public struct TemplateRemoteResource: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page -> [Finding] in
-            guard let template = page.template else { return [] }
-            return template.elements.flatMap { element in
-                element.attributes.compactMap { attribute -> Finding? in
-                    let name = attribute.lowercasedName
-                    guard name == "src" || name == "srcset" || name == "poster" || name == "data" || (name == "href" && element.name == "link"),
-                          let value = attribute.value, Self.isRemote(value) else { return nil }
-                    let range = attribute.valueRange ?? attribute.nameRange
-                    return Finding("'<\(element.name) \(name)>' loads '\(value)' from the network; ship the file in the package", at: page.span(range))
-                }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard let template = page.template else { return [] }
+        return template.elements.flatMap { element in
+            element.attributes.compactMap { attribute -> Finding? in
+                let name = attribute.lowercasedName
+                guard name == "src" || name == "srcset" || name == "poster" || name == "data" || (name == "href" && element.name == "link"),
+                      let value = attribute.value, Self.isRemote(value) else { return nil }
+                let range = attribute.valueRange ?? attribute.nameRange
+                return Finding("'<\(element.name) \(name)>' loads '\(value)' from the network; ship the file in the package", at: page.span(range))
             }
         }
     }

@@ -1,5 +1,5 @@
 /// A `<script>` element in a page template.
-public struct TemplateScriptElement: Rule {
+public struct TemplateScriptElement: PageRule {
     public static let description = RuleDescription(
         id: "template-script-element", domain: .template, severity: .error,
         summary: "A page template contains a '<script>' element.",
@@ -20,18 +20,16 @@ public struct TemplateScriptElement: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page -> [Finding] in
-            guard let template = page.template else { return [] }
-            return template.elements(named: "script").compactMap { index in
-                let element = template.elements[index]
-                // JSON data blocks and templates are not code.
-                if let type = element.attribute(named: "type")?.value?.lowercased(), !type.isEmpty,
-                   !["text/javascript", "module", "application/javascript"].contains(type) { return nil }
-                return Finding(
-                    "'<script>' in a page template runs in the view, outside the logic layer; put page logic in '\(page.scriptPath)'",
-                    at: page.span(element.range.lowerBound..<element.nameRange.upperBound))
-            }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard let template = page.template else { return [] }
+        return template.elements(named: "script").compactMap { index in
+            let element = template.elements[index]
+            // JSON data blocks and templates are not code.
+            if let type = element.attribute(named: "type")?.value?.lowercased(), !type.isEmpty,
+               !["text/javascript", "module", "application/javascript"].contains(type) { return nil }
+            return Finding(
+                "'<script>' in a page template runs in the view, outside the logic layer; put page logic in '\(page.scriptPath)'",
+                at: page.span(element.range.lowerBound..<element.nameRange.upperBound))
         }
     }
 }

@@ -1,5 +1,5 @@
 /// A `<template x-if>` or `<template x-for>` without exactly one root element.
-public struct TemplateSingleRoot: Rule {
+public struct TemplateSingleRoot: PageRule {
     public static let description = RuleDescription(
         id: "template-single-root", domain: .template, severity: .error,
         summary: "A '<template>' with 'x-if' or 'x-for' does not have exactly one element inside.",
@@ -16,24 +16,22 @@ public struct TemplateSingleRoot: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page -> [Finding] in
-            guard let template = page.template else { return [] }
-            return page.directives.compactMap { use in
-                guard use.directive.kind == .if || use.directive.kind == .for else { return nil }
-                let element = template.elements[use.element]
-                guard element.name == "template", element.hasSourceTag else { return nil }
-                let count = element.children.count
-                let name = use.directive.kind.directiveName
-                switch count {
-                case 1: return nil
-                case 0:
-                    return Finding("'<template \(name)>' has no element inside; Alpine renders nothing, not even text", at: page.span(use.attribute.nameRange))
-                default:
-                    return Finding(
-                        "'<template \(name)>' has \(count) root elements; Alpine renders only the first, so wrap them in one element",
-                        at: page.span(use.attribute.nameRange))
-                }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard let template = page.template else { return [] }
+        return page.directives.compactMap { use in
+            guard use.directive.kind == .if || use.directive.kind == .for else { return nil }
+            let element = template.elements[use.element]
+            guard element.name == "template", element.hasSourceTag else { return nil }
+            let count = element.children.count
+            let name = use.directive.kind.directiveName
+            switch count {
+            case 1: return nil
+            case 0:
+                return Finding("'<template \(name)>' has no element inside; Alpine renders nothing, not even text", at: page.span(use.attribute.nameRange))
+            default:
+                return Finding(
+                    "'<template \(name)>' has \(count) root elements; Alpine renders only the first, so wrap them in one element",
+                    at: page.span(use.attribute.nameRange))
             }
         }
     }

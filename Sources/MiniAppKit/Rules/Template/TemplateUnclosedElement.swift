@@ -1,5 +1,5 @@
 /// An element that is never closed, or "closed" with `/>` where HTML ignores the slash.
-public struct TemplateUnclosedElement: Rule {
+public struct TemplateUnclosedElement: PageRule {
     public static let description = RuleDescription(
         id: "template-unclosed-element", domain: .template, severity: .error,
         summary: "An element is opened but never closed, or written '<div/>', which HTML does not close.",
@@ -35,11 +35,9 @@ public struct TemplateUnclosedElement: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page -> [Finding] in
-            guard let template = page.template else { return [] }
-            return Self.findings(in: template)
-        }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard let template = page.template else { return [] }
+        return Self.findings(in: template)
     }
 
     private enum Tag {

@@ -1,5 +1,5 @@
 /// An expression reads a name that does not exist in the view.
-public struct TemplateUndefinedName: Rule {
+public struct TemplateUndefinedName: PageRule {
     public static let description = RuleDescription(
         id: "template-undefined-name", domain: .template, severity: .error,
         summary: "An expression reads a name the view does not have ('count' instead of 'store.count', 'Math', 'console').",
@@ -20,33 +20,31 @@ public struct TemplateUndefinedName: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page -> [Finding] in
-            // Without a loaded script the page's handler names are unknown, and so is every name.
-            guard let script = page.script, script.loaded, script.page != nil else { return [] }
-            let handlers = Set(script.handlerNames + (script.page?.lifecycleHooks ?? []))
-            var findings: [Finding] = []
-            // x-data names a component, and a bad x-model or handler name has its own rule.
-            for use in page.directives where use.directive.kind != .data && use.directive.kind != .model {
-                guard let expression = use.expression else { continue }
-                let handlerRange = use.directive.kind == .on ? EventBinding.classify(expression).handlerName?.range : nil
-                let scope = page.scope(ofElement: use.element)
-                if scope.hasUnknownComponent { continue }
-                for (name, range) in use.rootIdentifiers where range != handlerRange {
-                    if PageScope.componentMembers.contains(name) || PageScope.magics.contains(name) || handlers.contains(name) || scope.contains(name) {
-                        continue
-                    }
-                    if name == "$event" && use.directive.kind == .on { continue }
-                    var message = "'\(name)' is not defined in the view"
-                    if script.dataKeys.contains(name) {
-                        message += "; page data is read as 'store.\(name)'"
-                    } else if let suggestion = NameSuggester.closest(to: name, in: handlers.union(PageScope.magics).union(scope.loopVariables).sorted()) {
-                        message += "; did you mean '\(suggestion)'?"
-                    }
-                    findings.append(Finding(message, at: page.span(use.fileRange(range))))
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        // Without a loaded script the page's handler names are unknown, and so is every name.
+        guard let script = page.script, script.loaded, script.page != nil else { return [] }
+        let handlers = Set(script.handlerNames + (script.page?.lifecycleHooks ?? []))
+        var findings: [Finding] = []
+        // x-data names a component, and a bad x-model or handler name has its own rule.
+        for use in page.directives where use.directive.kind != .data && use.directive.kind != .model {
+            guard let expression = use.expression else { continue }
+            let handlerRange = use.directive.kind == .on ? EventBinding.classify(expression).handlerName?.range : nil
+            let scope = page.scope(ofElement: use.element)
+            if scope.hasUnknownComponent { continue }
+            for (name, range) in use.rootIdentifiers where range != handlerRange {
+                if PageScope.componentMembers.contains(name) || PageScope.magics.contains(name) || handlers.contains(name) || scope.contains(name) {
+                    continue
                 }
+                if name == "$event" && use.directive.kind == .on { continue }
+                var message = "'\(name)' is not defined in the view"
+                if script.dataKeys.contains(name) {
+                    message += "; page data is read as 'store.\(name)'"
+                } else if let suggestion = NameSuggester.closest(to: name, in: handlers.union(PageScope.magics).union(scope.loopVariables).sorted()) {
+                    message += "; did you mean '\(suggestion)'?"
+                }
+                findings.append(Finding(message, at: page.span(use.fileRange(range))))
             }
-            return findings
         }
+        return findings
     }
 }

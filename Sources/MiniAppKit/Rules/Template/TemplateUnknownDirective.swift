@@ -1,5 +1,5 @@
 /// An `x-` attribute that is not an Alpine directive.
-public struct TemplateUnknownDirective: Rule {
+public struct TemplateUnknownDirective: PageRule {
     public static let description = RuleDescription(
         id: "template-unknown-directive", domain: .template, severity: .error,
         summary: "An 'x-' attribute is not a directive of the Alpine.js core build the runtime bundles.",
@@ -23,23 +23,21 @@ public struct TemplateUnknownDirective: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page in
-            page.directives.compactMap { use -> Finding? in
-                guard case .unknown(let name) = use.directive.kind else { return nil }
-                let nameLength = name.utf8.count
-                let range = use.attribute.nameRange.lowerBound..<min(use.attribute.nameRange.upperBound, use.attribute.nameRange.lowerBound + nameLength)
-                if Self.pluginDirectives.contains(name) {
-                    return Finding("'\(name)' is an Alpine plugin directive, which the runtime's Alpine bundle does not include", at: page.span(range))
-                }
-                var message = "unknown directive '\(name)'"
-                var fixIt: FixIt?
-                if let suggestion = NameSuggester.closest(to: name, in: Self.knownDirectives) {
-                    message += "; did you mean '\(suggestion)'?"
-                    fixIt = FixIt(message: "replace with '\(suggestion)'", span: page.span(range), replacement: suggestion)
-                }
-                return Finding(message, at: page.span(range), fixIt: fixIt)
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        page.directives.compactMap { use -> Finding? in
+            guard case .unknown(let name) = use.directive.kind else { return nil }
+            let nameLength = name.utf8.count
+            let range = use.attribute.nameRange.lowerBound..<min(use.attribute.nameRange.upperBound, use.attribute.nameRange.lowerBound + nameLength)
+            if Self.pluginDirectives.contains(name) {
+                return Finding("'\(name)' is an Alpine plugin directive, which the runtime's Alpine bundle does not include", at: page.span(range))
             }
+            var message = "unknown directive '\(name)'"
+            var fixIt: FixIt?
+            if let suggestion = NameSuggester.closest(to: name, in: Self.knownDirectives) {
+                message += "; did you mean '\(suggestion)'?"
+                fixIt = FixIt(message: "replace with '\(suggestion)'", span: page.span(range), replacement: suggestion)
+            }
+            return Finding(message, at: page.span(range), fixIt: fixIt)
         }
     }
 }

@@ -1,5 +1,5 @@
 /// An event names a handler the page's script does not define.
-public struct TemplateUnknownHandler: Rule {
+public struct TemplateUnknownHandler: PageRule {
     public static let description = RuleDescription(
         id: "template-unknown-handler", domain: .template, severity: .error,
         summary: "An event directive names a handler that the page's 'Page({...})' does not define.",
@@ -25,27 +25,25 @@ public struct TemplateUnknownHandler: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page -> [Finding] in
-            guard let script = page.script, script.loaded, script.page != nil else { return [] }
-            let handlers = script.handlerNames
-            let known = Set(handlers + (script.page?.lifecycleHooks ?? []))
-            return page.uses(.on).compactMap { use -> Finding? in
-                guard let expression = use.expression, let (name, range) = EventBinding.classify(expression).handlerName,
-                      !known.contains(name), !page.scope(ofElement: use.element).contains(name) else { return nil }
-                let scope = page.scope(ofElement: use.element)
-                if scope.hasUnknownComponent || PageScope.componentMembers.contains(name) { return nil }
-                let event = use.attribute.name.prefix { $0 != "." }
-                var message = "unknown handler '\(name)' in '\(event)'"
-                var fixIt: FixIt?
-                if let suggestion = NameSuggester.closest(to: name, in: handlers) {
-                    message += "; did you mean '\(suggestion)'?"
-                    if use.expressionBase != nil {
-                        fixIt = FixIt(message: "replace with '\(suggestion)'", span: page.span(use.fileRange(range)), replacement: suggestion)
-                    }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard let script = page.script, script.loaded, script.page != nil else { return [] }
+        let handlers = script.handlerNames
+        let known = Set(handlers + (script.page?.lifecycleHooks ?? []))
+        return page.uses(.on).compactMap { use -> Finding? in
+            guard let expression = use.expression, let (name, range) = EventBinding.classify(expression).handlerName,
+                  !known.contains(name), !page.scope(ofElement: use.element).contains(name) else { return nil }
+            let scope = page.scope(ofElement: use.element)
+            if scope.hasUnknownComponent || PageScope.componentMembers.contains(name) { return nil }
+            let event = use.attribute.name.prefix { $0 != "." }
+            var message = "unknown handler '\(name)' in '\(event)'"
+            var fixIt: FixIt?
+            if let suggestion = NameSuggester.closest(to: name, in: handlers) {
+                message += "; did you mean '\(suggestion)'?"
+                if use.expressionBase != nil {
+                    fixIt = FixIt(message: "replace with '\(suggestion)'", span: page.span(use.fileRange(range)), replacement: suggestion)
                 }
-                return Finding(message, at: page.span(use.fileRange(range)), fixIt: fixIt)
             }
+            return Finding(message, at: page.span(use.fileRange(range)), fixIt: fixIt)
         }
     }
 }

@@ -1,5 +1,5 @@
 /// A directive modifier Alpine does not know.
-public struct TemplateUnknownModifier: Rule {
+public struct TemplateUnknownModifier: PageRule {
     public static let description = RuleDescription(
         id: "template-unknown-modifier", domain: .template, severity: .error,
         summary: "A directive has a modifier Alpine does not know ('@click.prevnt', 'x-model.lazzy').",
@@ -26,42 +26,40 @@ public struct TemplateUnknownModifier: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page in
-            let bridged = model.runtime.has(.modelWiredOnceIntoLaunchPage) ? Set(page.modelBindings().map { ObjectIdentifier($0.use) }) : []
-            return page.directives.flatMap { use -> [Finding] in
-                let known: [String]
-                switch use.directive.kind {
-                case .on:
-                    if Self.keyboardEvents.contains(use.directive.argument?.lowercased() ?? "") { return [] }
-                    known = Self.eventModifiers
-                case .model:
-                    // Where the bridge wires x-model, every modifier of a bridged one is
-                    // template-model-modifier's (or the checkbox rule's); view-local ones stay here.
-                    if bridged.contains(ObjectIdentifier(use)) { return [] }
-                    known = Self.modelModifiers
-                case .transition: known = Self.transitionModifiers
-                case .bind: known = Self.bindModifiers
-                case .show: known = ["important"]
-                case .teleport: known = ["prepend", "append"]
-                case .ignore: known = ["self"]
-                case .unknown: return []  // the unknown-directive rule's
-                default: known = []
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        let bridged = runtime.has(.modelWiredOnceIntoLaunchPage) ? Set(page.modelBindings().map { ObjectIdentifier($0.use) }) : []
+        return page.directives.flatMap { use -> [Finding] in
+            let known: [String]
+            switch use.directive.kind {
+            case .on:
+                if Self.keyboardEvents.contains(use.directive.argument?.lowercased() ?? "") { return [] }
+                known = Self.eventModifiers
+            case .model:
+                // Where the bridge wires x-model, every modifier of a bridged one is
+                // template-model-modifier's (or the checkbox rule's); view-local ones stay here.
+                if bridged.contains(ObjectIdentifier(use)) { return [] }
+                known = Self.modelModifiers
+            case .transition: known = Self.transitionModifiers
+            case .bind: known = Self.bindModifiers
+            case .show: known = ["important"]
+            case .teleport: known = ["prepend", "append"]
+            case .ignore: known = ["self"]
+            case .unknown: return []  // the unknown-directive rule's
+            default: known = []
+            }
+            return use.directive.modifiers.compactMap { modifier -> Finding? in
+                guard !known.contains(modifier.name), !Self.isValue(modifier.name) else { return nil }
+                let range = (use.attribute.nameRange.lowerBound + modifier.range.lowerBound)..<(use.attribute.nameRange.lowerBound + modifier.range.upperBound)
+                let directiveName = use.directive.isShorthand
+                    ? String(use.attribute.name.prefix { $0 != "." })
+                    : use.directive.kind.directiveName
+                var message = known.isEmpty
+                    ? "'\(directiveName)' takes no modifiers; '\(modifier.name)' is ignored"
+                    : "unknown modifier '\(modifier.name)' on '\(directiveName)'"
+                if !known.isEmpty, let suggestion = NameSuggester.closest(to: modifier.name, in: known) {
+                    message += "; did you mean '\(suggestion)'?"
                 }
-                return use.directive.modifiers.compactMap { modifier -> Finding? in
-                    guard !known.contains(modifier.name), !Self.isValue(modifier.name) else { return nil }
-                    let range = (use.attribute.nameRange.lowerBound + modifier.range.lowerBound)..<(use.attribute.nameRange.lowerBound + modifier.range.upperBound)
-                    let directiveName = use.directive.isShorthand
-                        ? String(use.attribute.name.prefix { $0 != "." })
-                        : use.directive.kind.directiveName
-                    var message = known.isEmpty
-                        ? "'\(directiveName)' takes no modifiers; '\(modifier.name)' is ignored"
-                        : "unknown modifier '\(modifier.name)' on '\(directiveName)'"
-                    if !known.isEmpty, let suggestion = NameSuggester.closest(to: modifier.name, in: known) {
-                        message += "; did you mean '\(suggestion)'?"
-                    }
-                    return Finding(message, at: page.span(range))
-                }
+                return Finding(message, at: page.span(range))
             }
         }
     }

@@ -1,5 +1,5 @@
 /// `store.<key>` read in a template, but the page never declares or sets that key.
-public struct TemplateUnknownStoreKey: Rule {
+public struct TemplateUnknownStoreKey: PageRule {
     public static let description = RuleDescription(
         id: "template-unknown-store-key", domain: .template, severity: .warning,
         summary: "A template reads or models 'store.<key>', but the page's 'data' does not declare it and no 'setData' sets it.",
@@ -21,27 +21,25 @@ public struct TemplateUnknownStoreKey: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page -> [Finding] in
-            guard let script = page.script, script.loaded, script.page != nil else { return [] }
-            var keys = script.dataKeys
-            for call in script.facts.setDataCalls {
-                if call.patch == nil || call.keys.contains(where: { $0.name == nil }) { return [] }  // keys known only at run time
-                for member in call.keys { if let name = member.name { keys.insert(ScriptUndeclaredSetDataKey.rootKey(of: name)) } }
-            }
-            var findings: [Finding] = []
-            for use in page.directives {
-                let scope = page.scope(ofElement: use.element)
-                if scope.contains("store") { continue }
-                for node in use.nodes {
-                    guard case .member(let object, let name, let nameRange) = node.kind, case .identifier("store") = object.kind,
-                          !keys.contains(name) else { continue }
-                    var message = "'store.\(name)' is not in the page's data and no 'setData' sets it"
-                    if let suggestion = NameSuggester.closest(to: name, in: keys.sorted()) { message += "; did you mean 'store.\(suggestion)'?" }
-                    findings.append(Finding(message, at: page.span(use.fileRange(nameRange))))
-                }
-            }
-            return findings
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        guard let script = page.script, script.loaded, script.page != nil else { return [] }
+        var keys = script.dataKeys
+        for call in script.facts.setDataCalls {
+            if call.patch == nil || call.keys.contains(where: { $0.name == nil }) { return [] }  // keys known only at run time
+            for member in call.keys { if let name = member.name { keys.insert(ScriptUndeclaredSetDataKey.rootKey(of: name)) } }
         }
+        var findings: [Finding] = []
+        for use in page.directives {
+            let scope = page.scope(ofElement: use.element)
+            if scope.contains("store") { continue }
+            for node in use.nodes {
+                guard case .member(let object, let name, let nameRange) = node.kind, case .identifier("store") = object.kind,
+                      !keys.contains(name) else { continue }
+                var message = "'store.\(name)' is not in the page's data and no 'setData' sets it"
+                if let suggestion = NameSuggester.closest(to: name, in: keys.sorted()) { message += "; did you mean 'store.\(suggestion)'?" }
+                findings.append(Finding(message, at: page.span(use.fileRange(nameRange))))
+            }
+        }
+        return findings
     }
 }

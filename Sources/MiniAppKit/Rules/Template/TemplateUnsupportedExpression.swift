@@ -1,5 +1,5 @@
 /// A directive value the Alpine CSP build cannot parse.
-public struct TemplateUnsupportedExpression: Rule {
+public struct TemplateUnsupportedExpression: PageRule {
     public static let description = RuleDescription(
         id: "template-unsupported-expression", domain: .template, severity: .error,
         summary: "A directive's expression uses syntax the Alpine.js CSP build cannot parse.",
@@ -19,12 +19,10 @@ public struct TemplateUnsupportedExpression: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page in
-            page.directives.compactMap { use in
-                guard let failure = use.failure else { return nil }
-                return Finding(failure.message, at: page.span(use.fileRange(failure.range)))
-            }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        page.directives.compactMap { use in
+            guard let failure = use.failure else { return nil }
+            return Finding(failure.message, at: page.span(use.fileRange(failure.range)))
         }
     }
 }

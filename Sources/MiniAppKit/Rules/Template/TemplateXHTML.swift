@@ -1,5 +1,5 @@
 /// `x-html` in a page.
-public struct TemplateXHTML: Rule {
+public struct TemplateXHTML: PageRule {
     public static let description = RuleDescription(
         id: "template-x-html", domain: .template, severity: .error,
         summary: "A page uses 'x-html'.",
@@ -20,11 +20,9 @@ public struct TemplateXHTML: Rule {
 
     public init() {}
 
-    public func check(_ model: ProjectModel) -> [Finding] {
-        model.pages.flatMap { page in
-            page.uses(.html).map { use in
-                Finding("'x-html' is prohibited in the Alpine CSP build and renders nothing; use 'x-text'", at: page.span(use.attribute.nameRange))
-            }
+    public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
+        page.uses(.html).map { use in
+            Finding("'x-html' is prohibited in the Alpine CSP build and renders nothing; use 'x-text'", at: page.span(use.attribute.nameRange))
         }
     }
 }

@@ -1,0 +1,87 @@
+import Crypto
+import Foundation
+
+/// What the page rules (`PageRule`) found on each page, kept between lints in the lint cache
+/// beside the script runs, so a lint after a change runs those rules only on the pages whose
+/// inputs changed and takes the other pages' findings from the last lint.
+///
+/// A page rule sees one page and the runtime, so its findings are a function of what makes
+/// the page: the page's template and script (path and bytes), `app.js` (run before the page's
+/// script on a runtime with one shared context), the manifest (the page's entry, and whether
+/// it is a tab), the runtime, and the mactl build. A page's key names all of these. Findings
+/// are kept before the configuration gives them their severity, so a changed severity needs
+/// no new run; a rule the last lint did not run on a page (it was off) is run.
+public final class PageFindingStore: @unchecked Sendable {
+    // @unchecked: `kept`, `used` and `checked` are only touched while `lock` is held.
+
+    /// A page's findings, by rule id.
+    public typealias PageFindings = [String: [Finding]]
+
+    private let tool: String
+    private let lock = NSLock()
+    private var kept: [String: PageFindings]
+    private var used: [String: PageFindings] = [:]
+    private var checked: Set<String> = []
+
+    /// `kept`: the findings an earlier lint of the project kept, by page key.
+    public init(tool: String, kept: [String: PageFindings] = [:]) {
+        self.tool = tool
+        self.kept = kept
+    }
+
+    /// The findings this lint made or took: what the next lint may take (pages since changed
+    /// or removed are dropped, so the cache does not grow with every edit).
+    public var usedFindings: [String: PageFindings] {
+        lock.lock()
+        defer { lock.unlock() }
+        return used
+    }
+
+    /// The routes of the pages this lint ran a page rule on; on the others, every finding
+    /// was taken from the last lint.
+    public var checkedRoutes: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return checked
+    }
+
+    func key(for page: PageModel, in model: ProjectModel) -> String {
+        let project = model.project
+        var hasher = SHA256()
+        let parts = [
+            tool, model.runtime.id, page.route, page.isTab ? "tab" : "page",
+            page.templatePath, project.file(page.templatePath)?.sha256 ?? "-",
+            page.scriptPath, project.file(page.scriptPath)?.sha256 ?? "-",
+            project.file("app.js")?.sha256 ?? "-", model.manifestFile?.sha256 ?? "-",
+        ]
+        for part in parts {
+            hasher.update(data: Array(part.utf8))
+            hasher.update(data: [0])
+        }
+        return Hex.string(hasher.finalize())
+    }
+
+    /// The findings of `rules` on `page`: each rule's kept findings under `key`, else a run.
+    func findings(of rules: [any PageRule.Type], on page: PageModel, runtime: RuntimeProfile, key: String) -> PageFindings {
+        lock.lock()
+        let earlier = kept[key] ?? [:]
+        lock.unlock()
+        var findings: PageFindings = [:]
+        var ran = false
+        for rule in rules {
+            let id = rule.description.id
+            if let kept = earlier[id] {
+                findings[id] = kept
+            } else {
+                findings[id] = rule.init().check(page: page, runtime: runtime)
+                ran = true
+            }
+        }
+        lock.lock()
+        // What the last lint kept for rules not run now (off) stays, for when they are on again.
+        used[key] = earlier.merging(findings) { _, new in new }
+        if ran { checked.insert(page.route) }
+        lock.unlock()
+        return findings
+    }
+}
