@@ -16,14 +16,19 @@ public struct ArchiveEntry: Sendable {
         self.method = method
     }
 
-    /// Already-compressed media are stored: deflating them costs time and saves nothing.
+    /// Media formats that are compressed already, as a rule: deflating them costs time and
+    /// saves nothing.
     public static let storedExtensions: Set<String> = [
         "png", "jpg", "jpeg", "webp", "gif", "avif", "mp3", "mp4", "m4a", "aac", "ogg", "webm", "woff", "woff2", "zip", "ma", "gz",
     ]
 
-    public static func defaultMethod(forPath path: String) -> Method {
+    /// Deflate, but for a file of a compressed media format that a sample shows is compressed
+    /// indeed (`CompressionProbe`): a PNG written with stored deflate blocks, as some exporters
+    /// and tools write them, shrinks a lot, and `zip -9` would shrink it too.
+    public static func defaultMethod(forPath path: String, bytes: [UInt8]) -> Method {
         let fileExtension = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        return storedExtensions.contains(fileExtension) ? .store : .deflate
+        guard storedExtensions.contains(fileExtension) else { return .deflate }
+        return CompressionProbe.looksCompressible(bytes) ? .deflate : .store
     }
 }
 

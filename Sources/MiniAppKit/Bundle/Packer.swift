@@ -196,7 +196,7 @@ public enum Packer {
             bytes = result.bytes
             applied = result.transform
         }
-        let entry = ArchiveEntry(path: file.path, bytes: bytes, method: ArchiveEntry.defaultMethod(forPath: file.path))
+        let entry = ArchiveEntry(path: file.path, bytes: bytes, method: ArchiveEntry.defaultMethod(forPath: file.path, bytes: bytes))
         return PackCache.Entry(sourceSHA256: digest, minify: minify, transform: applied, compressed: CompressedEntry(entry))
     }
 

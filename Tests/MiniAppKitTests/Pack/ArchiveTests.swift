@@ -21,7 +21,7 @@ struct ArchiveTests {
                 ArchiveEntry(path: "noise.bin", bytes: noise, method: .deflate),
                 ArchiveEntry(path: "empty.txt", bytes: [], method: .deflate),
                 ArchiveEntry(path: "manifest.json", bytes: Array("{}".utf8), method: .deflate),
-                ArchiveEntry(path: "a.png", bytes: text, method: ArchiveEntry.defaultMethod(forPath: "a.png")),
+                ArchiveEntry(path: "a.png", bytes: noise, method: ArchiveEntry.defaultMethod(forPath: "a.png", bytes: noise)),
             ]
             let written = try ArchiveWriter.write(entries, to: folder.appendingPathComponent("a.ma"), timestamp: .fixed)
             #expect(written.map(\.path) == ["manifest.json", "a.png", "empty.txt", "noise.bin", "z.txt"])
@@ -32,6 +32,25 @@ struct ArchiveTests {
             #expect(try reader.read(reader.entries[4], limit: 1 << 20) == text)
             #expect(reader.entries.map(\.crc32) == written.map(\.crc32))
         }
+    }
+
+    /// A media file is stored unless a sample of it deflates by a tenth: compressed data does
+    /// not, a PNG of stored deflate blocks (or text named `.png`) does, and is deflated.
+    @Test func mediaIsStoredUnlessASampleShowsItCompressible() {
+        var random = SystemRandomNumberGenerator()
+        let noise = (0..<40_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let flat = [UInt8](repeating: 0x7F, count: 40_000)
+        #expect(ArchiveEntry.defaultMethod(forPath: "photo.JPG", bytes: noise) == .store)
+        #expect(ArchiveEntry.defaultMethod(forPath: "panel.png", bytes: flat) == .deflate)
+        #expect(ArchiveEntry.defaultMethod(forPath: "a.png", bytes: text) == .deflate)
+        #expect(ArchiveEntry.defaultMethod(forPath: "a.png", bytes: []) == .store)
+        #expect(ArchiveEntry.defaultMethod(forPath: "data.bin", bytes: noise) == .deflate)
+        // Only the first 16 KiB are sampled: noise after a flat start still counts as compressible.
+        #expect(CompressionProbe.looksCompressible(flat.prefix(CompressionProbe.sampleSize) + noise))
+        #expect(!CompressionProbe.looksCompressible(Array(noise.prefix(CompressionProbe.sampleSize)) + flat))
+        // A shrink of less than a tenth is not enough.
+        let mostlyNoise = Array(noise.prefix(15_000)) + [UInt8](repeating: 0, count: 1_000)
+        #expect(!CompressionProbe.looksCompressible(mostlyNoise))
     }
 
     @Test func theTimestampIsUTCAndFromSourceDateEpoch() throws {
