@@ -10,7 +10,9 @@ import Foundation
 /// script on a runtime with one shared context), the manifest (the page's entry, and whether
 /// it is a tab), the runtime, and the mactl build. A page's key names all of these. Findings
 /// are kept before the configuration gives them their severity, so a changed severity needs
-/// no new run; a rule the last lint did not run on a page (it was off) is run.
+/// no new run; a rule the last lint did not run on a page (it was off) is run. A page whose
+/// script was stopped by the time limit, or failed in the sandbox, is not kept: that outcome
+/// depends on the machine's load, not on the files, so its page is checked again each time.
 public final class PageFindingStore: @unchecked Sendable {
     // @unchecked: `kept`, `used` and `checked` are only touched while `lock` is held.
 
@@ -79,9 +81,18 @@ public final class PageFindingStore: @unchecked Sendable {
         }
         lock.lock()
         // What the last lint kept for rules not run now (off) stays, for when they are on again.
-        used[key] = earlier.merging(findings) { _, new in new }
+        if Self.isKeepable(page) { used[key] = earlier.merging(findings) { _, new in new } }
         if ran { checked.insert(page.route) }
         lock.unlock()
         return findings
+    }
+
+    /// Whether the page's findings follow from its files alone (`ScriptRunStore` keeps no
+    /// run the time limit stopped, for the same reason).
+    static func isKeepable(_ page: PageModel) -> Bool {
+        switch page.script?.registration.issue?.kind {
+        case .timeout, .evaluatorFailure: false
+        default: true
+        }
     }
 }

@@ -77,6 +77,18 @@ struct PageFindingStoreTests {
         #expect(later.checkedRoutes.isEmpty)
     }
 
+    /// A page whose script the time limit stopped is not kept: that outcome depends on the
+    /// machine's load, so the page is checked again each time.
+    @Test func aPageWhoseScriptTimedOutIsNotKept() throws {
+        let base = try ProjectLoader.load(root: ModelReuseTests.showcase)
+        let looping = ModelReuseTests.edited(base, "pages/cart/cart.js") { $0 + "\nwhile (true) {}\n" }
+        let store = PageFindingStore(tool: "build 1")
+        let diagnostics = Linter.lint(looping, pageFindings: store).diagnostics
+        #expect(diagnostics.contains { $0.id == ScriptLoadError.description.id && $0.span?.path == "pages/cart/cart.js" })
+        #expect(store.usedFindings.count == 3)
+        #expect(store.checkedRoutes == Self.allRoutes)
+    }
+
     /// Another runtime or another mactl build runs the page rules on every page.
     @Test func theRuntimeAndTheBuildAreInTheKey() throws {
         let project = try ProjectLoader.load(root: ModelReuseTests.showcase)
