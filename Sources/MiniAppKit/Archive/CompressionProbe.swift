@@ -1,16 +1,22 @@
 import CZlib
 
-/// Whether deflate is worth trying on a file that claims to be compressed already: the first
-/// `sampleSize` bytes are deflated at zlib's fastest level, and the file counts as compressible
-/// when that shrinks them by a tenth or more. Compressed data (a PNG's usual IDAT, a JPEG's
-/// scans) does not shrink at all; a PNG of stored deflate blocks, or a bitmap renamed, shrinks
-/// by far more. A pure function of the bytes, so the package stays deterministic; the file is
-/// still stored when deflating it whole does not shrink it (`CompressedEntry`).
+/// Whether deflate is worth trying on a file that claims to be compressed already: `sampleSize`
+/// bytes from the middle of the file (past the headers and metadata, in the data that makes up
+/// its bulk) are deflated at zlib's fastest level, and the file counts as compressible when
+/// that shrinks them by a tenth or more. Compressed data (a PNG's usual IDAT, a JPEG's scans)
+/// does not shrink at all; a PNG of stored deflate blocks, or a bitmap renamed, shrinks by far
+/// more. A pure function of the bytes, so the package stays deterministic; the file is still
+/// stored when deflating it whole does not shrink it (`CompressedEntry`).
 enum CompressionProbe {
-    static let sampleSize = 16 * 1024
+    static let sampleSize = 4 * 1024
+
+    static func sample(of bytes: [UInt8]) -> ArraySlice<UInt8> {
+        let start = max(0, (bytes.count - sampleSize) / 2)
+        return bytes[start..<min(bytes.count, start + sampleSize)]
+    }
 
     static func looksCompressible(_ bytes: [UInt8]) -> Bool {
-        let sample = bytes.prefix(sampleSize)
+        let sample = sample(of: bytes)
         guard !sample.isEmpty else { return false }
         var stream = z_stream()
         guard deflateInit2_(&stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {

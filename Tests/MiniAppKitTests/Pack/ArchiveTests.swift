@@ -45,12 +45,15 @@ struct ArchiveTests {
         #expect(ArchiveEntry.defaultMethod(forPath: "a.png", bytes: text) == .deflate)
         #expect(ArchiveEntry.defaultMethod(forPath: "a.png", bytes: []) == .store)
         #expect(ArchiveEntry.defaultMethod(forPath: "data.bin", bytes: noise) == .deflate)
-        // Only the first 16 KiB are sampled: noise after a flat start still counts as compressible.
-        #expect(CompressionProbe.looksCompressible(flat.prefix(CompressionProbe.sampleSize) + noise))
-        #expect(!CompressionProbe.looksCompressible(Array(noise.prefix(CompressionProbe.sampleSize)) + flat))
+        // The sample is 4 KiB from the middle: a flat header before noise is not what counts.
+        #expect(CompressionProbe.sample(of: Array(0..<100)) == Array(0..<100)[...])
+        #expect(CompressionProbe.sample(of: noise) == noise[17_952..<22_048])
+        #expect(!CompressionProbe.looksCompressible(Array(flat.prefix(8_000)) + Array(noise.prefix(20_000))))
+        #expect(CompressionProbe.looksCompressible(Array(noise.prefix(8_000)) + flat))
         // A shrink of less than a tenth is not enough.
-        let mostlyNoise = Array(noise.prefix(15_000)) + [UInt8](repeating: 0, count: 1_000)
+        let mostlyNoise = Array(noise.prefix(3_900)) + [UInt8](repeating: 0, count: 196)
         #expect(!CompressionProbe.looksCompressible(mostlyNoise))
+        #expect(CompressionProbe.looksCompressible(Array(noise.prefix(3_000)) + [UInt8](repeating: 0, count: 1_096)))
     }
 
     @Test func theTimestampIsUTCAndFromSourceDateEpoch() throws {
