@@ -26,9 +26,13 @@ public struct ArchiveEntry: Sendable {
     /// indeed (`CompressionProbe`): a PNG written with stored deflate blocks, as some exporters
     /// and tools write them, shrinks a lot, and `zip -9` would shrink it too.
     public static func defaultMethod(forPath path: String, bytes: [UInt8]) -> Method {
-        let fileExtension = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-        guard storedExtensions.contains(fileExtension) else { return .deflate }
+        guard isCompressedMedia(path) else { return .deflate }
         return CompressionProbe.looksCompressible(bytes) ? .deflate : .store
+    }
+
+    /// Whether the path names a media format that is compressed as a rule (`storedExtensions`).
+    public static func isCompressedMedia(_ path: String) -> Bool {
+        storedExtensions.contains(path.split(separator: ".").last.map { $0.lowercased() } ?? "")
     }
 }
 

@@ -177,9 +177,11 @@ public enum Packer {
     ) -> [PackCache.Entry] {
         let pages = Dictionary((input.model?.pages ?? []).map { ($0.templatePath, $0) }, uniquingKeysWith: { first, _ in first })
         let documents = Dictionary((input.model?.jsonDocuments ?? []).map { ($0.file.path, $0) }, uniquingKeysWith: { first, _ in first })
-        return ParallelMap.map(plan.shipped) {
-            ()
-        } transform: { _, shipped -> PackCache.Entry? in
+        // Deflating at level 9 costs most, so a file to deflate counts its bytes several times.
+        return ParallelMap.mapLargestFirst(plan.shipped) { shipped in
+            let size = input.project.file(shipped.path)?.bytes.count ?? 0
+            return ArchiveEntry.isCompressedMedia(shipped.path) ? size : size * 8
+        } transform: { shipped -> PackCache.Entry? in
             guard let file = input.project.file(shipped.path) else { return nil }
             let digest = keepsDigests ? file.sha256 : ""
             if keepsDigests, let entry = cached[shipped.path], entry.sourceSHA256 == digest, entry.minify == minify { return entry }

@@ -20,6 +20,43 @@ enum ParallelMap {
     }
 }
 
+extension ParallelMap {
+    /// `map` for items of very different cost: each worker takes the next item as it finishes
+    /// one, in the order of `cost`, highest first, so no core idles while the other works
+    /// through a long item last. Results keep the input order.
+    static func mapLargestFirst<Item: Sendable, Result: Sendable>(
+        _ items: [Item], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        cost: (Item) -> Int, transform: @Sendable (Item) -> Result
+    ) -> [Result] {
+        guard !items.isEmpty else { return [] }
+        let order = items.indices.sorted { (cost(items[$0]), $1) > (cost(items[$1]), $0) }
+        let slots = ResultSlots<Result>(count: items.count)
+        let next = NextIndex()
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, items.count))) { _ in
+            while let position = next.take(below: order.count) {
+                let index = order[position]
+                slots.set(index, transform(items[index]))
+            }
+        }
+        return slots.values
+    }
+}
+
+/// The next position to work on, shared by the workers.
+private final class NextIndex: @unchecked Sendable {
+    // @unchecked: `value` is only touched while `lock` is held.
+    private var value = 0
+    private let lock = NSLock()
+
+    func take(below count: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard value < count else { return nil }
+        value += 1
+        return value - 1
+    }
+}
+
 /// Where workers put their results; each index is written once, by one worker.
 private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     private var storage: [Value?]
