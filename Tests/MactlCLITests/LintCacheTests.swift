@@ -17,9 +17,14 @@ struct LintCacheTests {
         }
 
         func cacheFile() throws -> URL {
-            let files = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("lint-") }
+            let files = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("lint-") && !$0.hasSuffix(".kept.json") }
             #expect(files.count == 1)
             return cache.appendingPathComponent(try #require(files.first))
+        }
+
+        /// The work the last lint kept for the next one, in its own file beside the entry.
+        func keptFile() throws -> URL {
+            try cacheFile().deletingPathExtension().appendingPathExtension("kept.json")
         }
 
         /// Rewrites the stored diagnostics' messages, so a run that prints them read the cache,
@@ -97,9 +102,9 @@ struct LintCacheTests {
             #expect(warm.standardOutput == cold.standardOutput, "\(kind)")
             // The scripts' runs are kept for the next change (app.js and the three pages'), and
             // the page rules' findings on the four pages.
-            let entry = try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: app.cacheFile()))
-            #expect(entry.scriptRuns.count >= 4, "\(kind)")
-            #expect(entry.pageFindings.count == 4, "\(kind)")
+            let kept = try JSONDecoder().decode(LintCache.KeptWork.self, from: Data(contentsOf: app.keptFile()))
+            #expect(kept.scriptRuns.count >= 4, "\(kind)")
+            #expect(kept.pageFindings.pages.count == 4, "\(kind)")
             #expect(warm.status == cold.status)
             #expect(!warm.standardOutput.contains("FROM THE CACHE"), "\(kind)")
         }
@@ -116,10 +121,10 @@ struct LintCacheTests {
             let first = try app.lint()
             #expect(first.standardOutput.contains("unknown handler 'onTapIncrment'"))
             #expect(first.standardOutput.contains("unknown handler 'onTapOpenDetial'"))
-            let url = try app.cacheFile()
-            var entry = try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: url))
-            #expect(entry.pageFindings.count == 4)
-            entry.pageFindings = entry.pageFindings.mapValues { byRule in
+            let url = try app.keptFile()
+            var kept = try JSONDecoder().decode(LintCache.KeptWork.self, from: Data(contentsOf: url))
+            #expect(kept.pageFindings.pages.count == 4)
+            kept.pageFindings.pages = kept.pageFindings.pages.mapValues { byRule in
                 byRule.mapValues { findings in
                     findings.map { finding in
                         var marked = finding
@@ -128,7 +133,7 @@ struct LintCacheTests {
                     }
                 }
             }
-            try JSONEncoder().encode(entry).write(to: url)
+            try JSONEncoder().encode(kept).write(to: url)
 
             try app.edit("pages/home/home.html") { $0.replacingOccurrences(of: "onTapIncrment()", with: "onTapIncremnt()") }
             let afterTemplate = try app.lint().standardOutput

@@ -7,6 +7,10 @@ import Foundation
 /// path and bytes) and what the walk met (links, unreadable files), the configuration file,
 /// the runtime profile, and the mactl build. Entries are written whole (a temporary file,
 /// then a rename), so concurrent runs each see a complete entry or none.
+///
+/// Beside each entry, a file of its own keeps the work a lint after a change can take
+/// (`KeptWork`): it is read only then, so an unchanged re-lint does not decode it. Its parts
+/// are keyed by the contents they come from, so the two files need not be from one lint.
 public struct LintCache: Sendable {
     /// One project's last lint, stored as JSON.
     public struct Entry: Codable, Sendable {
@@ -23,14 +27,9 @@ public struct LintCache: Sendable {
         /// whose times are older than this by `FileSignature.racyMargin` has new times if
         /// written since.
         public var readStartedAt: Int64
-        /// The script runs the lint made or took, for the next lint after a change.
-        public var scriptRuns: [String: ScriptRunStore.Run] = [:]
-        /// The page rules' findings on each page (`PageFindingStore`), for the same.
-        public var pageFindings: [String: PageFindingStore.PageFindings] = [:]
-
         public init(
             key: String, diagnostics: [Diagnostic], localeCoverage: [LocaleCoverage], fileCount: Int, pack: PackFacts, project: Project,
-            kept: KeptWork = KeptWork(), readStartedAt: Int64
+            readStartedAt: Int64
         ) {
             self.key = key
             self.diagnostics = diagnostics
@@ -42,12 +41,7 @@ public struct LintCache: Sendable {
                 return FileRecord(sha256: file.sha256, signature: signature, path: path).line
             }
             self.readStartedAt = readStartedAt
-            self.scriptRuns = kept.scriptRuns
-            self.pageFindings = kept.pageFindings
         }
-
-        /// What of this entry a lint after a change may take.
-        public var kept: KeptWork { KeptWork(scriptRuns: scriptRuns, pageFindings: pageFindings) }
 
         /// Whether `quickLookup` can take this entry for files with these signatures: the
         /// same files, each with the `stat` it had when hashed, and none changed within
@@ -97,12 +91,14 @@ public struct LintCache: Sendable {
         var key: String
     }
 
-    /// What an entry lends a lint of other inputs: the work of the files that did not change.
+    /// What a lint lends a lint of other inputs: the work of the files that did not change.
     public struct KeptWork: Codable, Sendable {
+        /// The script runs the lint made or took (`ScriptRunStore`).
         public var scriptRuns: [String: ScriptRunStore.Run]
-        public var pageFindings: [String: PageFindingStore.PageFindings]
+        /// The page rules' findings on each page (`PageFindingStore`).
+        public var pageFindings: PageFindingStore.Kept
 
-        public init(scriptRuns: [String: ScriptRunStore.Run] = [:], pageFindings: [String: PageFindingStore.PageFindings] = [:]) {
+        public init(scriptRuns: [String: ScriptRunStore.Run] = [:], pageFindings: PageFindingStore.Kept = PageFindingStore.Kept()) {
             self.scriptRuns = scriptRuns
             self.pageFindings = pageFindings
         }
@@ -111,8 +107,8 @@ public struct LintCache: Sendable {
     /// What a look in the cache gave.
     public enum Lookup: Sendable {
         case hit(Entry)
-        /// No entry, or the entry of other inputs, with the work that entry kept (what a lint
-        /// after a change need not do again; empty without an entry).
+        /// No entry, or the entry of other inputs, with the work the last lint kept (what a
+        /// lint after a change need not do again; empty without one).
         case miss(kept: KeptWork)
         /// An entry that cannot be read: the reason, for a note; the lint runs without it.
         case unreadable(String)
@@ -175,7 +171,7 @@ public struct LintCache: Sendable {
 
     public func lookup(key: String, projectAt root: URL) -> Lookup {
         let url = file(forProjectAt: root)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return .miss(kept: KeptWork()) }
+        guard let data = FileManager.default.contents(atPath: url.path) else { return .miss(kept: keptWork(projectAt: root)) }
         // The key first: an entry of other inputs, or of another mactl whose entries had
         // other fields, is a plain miss; only an entry of these inputs that cannot be read is
         // worth a note.
@@ -183,7 +179,7 @@ public struct LintCache: Sendable {
             return .unreadable("the lint cache '\(url.path)' is not a cache mactl wrote; it is replaced")
         }
         guard stored.key == key else {
-            return .miss(kept: (try? JSONDecoder().decode(KeptWork.self, from: data)) ?? KeptWork())
+            return .miss(kept: keptWork(projectAt: root))
         }
         guard let entry = try? JSONDecoder().decode(Entry.self, from: data) else {
             return .unreadable("the lint cache '\(url.path)' is not a cache mactl wrote; it is replaced")
@@ -207,13 +203,29 @@ public struct LintCache: Sendable {
         return entry
     }
 
-    /// Stores the lint's result; a cache that cannot be written is skipped without a word (the
-    /// next run lints from scratch, which is all a cache miss costs).
-    public func store(_ entry: Entry, projectAt root: URL) {
+    /// Stores the lint's result, and with `kept` the work it lends the next lint after a
+    /// change (nil leaves what the file holds); a cache that cannot be written is skipped
+    /// without a word (the next run lints from scratch, which is all a cache miss costs).
+    public func store(_ entry: Entry, kept: KeptWork?, projectAt root: URL) {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        if let kept, let data = try? encoder.encode(kept) {
+            try? DurableFile.replace(keptFile(forProjectAt: root), with: [UInt8](data), flushed: false)
+        }
         guard let data = try? encoder.encode(entry) else { return }
         try? DurableFile.replace(file(forProjectAt: root), with: [UInt8](data), flushed: false)
+    }
+
+    /// The file of the work the last lint of the project at `root` kept, beside its entry.
+    public func keptFile(forProjectAt root: URL) -> URL {
+        file(forProjectAt: root).deletingPathExtension().appendingPathExtension("kept.json")
+    }
+
+    /// The work the last lint of the project kept; none when there is no such file, or one
+    /// that cannot be read (the lint then does that work itself, which is all it costs).
+    public func keptWork(projectAt root: URL) -> KeptWork {
+        guard let data = FileManager.default.contents(atPath: keptFile(forProjectAt: root).path) else { return KeptWork() }
+        return (try? JSONDecoder().decode(KeptWork.self, from: data)) ?? KeptWork()
     }
 }

@@ -10,33 +10,48 @@ import Foundation
 /// script on a runtime with one shared context), the manifest (the page's entry, and whether
 /// it is a tab), the runtime, and the mactl build. A page's key names all of these. Findings
 /// are kept before the configuration gives them their severity, so a changed severity needs
-/// no new run; a rule the last lint did not run on a page (it was off) is run. A page whose
+/// no new run; a rule the last lint did not run (it was off) is run on every page. A page whose
 /// script was stopped by the time limit, or failed in the sandbox, is not kept: that outcome
 /// depends on the machine's load, not on the files, so its page is checked again each time.
 public final class PageFindingStore: @unchecked Sendable {
-    // @unchecked: `kept`, `used` and `checked` are only touched while `lock` is held.
+    // @unchecked: `used`, `usedRules` and `checked` are only touched while `lock` is held.
 
     /// A page's findings, by rule id.
     public typealias PageFindings = [String: [Finding]]
 
-    private let tool: String
-    private let lock = NSLock()
-    private var kept: [String: PageFindings]
-    private var used: [String: PageFindings] = [:]
-    private var checked: Set<String> = []
+    /// What a lint keeps for the next: the page rules it ran, and by page key the findings of
+    /// those that found something (a page with none is kept with none, so that it is known).
+    public struct Kept: Codable, Sendable, Equatable {
+        public var rules: [String]
+        public var pages: [String: PageFindings]
 
-    /// `kept`: the findings an earlier lint of the project kept, by page key.
-    public init(tool: String, kept: [String: PageFindings] = [:]) {
-        self.tool = tool
-        self.kept = kept
+        public init(rules: [String] = [], pages: [String: PageFindings] = [:]) {
+            self.rules = rules
+            self.pages = pages
+        }
     }
 
-    /// The findings this lint made or took: what the next lint may take (pages since changed
-    /// or removed are dropped, so the cache does not grow with every edit).
-    public var usedFindings: [String: PageFindings] {
+    private let tool: String
+    private let lock = NSLock()
+    private let kept: [String: PageFindings]
+    private let keptRules: Set<String>
+    private var used: [String: PageFindings] = [:]
+    private var usedRules: [String] = []
+    private var checked: Set<String> = []
+
+    /// `kept`: what an earlier lint of the project kept.
+    public init(tool: String, kept: Kept = Kept()) {
+        self.tool = tool
+        self.kept = kept.pages
+        self.keptRules = Set(kept.rules)
+    }
+
+    /// What this lint made or took, for the next lint (pages since changed or removed are
+    /// dropped, so the cache does not grow with every edit).
+    public var usedFindings: Kept {
         lock.lock()
         defer { lock.unlock() }
-        return used
+        return Kept(rules: usedRules, pages: used.mapValues { $0.filter { !$0.value.isEmpty } })
     }
 
     /// The routes of the pages this lint ran a page rule on; on the others, every finding
@@ -64,24 +79,23 @@ public final class PageFindingStore: @unchecked Sendable {
     }
 
     /// The findings of `rules` on `page`: each rule's kept findings under `key`, else a run.
+    /// Every page of one lint is given the same rules.
     func findings(of rules: [any PageRule.Type], on page: PageModel, runtime: RuntimeProfile, key: String) -> PageFindings {
-        lock.lock()
-        let earlier = kept[key] ?? [:]
-        lock.unlock()
+        let earlier = kept[key]
         var findings: PageFindings = [:]
         var ran = false
         for rule in rules {
             let id = rule.description.id
-            if let kept = earlier[id] {
-                findings[id] = kept
+            if let earlier, keptRules.contains(id) {
+                findings[id] = earlier[id] ?? []
             } else {
                 findings[id] = rule.init().check(page: page, runtime: runtime)
                 ran = true
             }
         }
         lock.lock()
-        // What the last lint kept for rules not run now (off) stays, for when they are on again.
-        if Self.isKeepable(page) { used[key] = earlier.merging(findings) { _, new in new } }
+        usedRules = rules.map { $0.description.id }.sorted()
+        if Self.isKeepable(page) { used[key] = findings }
         if ran { checked.insert(page.route) }
         lock.unlock()
         return findings

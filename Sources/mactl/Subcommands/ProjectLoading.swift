@@ -117,8 +117,8 @@ enum ProjectLoading {
                 cache.store(
                     LintCache.Entry(
                         key: key, diagnostics: entry.diagnostics, localeCoverage: entry.localeCoverage, fileCount: entry.fileCount, pack: entry.pack,
-                        project: project, kept: entry.kept, readStartedAt: readStartedAt),
-                    projectAt: root)
+                        project: project, readStartedAt: readStartedAt),
+                    kept: nil, projectAt: root)
             }
             let outcome = LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
             let input = PackInput(
@@ -139,9 +139,8 @@ enum ProjectLoading {
         cache.store(
             LintCache.Entry(
                 key: key, diagnostics: outcome.diagnostics, localeCoverage: outcome.localeCoverage, fileCount: outcome.fileCount, pack: input.facts,
-                project: project, kept: LintCache.KeptWork(scriptRuns: scriptRuns.usedRuns, pageFindings: pageFindings.usedFindings),
-                readStartedAt: readStartedAt),
-            projectAt: root)
+                project: project, readStartedAt: readStartedAt),
+            kept: LintCache.KeptWork(scriptRuns: scriptRuns.usedRuns, pageFindings: pageFindings.usedFindings), projectAt: root)
         return (outcome, input)
     }
 }

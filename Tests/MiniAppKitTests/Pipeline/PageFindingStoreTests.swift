@@ -24,8 +24,12 @@ struct PageFindingStoreTests {
         let withStore = Linter.lint(project, pageFindings: store).diagnostics
         #expect(withStore == Linter.lint(project).diagnostics)
         #expect(store.checkedRoutes == Self.allRoutes)
-        #expect(store.usedFindings.count == 4)
-        #expect(store.usedFindings.values.allSatisfy { Set($0.keys) == RuleRegistry.pageRuleIDs })
+        // Every page is kept, with the findings of the rules that found something; the rules
+        // run are listed once.
+        let kept = store.usedFindings
+        #expect(kept.pages.count == 4)
+        #expect(kept.rules == RuleRegistry.pageRuleIDs.sorted())
+        #expect(kept.pages.values.allSatisfy { $0.values.allSatisfy { !$0.isEmpty } })
         // Nothing changed: every page's findings are kept, and no page rule runs.
         let again = Self.lint(project, kept: store)
         #expect(again.diagnostics == withStore)
@@ -63,13 +67,15 @@ struct PageFindingStoreTests {
         let store = PageFindingStore(tool: "build 1")
         let first = Linter.lint(broken, pageFindings: store).diagnostics
         let unknown = try #require(first.first { $0.id == TemplateUnknownHandler.description.id && $0.message.contains("onMissing") })
-        let id = TemplateUnknownHandler.description.id
-        let kept = store.usedFindings.mapValues { byRule in
-            byRule.merging([id: (byRule[id] ?? []).map { finding in
-                var marked = finding
-                marked.message = "KEPT " + finding.message
-                return marked
-            }]) { _, marked in marked }
+        var kept = store.usedFindings
+        kept.pages = kept.pages.mapValues { byRule in
+            byRule.mapValues { findings in
+                findings.map { finding in
+                    var marked = finding
+                    marked.message = "KEPT " + finding.message
+                    return marked
+                }
+            }
         }
         let later = PageFindingStore(tool: "build 1", kept: kept)
         let second = Linter.lint(broken, pageFindings: later).diagnostics
@@ -85,7 +91,7 @@ struct PageFindingStoreTests {
         let store = PageFindingStore(tool: "build 1")
         let diagnostics = Linter.lint(looping, pageFindings: store).diagnostics
         #expect(diagnostics.contains { $0.id == ScriptLoadError.description.id && $0.span?.path == "pages/cart/cart.js" })
-        #expect(store.usedFindings.count == 3)
+        #expect(store.usedFindings.pages.count == 3)
         #expect(store.checkedRoutes == Self.allRoutes)
     }
 
@@ -121,7 +127,7 @@ struct PageFindingStoreTests {
         let off = Configuration(severities: [id: Severity?.none])
         let offStore = PageFindingStore(tool: "build 1")
         #expect(!Linter.lint(project, configuration: off, pageFindings: offStore).diagnostics.contains { $0.id == id })
-        #expect(offStore.usedFindings.values.allSatisfy { $0[id] == nil })
+        #expect(!offStore.usedFindings.rules.contains(id))
         let on = Self.lint(project, kept: offStore)
         #expect(on.checked == Self.allRoutes)
         #expect(on.diagnostics == first)
