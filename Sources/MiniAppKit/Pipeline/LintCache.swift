@@ -193,7 +193,7 @@ public struct LintCache: Sendable {
     /// the mactl build still decide. Nil whenever that cannot be told: the caller reads the
     /// project and looks it up by its contents (`lookup`).
     public func quickLookup(projectAt root: URL, configuration: Configuration, tool: String) -> Entry? {
-        guard let signatures = ProjectLoader.scan(root: root),
+        guard let signatures = ProjectLoader.scan(root: root), !Self.changed(signatures, after: file(forProjectAt: root)),
               let data = FileManager.default.contents(atPath: file(forProjectAt: root).path),
               let entry = try? JSONDecoder().decode(Entry.self, from: data),
               let records = entry.quickRecords(for: signatures)
@@ -201,6 +201,16 @@ public struct LintCache: Sendable {
         let files = records.sorted { $0.path < $1.path }.map { (path: $0.path, sha256: $0.sha256) }
         guard Self.key(files: files, loadIssues: [], configuration: configuration, tool: tool) == entry.key else { return nil }
         return entry
+    }
+
+    /// Whether a file was changed after the entry at `url` was written (or there is none): its
+    /// signature then cannot be the one the entry records, which one `stat` tells before the
+    /// entry is decoded, on the usual way here, just after an edit.
+    static func changed(_ signatures: [String: FileSignature], after url: URL) -> Bool {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return true }
+        let written = FileSignature(status).modified
+        return signatures.values.contains { $0.changed >= written || $0.modified >= written }
     }
 
     /// Stores the lint's result, and with `kept` the work it lends the next lint after a

@@ -54,6 +54,21 @@ struct LintCacheQuickLookupTests {
         #expect(Self.entry(readStartedAt: Self.old + 2_000_000_001).isQuick(for: Self.signatures))
     }
 
+    /// A file whose times are not older than the entry file was changed after the entry was
+    /// written: that is told from one `stat` of the entry file, before it is decoded.
+    @Test func aFileChangedAfterTheEntryFileIsToldFromItsTimes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-quick-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let url = folder.appendingPathComponent("lint-x.json")
+        #expect(LintCache.changed(Self.signatures, after: url), "no entry file")
+        try Data("{}".utf8).write(to: url)
+        #expect(!LintCache.changed(Self.signatures, after: url))
+        var touched = Self.signatures
+        touched["manifest.json"]?.changed = FileSignature.now() + 1_000_000_000
+        #expect(LintCache.changed(touched, after: url))
+    }
+
     /// On disk: the loader's signatures are what a later scan finds, until a file is touched.
     @Test func theLoadersSignaturesAreTheScansUntilAFileIsWritten() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-quick-\(UUID().uuidString)")
