@@ -69,7 +69,8 @@ public struct CompressedEntry: Sendable, Hashable {
             }
         }
         guard status == Z_STREAM_END else { return nil }
-        output.removeSubrange(Int(stream.total_out)...)
-        return output
+        // A copy of the stream's length: the buffer, sized for the worst case (the file's own
+        // size and more), would otherwise stay allocated as long as the entry does.
+        return Array(output[..<Int(stream.total_out)])
     }
 }
