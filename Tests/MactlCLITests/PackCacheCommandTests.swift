@@ -43,6 +43,22 @@ struct PackCacheCommandTests {
             try Data(PackCache.encode(marked, tool: tool)).write(to: url)
         }
 
+        /// Dates the lint cache's entry a minute ahead, so the next run may take it from the
+        /// files' `stat` alone (`LintCache.quickLookup`) instead of waiting out its racy margin,
+        /// and marks its diagnostics' messages, so a run that prints them took the entry.
+        func trustLintEntry() throws {
+            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasPrefix("lint-") && !$0.hasSuffix(".kept.json") })
+            let url = cache.appendingPathComponent(name)
+            var entry = try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: url))
+            entry.readStartedAt = FileSignature.now() + 60_000_000_000
+            entry.diagnostics = entry.diagnostics.map { diagnostic in
+                var marked = diagnostic
+                marked.message = "FROM THE CACHE " + diagnostic.message
+                return marked
+            }
+            try JSONEncoder().encode(entry).write(to: url)
+        }
+
         func edit(_ path: String, _ change: (String) -> String) throws {
             let url = root.appendingPathComponent(path)
             try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
@@ -72,6 +88,29 @@ struct PackCacheCommandTests {
             #expect(!warm.report.contains("transform: \"json-compact\""))
             #expect(warm.report.replacingOccurrences(of: "cached ", with: "").replacingOccurrences(of: "transform: \"none\"", with: "transform: null") == scratch.report)
             #expect(warm.result.standardOutput.replacingOccurrences(of: "warm", with: "scratch") == scratch.result.standardOutput)
+        }
+    }
+
+    /// Nothing changed since the last pack, as the files' `stat` tells: the package is made
+    /// from the two caches without reading the project (but for the lines of the diagnostics),
+    /// into the same bytes and report. Without a pack cache entry for every file that ships,
+    /// the pack reads the project, into the same bytes again.
+    @Test func anUnchangedProjectIsPackedFromTheCachesAlone() throws {
+        try Self.withApp { app in
+            let scratch = try app.pack("scratch", ["--no-cache"])
+            _ = try app.pack("filling")
+            try app.trustLintEntry()
+            try app.markCachedTransforms()
+            let quick = try app.pack("quick")
+            #expect(quick.result.standardOutput.contains("note: FROM THE CACHE on Android, SkipMiniApp cannot decode SVG"))
+            #expect(quick.package == scratch.package)
+            #expect(quick.report.replacingOccurrences(of: "cached ", with: "").replacingOccurrences(of: "transform: \"none\"", with: "transform: null") == scratch.report)
+            // The pack cache gone: the files are read, and the lint is still the cache's.
+            try FileManager.default.removeItem(at: try app.packCacheFile())
+            let reread = try app.pack("reread")
+            #expect(reread.result.standardOutput.contains("FROM THE CACHE"))
+            #expect(reread.package == scratch.package)
+            #expect(reread.report == scratch.report)
         }
     }
 

@@ -46,6 +46,10 @@ public struct PackInput: Sendable {
         self.model = model
     }
 
+    /// The SHA-256 of files the pack did not read, as the lint cache recorded them from their
+    /// `stat` (`LintCache.quickLookup`): the bundle takes their entries from the pack cache.
+    public var knownDigests: [String: String] = [:]
+
     public init(project: Project, configuration: Configuration, diagnostics: [Diagnostic], localeCoverage: [LocaleCoverage], facts: PackFacts) {
         self.project = project
         self.configuration = configuration

@@ -53,12 +53,14 @@ public enum Packer {
     /// renamed over the package, the folder flushed) → report. A budget made an error, a
     /// failure or an interrupt before the commit leaves the previous package untouched.
     public static func pack(
-        root: URL, input: inout PackInput, options: Options, cache: PackCache? = nil, timings: [(String, Duration)]
+        root: URL, input: inout PackInput, options: Options, cache: PackCache? = nil, cacheRead: PackCache.Lookup? = nil,
+        timings: [(String, Duration)]
     ) throws(Failure) -> Outcome {
         let clock = ContinuousClock()
         let bundleStart = clock.now
         let plan = input.facts.bundle
-        let cached = cache?.load(projectAt: root) ?? .miss
+        // `cacheRead`: the caller read the cache already.
+        let cached = cacheRead ?? cache?.load(projectAt: root) ?? .miss
         let packed = bundle(plan, of: input, minify: options.minify, cached: cached.entries, keepsDigests: cache != nil)
         let tabIconPaths = Set(input.facts.tabIconPaths)
         let shippedTabIcons = packed.filter { tabIconPaths.contains($0.path) }.compactMap { entry in entry.shippedBytes().map { (entry.path, $0) } }
@@ -182,10 +184,12 @@ public enum Packer {
             let size = input.project.file(shipped.path)?.bytes.count ?? 0
             return ArchiveEntry.isCompressedMedia(shipped.path) ? size : size * 8
         } transform: { shipped -> PackCache.Entry? in
-            guard let file = input.project.file(shipped.path) else { return nil }
-            let digest = keepsDigests ? file.sha256 : ""
-            if keepsDigests, let entry = cached[shipped.path], entry.sourceSHA256 == digest, entry.minify == minify { return entry }
-            return entry(for: file, minify: minify, page: pages[shipped.path], document: documents[shipped.path], digest: digest)
+            // A file the pack did not read has the digest the lint cache recorded (`knownDigests`).
+            let file = input.project.file(shipped.path)
+            let digest = keepsDigests ? file?.sha256 ?? input.knownDigests[shipped.path] : nil
+            if let digest, let entry = cached[shipped.path], entry.sourceSHA256 == digest, entry.minify == minify { return entry }
+            guard let file else { return nil }
+            return entry(for: file, minify: minify, page: pages[shipped.path], document: documents[shipped.path], digest: digest ?? "")
         }.compactMap { $0 }
     }
 

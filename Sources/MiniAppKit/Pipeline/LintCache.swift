@@ -43,6 +43,11 @@ public struct LintCache: Sendable {
             self.readStartedAt = readStartedAt
         }
 
+        /// Each file's SHA-256 as the entry recorded it, by path.
+        public var digests: [String: String] {
+            Dictionary(files.compactMap(FileRecord.init(line:)).map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
+        }
+
         /// Whether `quickLookup` can take this entry for files with these signatures: the
         /// same files, each with the `stat` it had when hashed, and none changed within
         /// `FileSignature.racyMargin` of the read (a change that soon after could keep its time

@@ -67,8 +67,17 @@ struct Pack: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let cacheFolder = LintCache.defaultFolder()
-        var (lint, input) = try ProjectLoading.cachedLintForPack(
-            path: path, config: config, runtime: runtimeOption.profile, cache: noCache ? nil : LintCache(folder: cacheFolder))
+        let lintCache = noCache ? nil : LintCache(folder: cacheFolder)
+        let packCache = noCache ? nil : PackCache(folder: cacheFolder, tool: MactlBuild.identity)
+        // Nothing changed since the last lint and pack: the package comes from the caches, and
+        // the files are not read. Else the files are read and linted, or the lint is the cache's.
+        var packCacheRead: PackCache.Lookup?
+        var quickPack: (lint: LintOutcome, input: PackInput)?
+        if let lintCache, let packCache {
+            (quickPack, packCacheRead) = ProjectLoading.quickCachedPack(
+                path: path, config: config, runtime: runtimeOption.profile, cache: lintCache, packCache: packCache, minify: !noMinify)
+        }
+        var (lint, input) = try quickPack ?? ProjectLoading.cachedLintForPack(path: path, config: config, runtime: runtimeOption.profile, cache: lintCache)
         // Lint's budget finding is an estimate made without the signature; pack measures the
         // package it writes and reports that instead.
         lint.diagnostics.removeAll { $0.id == PackageOverBudget.description.id }
@@ -115,7 +124,7 @@ struct Pack: AsyncParsableCommand {
         do {
             outcome = try Packer.pack(
                 root: URL(fileURLWithPath: path), input: &input, options: options,
-                cache: noCache ? nil : PackCache(folder: cacheFolder, tool: MactlBuild.identity), timings: timings)
+                cache: packCache, cacheRead: packCacheRead, timings: timings)
         } catch {
             throw CommandFailure(message: error.message)
         }

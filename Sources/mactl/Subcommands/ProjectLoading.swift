@@ -78,6 +78,13 @@ enum ProjectLoading {
     /// changed since its entry (`LintCache.quickLookup`): only the files the diagnostics point
     /// into are read, for their lines. Nil when it cannot tell; then `cachedLintForPack`.
     static func quickCachedLint(path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache) -> LintOutcome? {
+        quickCachedEntry(path: path, config: config, runtime: runtime, cache: cache)?.outcome
+    }
+
+    /// The entry `quickCachedLint` prints, with the configuration it was found under.
+    private static func quickCachedEntry(
+        path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache
+    ) -> (entry: LintCache.Entry, configuration: Configuration, outcome: LintOutcome)? {
         let root = URL(fileURLWithPath: path)
         // A configuration that cannot be read is reported by the full lint, after the project.
         guard let configuration = try? configuration(root: root, config: config, runtime: runtime),
@@ -89,7 +96,33 @@ enum ProjectLoading {
             guard let file = ProjectLoader.readFile(root: root, path: path) else { return nil }
             sourceFiles[path] = file
         }
-        return LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
+        let outcome = LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
+        return (entry, configuration, outcome)
+    }
+
+    /// What `pack` packs when nothing changed since the lint cache's entry (`quickCachedEntry`)
+    /// and the pack cache holds every file that ships as the entry recorded it: the package is
+    /// then made from the pack cache alone, and the project's files are not read (but for the
+    /// lines of the diagnostics). `pack` is nil when that cannot be; `packCacheRead` is the
+    /// pack cache as read, when it was, for the pack to use either way.
+    static func quickCachedPack(
+        path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache, packCache: PackCache, minify: Bool
+    ) -> (pack: (lint: LintOutcome, input: PackInput)?, packCacheRead: PackCache.Lookup?) {
+        guard let quick = quickCachedEntry(path: path, config: config, runtime: runtime, cache: cache) else { return (nil, nil) }
+        let read = packCache.load(projectAt: URL(fileURLWithPath: path))
+        let digests = quick.entry.digests
+        let cached = read.entries
+        let complete = quick.entry.pack.bundle.shipped.allSatisfy { shipped in
+            guard let digest = digests[shipped.path], let entry = cached[shipped.path] else { return false }
+            return entry.sourceSHA256 == digest && entry.minify == minify
+        }
+        guard complete else { return (nil, read) }
+        let files = quick.outcome.sourceFiles.values.filter { digests[$0.path] != nil }
+        var input = PackInput(
+            project: Project(files: Array(files)), configuration: quick.configuration, diagnostics: quick.entry.diagnostics,
+            localeCoverage: quick.entry.localeCoverage, facts: quick.entry.pack)
+        input.knownDigests = digests
+        return ((quick.outcome, input), read)
     }
 
     /// What `lint` prints, from the cache when no input changed since the last lint of this
