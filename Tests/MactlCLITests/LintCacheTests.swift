@@ -27,25 +27,28 @@ struct LintCacheTests {
             try cacheFile().deletingPathExtension().appendingPathExtension("kept.json")
         }
 
-        /// Rewrites the stored diagnostics' messages, so a run that prints them read the cache,
-        /// and dates the entry a minute ahead, so the next run may take it from the files'
-        /// `stat` alone (`LintCache.quickLookup`) instead of waiting out its racy margin.
         func markCachedMessages() throws {
-            let url = try cacheFile()
-            var entry = try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: url))
-            entry.readStartedAt = FileSignature.now() + 60_000_000_000
-            entry.diagnostics = entry.diagnostics.map { diagnostic in
-                var marked = diagnostic
-                marked.message = "FROM THE CACHE " + diagnostic.message
-                return marked
-            }
-            try JSONEncoder().encode(entry).write(to: url)
+            try LintCacheTests.markCachedMessages(inEntryAt: try cacheFile())
         }
 
         func edit(_ path: String, _ change: (String) -> String) throws {
             let url = root.appendingPathComponent(path)
             try Data(change(try String(contentsOf: url, encoding: .utf8)).utf8).write(to: url)
         }
+    }
+
+    /// Rewrites the stored diagnostics' messages, so a run that prints them read the cache,
+    /// and dates the entry a minute ahead, so the next run may take it from the files'
+    /// `stat` alone (`LintCache.quickLookup`) instead of waiting out its racy margin.
+    static func markCachedMessages(inEntryAt url: URL) throws {
+        var entry = try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: url))
+        entry.readStartedAt = FileSignature.now() + 60_000_000_000
+        entry.diagnostics = entry.diagnostics.map { diagnostic in
+            var marked = diagnostic
+            marked.message = "FROM THE CACHE " + diagnostic.message
+            return marked
+        }
+        try JSONEncoder().encode(entry).write(to: url)
     }
 
     static func withApp(_ body: (App) throws -> Void) throws {

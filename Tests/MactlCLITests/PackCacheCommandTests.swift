@@ -43,20 +43,10 @@ struct PackCacheCommandTests {
             try Data(PackCache.encode(marked, tool: tool)).write(to: url)
         }
 
-        /// Dates the lint cache's entry a minute ahead, so the next run may take it from the
-        /// files' `stat` alone (`LintCache.quickLookup`) instead of waiting out its racy margin,
-        /// and marks its diagnostics' messages, so a run that prints them took the entry.
+        /// The lint cache's entry marked and dated ahead (`LintCacheTests.markCachedMessages`).
         func trustLintEntry() throws {
             let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasPrefix("lint-") && !$0.hasSuffix(".kept.json") })
-            let url = cache.appendingPathComponent(name)
-            var entry = try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: url))
-            entry.readStartedAt = FileSignature.now() + 60_000_000_000
-            entry.diagnostics = entry.diagnostics.map { diagnostic in
-                var marked = diagnostic
-                marked.message = "FROM THE CACHE " + diagnostic.message
-                return marked
-            }
-            try JSONEncoder().encode(entry).write(to: url)
+            try LintCacheTests.markCachedMessages(inEntryAt: cache.appendingPathComponent(name))
         }
 
         func edit(_ path: String, _ change: (String) -> String) throws {
