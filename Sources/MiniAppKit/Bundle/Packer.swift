@@ -187,7 +187,7 @@ public enum Packer {
             // A file the pack did not read has the digest the lint cache recorded (`knownDigests`).
             let file = input.project.file(shipped.path)
             let digest = keepsDigests ? file?.sha256 ?? input.knownDigests[shipped.path] : nil
-            if let digest, let entry = cached[shipped.path], entry.sourceSHA256 == digest, entry.minify == minify { return entry }
+            if let digest, let entry = cached[shipped.path], entry.matches(digest: digest, minify: minify) { return entry }
             guard let file else { return nil }
             return entry(for: file, minify: minify, page: pages[shipped.path], document: documents[shipped.path], digest: digest ?? "")
         }.compactMap { $0 }

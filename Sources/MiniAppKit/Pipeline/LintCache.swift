@@ -43,11 +43,6 @@ public struct LintCache: Sendable {
             self.readStartedAt = readStartedAt
         }
 
-        /// Each file's SHA-256 as the entry recorded it, by path.
-        public var digests: [String: String] {
-            Dictionary(files.compactMap(FileRecord.init(line:)).map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first })
-        }
-
         /// Whether `quickLookup` can take this entry for files with these signatures: the
         /// same files, each with the `stat` it had when hashed, and none changed within
         /// `FileSignature.racyMargin` of the read (a change that soon after could keep its time
@@ -146,26 +141,22 @@ public struct LintCache: Sendable {
 
     /// The key of files given by path and SHA-256, in path order.
     static func key(files: [(path: String, sha256: String)], loadIssues: [ProjectLoadIssue], configuration: Configuration, tool: String) -> String {
-        var hasher = SHA256()
-        func add(_ text: String) {
-            hasher.update(data: Array(text.utf8))
-            hasher.update(data: [0])
-        }
-        add("mactl lint cache 2")
-        add(tool)
-        add(configuration.runtime.id)
+        var key = ContentKey()
+        key.add("mactl lint cache 2")
+        key.add(tool)
+        key.add(configuration.runtime.id)
         if let file = configuration.file {
-            add(file.path)
-            add(file.sha256)
+            key.add(file.path)
+            key.add(file.sha256)
         }
         for file in files {
-            add(file.path)
-            add(file.sha256)
+            key.add(file.path)
+            key.add(file.sha256)
         }
         for issue in loadIssues {
-            add("\(issue.path) \(issue.kind)")
+            key.add("\(issue.path) \(issue.kind)")
         }
-        return Hex.string(hasher.finalize())
+        return key.hex
     }
 
     /// The cache file of the project at `root`: one per project folder (its real path).
@@ -195,17 +186,19 @@ public struct LintCache: Sendable {
     /// The entry of the project at `root` when no file changed since it was written, found
     /// from the files' `stat` alone, without reading them (`Entry.isQuick`); the key is
     /// worked out from the SHA-256 each file had then, so the configuration, the runtime and
-    /// the mactl build still decide. Nil whenever that cannot be told: the caller reads the
-    /// project and looks it up by its contents (`lookup`).
-    public func quickLookup(projectAt root: URL, configuration: Configuration, tool: String) -> Entry? {
-        guard let signatures = ProjectLoader.scan(root: root), !Self.changed(signatures, after: file(forProjectAt: root)),
-              let data = FileManager.default.contents(atPath: file(forProjectAt: root).path),
+    /// the mactl build still decide. With the entry, each file's SHA-256 as it recorded it, by
+    /// path. Nil whenever that cannot be told: the caller reads the project and looks it up by
+    /// its contents (`lookup`).
+    public func quickLookup(projectAt root: URL, configuration: Configuration, tool: String) -> (entry: Entry, digests: [String: String])? {
+        let url = file(forProjectAt: root)
+        guard let signatures = ProjectLoader.scan(root: root), !Self.changed(signatures, after: url),
+              let data = FileManager.default.contents(atPath: url.path),
               let entry = try? JSONDecoder().decode(Entry.self, from: data),
               let records = entry.quickRecords(for: signatures)
         else { return nil }
         let files = records.sorted { $0.path < $1.path }.map { (path: $0.path, sha256: $0.sha256) }
         guard Self.key(files: files, loadIssues: [], configuration: configuration, tool: tool) == entry.key else { return nil }
-        return entry
+        return (entry, Dictionary(records.map { ($0.path, $0.sha256) }, uniquingKeysWith: { first, _ in first }))
     }
 
     /// Whether a file was changed after the entry at `url` was written (or there is none): its

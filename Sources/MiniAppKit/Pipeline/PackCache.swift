@@ -21,6 +21,12 @@ public struct PackCache: Sendable {
 
         public var path: String { compressed.path }
 
+        /// Whether this is the entry of a file with these bytes (`digest`) packed with this
+        /// `minify`: then the file need be neither transformed nor compressed again.
+        public func matches(digest: String, minify: Bool) -> Bool {
+            sourceSHA256 == digest && self.minify == minify
+        }
+
         /// The bytes the package holds for the file once unpacked.
         func shippedBytes() -> [UInt8]? {
             guard compressed.method == .deflate else { return compressed.data }

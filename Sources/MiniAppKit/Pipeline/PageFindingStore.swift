@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// What the page rules (`PageRule`) found on each page, kept between lints in the lint cache
@@ -64,18 +63,12 @@ public final class PageFindingStore: @unchecked Sendable {
 
     func key(for page: PageModel, in model: ProjectModel) -> String {
         let project = model.project
-        var hasher = SHA256()
-        let parts = [
+        return ContentKey.of([
             tool, model.runtime.id, page.route, page.isTab ? "tab" : "page",
             page.templatePath, project.file(page.templatePath)?.sha256 ?? "-",
             page.scriptPath, project.file(page.scriptPath)?.sha256 ?? "-",
             project.file("app.js")?.sha256 ?? "-", model.manifestFile?.sha256 ?? "-",
-        ]
-        for part in parts {
-            hasher.update(data: Array(part.utf8))
-            hasher.update(data: [0])
-        }
-        return Hex.string(hasher.finalize())
+        ])
     }
 
     /// The findings of `rules` on `page`: each rule's kept findings under `key`, else a run.

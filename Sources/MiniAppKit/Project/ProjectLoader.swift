@@ -92,8 +92,7 @@ public enum ProjectLoader {
         for found in walker.found {
             guard case .file(let absolute, let relative) = found else { return nil }
             var status = stat()
-            guard stat(absolute, &status) == 0, status.st_mode & S_IFMT == S_IFREG, Int(status.st_size) <= Limits.fileSize, status.st_nlink <= 1
-            else { return nil }
+            guard stat(absolute, &status) == 0, Walker.issue(for: status, relative: relative) == nil else { return nil }
             signatures[relative] = FileSignature(status)
         }
         return signatures
@@ -195,6 +194,18 @@ public enum ProjectLoader {
             return String(cString: resolved)
         }
 
+        /// What the loader reports of a file from its `stat`: one that is not a regular file or
+        /// is too large is not read; a hard-linked one is read and reported too. `scan` takes
+        /// the `stat` of a file with none of these for its signature.
+        static func issue(for status: stat, relative: String) -> ProjectLoadIssue? {
+            guard status.st_mode & S_IFMT == S_IFREG else {
+                return ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is no longer a regular file"))
+            }
+            guard Int(status.st_size) <= Limits.fileSize else { return ProjectLoadIssue(path: relative, kind: .tooLarge(size: Int(status.st_size))) }
+            guard status.st_nlink <= 1 else { return ProjectLoadIssue(path: relative, kind: .hardLinked(count: Int(status.st_nlink))) }
+            return nil
+        }
+
         /// Opens the file without following a link in its last component and judges what was
         /// opened (`fstat`), not the path: a file swapped for a symbolic link between the walk
         /// and the read is refused, not followed.
@@ -209,16 +220,18 @@ public enum ProjectLoader {
             }
             defer { close(descriptor) }
             var status = stat()
-            guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            guard fstat(descriptor, &status) == 0 else {
                 return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is no longer a regular file")), nil)
             }
-            let size = Int(status.st_size)
-            guard size <= Limits.fileSize else {
-                return .read(nil, ProjectLoadIssue(path: relative, kind: .tooLarge(size: size)), nil)
+            // A hard-linked file is read and reported; any other issue stops the read.
+            let issue = issue(for: status, relative: relative)
+            var hardLink: ProjectLoadIssue?
+            if let issue {
+                guard case .hardLinked = issue.kind else { return .read(nil, issue, nil) }
+                hardLink = issue
             }
-            let hardLink = status.st_nlink > 1 ? ProjectLoadIssue(path: relative, kind: .hardLinked(count: Int(status.st_nlink))) : nil
             if let lent, lent.signature == FileSignature(status) { return .read(lent.file, hardLink, lent.signature) }
-            guard let bytes = DescriptorReading.readAll(descriptor, size: size) else {
+            guard let bytes = DescriptorReading.readAll(descriptor, size: Int(status.st_size)) else {
                 return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it cannot be read")), nil)
             }
             return .read(SourceFile(path: relative, bytes: bytes), hardLink, FileSignature(status))

@@ -23,20 +23,21 @@ public indirect enum ReportValue: Sendable, Equatable {
         case .string(let string):
             // Quoted, so '1.0', 'yes' or 'null' stay strings for every YAML reader.
             return .scalar(Node.Scalar(string, .implicit, .doubleQuoted))
-        case .integer(let value):
-            return .scalar(Node.Scalar(String(value)))
-        case .number(let value):
-            return .scalar(Node.Scalar(Self.numberText(value)))
-        case .bool(let value):
-            return .scalar(Node.Scalar(value ? "true" : "false"))
-        case .null:
-            return .scalar(Node.Scalar("null"))
+        case .integer, .number, .bool, .null:
+            return .scalar(Node.Scalar(plainText ?? ""))
         }
     }
 
-    /// A number as the report writes it: four decimals.
-    static func numberText(_ value: Double) -> String {
-        String(format: "%.4f", value)
+    /// The text of a value written plain (a number has four decimals); nil for a string, which
+    /// is quoted, and for a collection.
+    var plainText: String? {
+        switch self {
+        case .integer(let value): String(value)
+        case .number(let value): String(format: "%.4f", value)
+        case .bool(let value): value ? "true" : "false"
+        case .null: "null"
+        case .map, .list, .string: nil
+        }
     }
 
     /// The YAML text: block style, two-space indent, Unicode kept, `\n` line ends. Written

@@ -63,18 +63,9 @@ enum ReportYAMLWriter {
         case .string(let string):
             output += lead + doubleQuoted(string) + "\n"
         case .integer, .number, .bool, .null:
-            output += lead + plainText(value) + "\n"
+            output += lead + (value.plainText ?? "") + "\n"
         }
         return true
-    }
-
-    private static func plainText(_ value: ReportValue) -> String {
-        switch value {
-        case .integer(let value): String(value)
-        case .number(let value): ReportValue.numberText(value)
-        case .bool(let value): value ? "true" : "false"
-        default: "null"
-        }
     }
 
     /// A key libyaml writes without quotes: a lowercase identifier as the report uses.

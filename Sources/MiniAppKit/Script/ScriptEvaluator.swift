@@ -47,16 +47,17 @@ public final class ScriptEvaluator: @unchecked Sendable {
         defer { lock.unlock() }
 
         let text = EngineSourceText(bytes: file.bytes)
-        let sourceURL = file.path.isEmpty ? "script.js" : file.path
-        let earlierScript = earlier.map { earlier in
-            JavaScriptSandbox.EarlierScript(
-                script: EngineSourceText(bytes: earlier.bytes).utf16, sourceURL: earlier.path.isEmpty ? "app.js" : earlier.path)
-        }
         let runKey = runs?.key(script: file, after: earlier)
         let evaluation: JavaScriptSandbox.Evaluation
         if let runKey, let kept = runs?.evaluation(forKey: runKey) {
             evaluation = kept
         } else {
+            // The scripts' UTF-16 text is made only for a run: a kept run needs none.
+            let sourceURL = file.path.isEmpty ? "script.js" : file.path
+            let earlierScript = earlier.map { earlier in
+                JavaScriptSandbox.EarlierScript(
+                    script: EngineSourceText(bytes: earlier.bytes).utf16, sourceURL: earlier.path.isEmpty ? "app.js" : earlier.path)
+            }
             evaluation = sandbox.evaluate(
                 script: text.utf16, sourceURL: sourceURL, prelude: ScriptStubPrelude.source, preludeURL: ScriptStubPrelude.url,
                 after: earlierScript)

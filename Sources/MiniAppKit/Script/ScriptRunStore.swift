@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// What JavaScriptCore gave for each script run, kept between lints in the lint cache, so a
@@ -51,12 +50,7 @@ public final class ScriptRunStore: @unchecked Sendable {
     }
 
     func key(script: SourceFile, after earlier: SourceFile?) -> String {
-        var hasher = SHA256()
-        for part in [tool, script.path, script.sha256, earlier?.path ?? "", earlier?.sha256 ?? ""] {
-            hasher.update(data: Array(part.utf8))
-            hasher.update(data: [0])
-        }
-        return Hex.string(hasher.finalize())
+        ContentKey.of([tool, script.path, script.sha256, earlier?.path ?? "", earlier?.sha256 ?? ""])
     }
 
     /// The evaluation kept under `key`, if any.

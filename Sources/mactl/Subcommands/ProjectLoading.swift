@@ -81,14 +81,15 @@ enum ProjectLoading {
         quickCachedEntry(path: path, config: config, runtime: runtime, cache: cache)?.outcome
     }
 
-    /// The entry `quickCachedLint` prints, with the configuration it was found under.
+    /// The entry `quickCachedLint` prints, with the configuration it was found under and the
+    /// files' SHA-256 as it recorded them.
     private static func quickCachedEntry(
         path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache
-    ) -> (entry: LintCache.Entry, configuration: Configuration, outcome: LintOutcome)? {
+    ) -> (entry: LintCache.Entry, digests: [String: String], configuration: Configuration, outcome: LintOutcome)? {
         let root = URL(fileURLWithPath: path)
         // A configuration that cannot be read is reported by the full lint, after the project.
         guard let configuration = try? configuration(root: root, config: config, runtime: runtime),
-              let entry = cache.quickLookup(projectAt: root, configuration: configuration, tool: MactlBuild.identity) else { return nil }
+              let (entry, digests) = cache.quickLookup(projectAt: root, configuration: configuration, tool: MactlBuild.identity) else { return nil }
         var sourceFiles: [String: SourceFile] = [:]
         if let file = configuration.file { sourceFiles[file.path] = file }
         let paths = Set(entry.diagnostics.flatMap { diagnostic in [diagnostic.span?.path] + diagnostic.notes.map { $0.span?.path } }.compactMap { $0 })
@@ -97,7 +98,7 @@ enum ProjectLoading {
             sourceFiles[path] = file
         }
         let outcome = LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
-        return (entry, configuration, outcome)
+        return (entry, digests, configuration, outcome)
     }
 
     /// What `pack` packs when nothing changed since the lint cache's entry (`quickCachedEntry`)
@@ -110,11 +111,10 @@ enum ProjectLoading {
     ) -> (pack: (lint: LintOutcome, input: PackInput)?, packCacheRead: PackCache.Lookup?) {
         guard let quick = quickCachedEntry(path: path, config: config, runtime: runtime, cache: cache) else { return (nil, nil) }
         let read = packCache.load(projectAt: URL(fileURLWithPath: path))
-        let digests = quick.entry.digests
+        let digests = quick.digests
         let cached = read.entries
         let complete = quick.entry.pack.bundle.shipped.allSatisfy { shipped in
-            guard let digest = digests[shipped.path], let entry = cached[shipped.path] else { return false }
-            return entry.sourceSHA256 == digest && entry.minify == minify
+            digests[shipped.path].map { digest in cached[shipped.path]?.matches(digest: digest, minify: minify) == true } ?? false
         }
         guard complete else { return (nil, read) }
         let files = quick.outcome.sourceFiles.values.filter { digests[$0.path] != nil }
@@ -131,8 +131,9 @@ enum ProjectLoading {
     /// hit, the project's files and the facts the cache kept, and no model; else the lint's
     /// model. Without a cache (`--no-cache`), a lint.
     static func cachedLintForPack(path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache?) throws -> (outcome: LintOutcome, input: PackInput) {
-        let readStartedAt = FileSignature.now()
         let (project, configuration) = try load(path: path, config: config, runtime: runtime)
+        // The loader's clock, read before it read the files: the entry's racy margin counts from it.
+        let readStartedAt = project.readStartedAt ?? FileSignature.now()
         let root = URL(fileURLWithPath: path)
         guard let cache else {
             let result = Linter.lint(project, configuration: configuration)

@@ -71,17 +71,17 @@ public struct ProjectEmptyFile: Rule {
     }
 }
 
-extension ProjectModel {
-    /// Whether the runtime skips the file at `path` as empty (`RuntimeBehavior.emptyFilesSkipped`):
+extension RuntimeProfile {
+    /// Whether this runtime skips `file` as empty (`RuntimeBehavior.emptyFilesSkipped`):
     /// `project-empty-file` reports it, and the rules about what the file holds stay silent.
-    func isSkippedAsEmpty(_ path: String) -> Bool {
-        runtime.has(.emptyFilesSkipped) && project.file(path)?.bytes.isEmpty == true
+    func skipsAsEmpty(_ file: SourceFile?) -> Bool {
+        has(.emptyFilesSkipped) && file?.bytes.isEmpty == true
     }
 }
 
-extension PageModel {
-    /// `ProjectModel.isSkippedAsEmpty` of the page's template, for the rules that see one page.
-    func templateIsSkippedAsEmpty(runtime: RuntimeProfile) -> Bool {
-        runtime.has(.emptyFilesSkipped) && template?.file.bytes.isEmpty == true
+extension ProjectModel {
+    /// `RuntimeProfile.skipsAsEmpty` of the file at `path`.
+    func isSkippedAsEmpty(_ path: String) -> Bool {
+        runtime.skipsAsEmpty(project.file(path))
     }
 }

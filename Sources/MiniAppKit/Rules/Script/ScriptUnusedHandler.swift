@@ -21,7 +21,7 @@ public struct ScriptUnusedHandler: PageRule {
 
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
         // A zero-byte template the runtime skips binds nothing: `project-empty-file` reports it.
-        guard page.template != nil, !page.templateIsSkippedAsEmpty(runtime: runtime), let script = page.script, script.loaded,
+        guard page.template != nil, !runtime.skipsAsEmpty(page.template?.file), let script = page.script, script.loaded,
               let registration = script.page else { return [] }
         let bound = page.boundHandlerNames
         let calledInScript = Set(script.tokens.indices.dropFirst().compactMap { index -> String? in

@@ -24,7 +24,7 @@ public struct TemplateMarkupError: PageRule {
 
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
         // A zero-byte template the runtime skips is `project-empty-file`'s.
-        guard let template = page.template, !page.templateIsSkippedAsEmpty(runtime: runtime) else { return [] }
+        guard let template = page.template, !runtime.skipsAsEmpty(page.template?.file) else { return [] }
         var findings = template.issues.map { Finding($0.message, at: template.span($0.range)) }
         if template.omittedIssueCount > 0, let last = template.issues.last {
             findings.append(Finding("\(template.omittedIssueCount) more markup errors are not shown", at: template.span(last.range)))

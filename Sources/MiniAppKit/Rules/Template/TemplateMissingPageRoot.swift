@@ -52,7 +52,7 @@ public struct TemplateMissingPageRoot: PageRule {
 
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
         // A zero-byte template the runtime skips is `project-empty-file`'s.
-        guard let template = page.template, !page.templateIsSkippedAsEmpty(runtime: runtime) else { return [] }
+        guard let template = page.template, !runtime.skipsAsEmpty(page.template?.file) else { return [] }
         let dataUses = page.uses(.data)
         // The outermost x-data: one with no x-data around it.
         let dataElements = Set(dataUses.map(\.element))
