@@ -49,7 +49,7 @@ struct HostileCorpusTests {
         verifyFailure("encrypted-entry", "entry 'app.js' is encrypted; MiniApp packages must not use ZIP encryption", "archive-flags"),
         verifyFailure("non-utf8-name", "entry 'assets/\u{FFFD}\u{FFFD}.txt' at offset 998 is not valid UTF-8", "archive-name"),
         verifyFailure("non-utf8-name-no-flag", "entry 'assets/\u{FFFD}\u{FFFD}.txt' at offset 998 is not valid UTF-8", "archive-name"),
-        verifyFailure("symlink-entry", "entry 'assets/passwd' is a symbolic link; a package holds regular files only, and an extractor that follows links can write outside its folder", "archive-file-type"),
+        verifyFailure("symlink-entry", "entry 'assets/passwd' is a symbolic link (file type 0o120000, made by host 3); a package holds regular files only, and an extractor that follows links can write outside its folder", "archive-file-type"),
         verifyFailure("block-size-past-start", "the signing block's size 8384 at offset 1568 points outside the file", "signature-block", signature: malformed),
         verifyFailure("block-size-overflow", "the signing block's size 18446744073709551615 at offset 1568 points outside the file", "signature-block", signature: malformed),
         verifyFailure("block-pair-length-past-end", "an ID-value pair at offset 997 claims 9223372036854775807 bytes, past the end of the block", "signature-block", signature: malformed),

@@ -23,17 +23,18 @@ public final class ArchiveReader: @unchecked Sendable {
     public let entries: [Entry]
     private let archive: OpaquePointer
 
-    /// Opens the package bytes, in place (no copy). `ZIP_CHECKCONS` makes libzip compare
-    /// every local header with the central directory, so a package whose two disagree is
-    /// refused.
-    public init(bytes: [UInt8]) throws(ArchiveError) {
+    /// Opens the package bytes, in place (no copy). With `checkConsistency`, `ZIP_CHECKCONS`
+    /// makes libzip compare every local header with the central directory, so a package whose
+    /// two disagree is refused; without it libzip reads as most programs open it, and weighs
+    /// the end records it finds otherwise (`ReaderAgreement` compares both readings).
+    public init(bytes: [UInt8], checkConsistency: Bool = true) throws(ArchiveError) {
         var error = zip_error_t()
         zip_error_init(&error)
         defer { zip_error_fini(&error) }
         guard let source = ArchiveByteSource.make(bytes, error: &error) else {
             throw ArchiveError("cannot read the package: \(String(cString: zip_error_strerror(&error)).lowercased())")
         }
-        guard let opened = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
+        guard let opened = zip_open_from_source(source, checkConsistency ? ZIP_RDONLY | ZIP_CHECKCONS : ZIP_RDONLY, &error) else {
             zip_source_free(source)
             // libzip refuses a second entry with a name it already read as "file already exists".
             let reason: String

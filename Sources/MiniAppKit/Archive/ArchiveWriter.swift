@@ -70,18 +70,17 @@ public enum ArchiveWriter {
 
     /// The names verify would refuse are never written: a package mactl packs always verifies.
     static func checkNames(_ paths: [String]) throws(ArchiveError) {
-        var seen: [String: String] = [:]
+        var names = PackageNameSet()
         for path in paths {
             if let problem = PackageEntryName.problem(rawName: Array(path.utf8), flags: PackageEntryName.utf8Flag) {
                 throw ArchiveError("'\(path)' cannot be a package entry: it \(problem)")
             }
-            let key = PackageEntryName.collisionKey(path)
-            if let earlier = seen[key] {
-                throw ArchiveError(earlier == path
-                    ? "'\(path)' is in the package twice"
-                    : "'\(path)' and '\(earlier)' are the same file after Unicode normalization or case folding; rename one")
+            switch names.insert(path) {
+            case nil: continue
+            case .duplicate: throw ArchiveError("'\(path)' is in the package twice")
+            case .sameFile(let earlier): throw ArchiveError("'\(path)' and '\(earlier)' are the same file after Unicode normalization or case folding; rename one")
+            case .fileAndFolder(let file, let folder): throw ArchiveError("'\(file)' is a file and '\(folder)' makes it a folder; rename one")
             }
-            seen[key] = path
         }
     }
 

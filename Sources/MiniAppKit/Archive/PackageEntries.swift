@@ -31,21 +31,18 @@ package enum PackageEntries {
         }
         guard failures.count == before else { return [] }
         var files: [SourceFile] = []
-        var seen: [String: String] = [:]
+        var names = PackageNameSet()
         for entry in layout.entries {
             let name = entry.name
             if let problem = PackageEntryName.problem(rawName: entry.rawName, flags: entry.flags) {
                 failures.append(VerificationFailure(VerificationFailure.ID.name, "entry '\(name)' at offset \(entry.localHeaderOffset) \(problem)"))
                 continue
             }
-            let key = PackageEntryName.collisionKey(name)
-            if let earlier = seen[key] {
-                // Compared as bytes: Swift's == already takes canonically equivalent names as equal.
-                let how = Array(earlier.utf8) == Array(name.utf8) ? "is in the archive twice" : "and entry '\(earlier)' are the same file after Unicode normalization or case folding"
-                failures.append(VerificationFailure(VerificationFailure.ID.duplicateName, "entry '\(name)' at offset \(entry.localHeaderOffset) \(how)"))
+            if let conflict = names.insert(name) {
+                let id = if case .fileAndFolder = conflict { VerificationFailure.ID.fileFolderConflict } else { VerificationFailure.ID.duplicateName }
+                failures.append(VerificationFailure(id, "entry '\(name)' at offset \(entry.localHeaderOffset) \(conflict.explanation)"))
                 continue
             }
-            seen[key] = name
             if let problem = fieldProblem(bytes, entry) {
                 failures.append(problem)
                 continue
@@ -69,7 +66,7 @@ package enum PackageEntries {
                 failures.append(error)
             }
         }
-        if !seen.values.contains(ProjectModel.manifestPath) {
+        if !names.containsFile(ProjectModel.manifestPath) {
             failures.append(VerificationFailure(VerificationFailure.ID.noManifest, "the package has no 'manifest.json' at its root"))
         }
         return files
@@ -91,18 +88,8 @@ package enum PackageEntries {
                 return VerificationFailure(VerificationFailure.ID.extraField, "the \(header) header of entry '\(name)' \(problem)")
             }
         }
-        if entry.unixFileType == 0o120000 {
-            return VerificationFailure(
-                VerificationFailure.ID.fileType,
-                "entry '\(name)' is a symbolic link; a package holds regular files only, and an extractor that follows links can write outside its folder")
-        }
-        if entry.unixFileType == 0o040000 {
-            // Extractors that honour the type make a folder; the runtime's reader writes a file.
-            return PackageEntryName.isDirectory(name) ? nil : VerificationFailure(
-                VerificationFailure.ID.fileType, "entry '\(name)' has the directory file type but a file's name (no trailing '/')")
-        }
-        if let type = entry.unixFileType {
-            return VerificationFailure(VerificationFailure.ID.fileType, "entry '\(name)' has Unix file type 0o\(String(type, radix: 8)); a package holds regular files only")
+        if let problem = entry.fileTypeProblem {
+            return VerificationFailure(VerificationFailure.ID.fileType, "entry '\(name)' \(problem)")
         }
         if entry.method != 0 && entry.method != 8 {
             return VerificationFailure(VerificationFailure.ID.method, "entry '\(name)' uses compression method \(entry.method); only store (0) and deflate (8) are allowed")

@@ -1,13 +1,25 @@
 import Foundation
 
-/// What a package entry's name may be, checked on the raw bytes both headers store. Each rule
+/// What a package entry's name may be, judged on the raw bytes both headers store. Each rule
 /// closes a place where two readers, or a reader and an extractor, would see two files:
 /// minizip-ng cuts a name at NUL and libzip reads a space; Python's zipfile and `unzip` decode
 /// a name without the UTF-8 flag as CP437; `./app.js` and `pages//x.js` land on `app.js` and
-/// `pages/x.js` when the runtime extracts; `..` leaves the folder (`reference/runtime-zip-reader.md`).
+/// `pages/x.js` when the runtime extracts; `..` leaves the folder (`docs/verify.md`, from
+/// `reference/runtime-zip-reader.md`).
+///
+/// The path rules split the name on the byte `/` and judge each segment's bytes. Extractors
+/// (the runtime joins folder + "/" + name, skip-runtime §1 and §11) see bytes, not Swift
+/// `Character`s: a grapheme cluster can swallow the `/` that starts or ends a segment
+/// (`X` + U+0600 + `/../app.js`, `../` + U+0301 + `evil.js`), so a check on `Character`s
+/// would not see the `..` an extractor follows.
 public enum PackageEntryName {
     /// The general-purpose flag that says the name is UTF-8.
     static let utf8Flag: UInt16 = 0x0800
+
+    static let slash = UInt8(ascii: "/")
+    static let backslash = UInt8(ascii: "\\")
+    static let dot = UInt8(ascii: ".")
+    static let space = UInt8(ascii: " ")
 
     /// Why `rawName` cannot be a package entry's name, or nil when it can.
     public static func problem(rawName: [UInt8], flags: UInt16) -> String? {
@@ -22,32 +34,74 @@ public enum PackageEntryName {
         if rawName.contains(where: { $0 >= 0x80 }) && flags & utf8Flag == 0 {
             return "is not ASCII and is not flagged as UTF-8 (general-purpose bit 11), so Python's zipfile and unzip decode it as CP437 and read another name"
         }
-        return pathProblem(String(decoding: rawName, as: UTF8.self))
+        return pathProblem(bytes: rawName)
     }
 
     /// The path rules, shared with `pack`, which refuses to write a name `verify` refuses.
     public static func pathProblem(_ name: String) -> String? {
+        pathProblem(bytes: Array(name.utf8))
+    }
+
+    /// The path rules on the name's bytes: every segment between two `/` bytes is judged as
+    /// the bytes an extractor joins to its folder.
+    static func pathProblem(bytes name: [UInt8]) -> String? {
         if name.isEmpty { return "has an empty name, which the runtime's reader skips" }
-        if name.hasPrefix("/") || name.hasPrefix("\\") { return "is an absolute path" }
-        if name.contains("\\") { return "contains a backslash" }
-        if name.count >= 2, name.dropFirst().first == ":", name.first!.isLetter { return "starts with a drive letter" }
+        if name[0] == slash || name[0] == backslash { return "is an absolute path" }
+        if name.contains(backslash) { return "contains a backslash" }
+        if name.count >= 2, name[1] == UInt8(ascii: ":"), isASCIILetter(name[0]) { return "starts with a drive letter" }
         // A trailing '/' marks a directory entry, as `zip -r` writes them: harmless, since the
         // runtime's reader reads its zero bytes as no data and writes nothing for it.
-        var segments = name.split(separator: "/", omittingEmptySubsequences: false)
-        if isDirectory(name) { segments.removeLast() }
-        if segments.contains("..") { return "contains '..' and would leave the extraction folder" }
-        if segments.contains(".") { return "contains a '.' segment; extracted, it lands on the same file as the name without it" }
-        if segments.contains("") { return "contains an empty segment ('//'); extracted, it lands on the same file as the name with one '/'" }
+        var segments = name.split(separator: slash, omittingEmptySubsequences: false)
+        if isDirectory(bytes: name) { segments.removeLast() }
+        for segment in segments {
+            if segment.elementsEqual([dot, dot]) { return "contains '..' and would leave the extraction folder" }
+            if segment.elementsEqual([dot]) { return "contains a '.' segment; extracted, it lands on the same file as the name without it" }
+            if segment.isEmpty { return "contains an empty segment ('//'); extracted, it lands on the same file as the name with one '/'" }
+            // Windows drops a segment's trailing dots and spaces: '...' and '.. ' become '..'.
+            if segment.allSatisfy({ $0 == dot || $0 == space }) {
+                return "has a segment of dots and spaces only, which Windows extractors read as '.' or '..'"
+            }
+        }
         return nil
     }
 
-    public static func isDirectory(_ name: String) -> Bool { name.hasSuffix("/") }
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
 
-    /// Names that are equal after Unicode normalization (the runtime finds entries with Swift's
-    /// `==`, which treats canonically equivalent strings as equal) or after case folding (they
-    /// land on one file on macOS and Windows volumes) share this key.
+    /// A directory entry's name ends with the byte `/` (judged as bytes: `"x/" + U+0301` is one
+    /// `Character` that is not `/`, and names a file).
+    public static func isDirectory(_ name: String) -> Bool { name.utf8.last == slash }
+
+    static func isDirectory(bytes name: [UInt8]) -> Bool { name.last == slash }
+
+    /// Names that an extractor or a volume takes for the same file share this key:
+    /// - equal after canonical normalization: the runtime finds entries with Swift's `==`,
+    ///   which treats canonically equivalent strings as equal, and macOS volumes ignore
+    ///   normalization;
+    /// - equal after Unicode's full case folding: one file on macOS and Windows volumes.
+    ///   Lowercasing, uppercasing and lowercasing again, scalar by scalar with the full
+    ///   mappings, reaches what full case folding reaches (U+1C80 and U+0432, 'ß', 'ẞ' and
+    ///   "ss", U+212A and 'k'), and also joins the dotless and dotted i with 'i', as NTFS's
+    ///   upper-case table does;
+    /// - equal once default-ignorable code points (zero-width joiners, bidirectional marks)
+    ///   are dropped: HFS+ ignores them, and a reader cannot see them;
+    /// - equal once each segment's trailing dots and spaces are dropped, as Windows does.
     public static func collisionKey(_ name: String) -> String {
-        name.precomposedStringWithCanonicalMapping.folding(options: [.caseInsensitive], locale: nil)
-            .precomposedStringWithCanonicalMapping
+        var key = name.precomposedStringWithCanonicalMapping
+        key = String(String.UnicodeScalarView(key.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }))
+        for _ in 0..<3 {
+            let folded = key.lowercased().uppercased().lowercased().decomposedStringWithCanonicalMapping.precomposedStringWithCanonicalMapping
+            if folded == key { break }
+            key = folded
+        }
+        let segments = key.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            var trimmed = Substring(segment)
+            while let last = trimmed.unicodeScalars.last, last == "." || last == " ", trimmed.unicodeScalars.count > 1 {
+                trimmed = Substring(trimmed.unicodeScalars.dropLast())
+            }
+            return String(trimmed)
+        }
+        return segments.joined(separator: "/")
     }
 }

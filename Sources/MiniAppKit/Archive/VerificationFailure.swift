@@ -25,6 +25,7 @@ extension VerificationFailure {
         public static let extraField = "archive-extra-field"
         public static let name = "archive-name"
         public static let duplicateName = "archive-duplicate-name"
+        public static let fileFolderConflict = "archive-file-folder-conflict"
         public static let fileType = "archive-file-type"
         public static let method = "archive-method"
         public static let data = "archive-data"
@@ -34,15 +35,17 @@ extension VerificationFailure {
         public static let noManifest = "archive-no-manifest"
         public static let signingBlock = "signature-block"
         public static let signature = "signature-invalid"
+        public static let notCanonical = "signature-not-canonical"
         public static let digest = "signature-digest"
         public static let certificate = "signature-certificate"
+        public static let certificateExpired = "signature-certificate-expired"
         public static let unexpectedSigner = "signature-unexpected-signer"
         public static let unsigned = "signature-missing"
 
         public static let all = [
             tooLarge, notAPackage, endRecord, zip64, hiddenStructure, centralDirectory, localHeader, layout, flags,
-            extraField, name, duplicateName, fileType, method, zipBomb, data, nestedArchive, noManifest, readersDisagree,
-            signingBlock, signature, digest, certificate, unexpectedSigner, unsigned,
+            extraField, name, duplicateName, fileFolderConflict, fileType, method, zipBomb, data, nestedArchive, noManifest, readersDisagree,
+            signingBlock, notCanonical, signature, digest, certificate, certificateExpired, unexpectedSigner, unsigned,
         ]
     }
 }

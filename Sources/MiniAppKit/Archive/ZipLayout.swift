@@ -30,7 +30,7 @@ public struct ZipLayout: Sendable {
         public var crc32: UInt32
         public var compressedSize: Int
         public var size: Int
-        /// The high byte of "version made by": 3 is Unix.
+        /// The high byte of "version made by": the host that wrote the entry (3 is Unix).
         public var madeBySystem: UInt8
         /// "Version needed to extract" of the central and the local header (the low byte, in
         /// tenths: 20 is 2.0).
@@ -46,13 +46,35 @@ public struct ZipLayout: Sendable {
         public var dataEnd: Int { dataOffset + compressedSize }
         public var dataRange: Range<Int> { dataOffset..<dataEnd }
 
-        /// The `S_IFMT` bits of an entry made on Unix, when they are set and are not a
-        /// regular file's: a symbolic link or a device that an extractor could honour, or a
-        /// directory (fine on a directory entry, `zip -r` writes them).
-        public var unixFileType: UInt32? {
-            guard madeBySystem == 3 else { return nil }
+        /// Why the entry's external attributes make it something other than a regular file
+        /// (or, on a name ending in `/`, a folder), or nil. Judged whatever host the "version
+        /// made by" byte names: Info-ZIP `unzip` reads the Unix mode from the high 16 bits for
+        /// Unix and several other hosts (Atari 5, BeOS 16, OS X 19, AtheOS 30, …) and creates
+        /// the symbolic link it describes, so a type the verifier ignores for one host byte is
+        /// a link on disk for another.
+        public var fileTypeProblem: String? {
+            let isDirectoryName = rawName.last == UInt8(ascii: "/")
             let type = (externalAttributes >> 16) & 0o170000
-            return type == 0 || type == 0o100000 ? nil : type
+            switch type {
+            case 0, 0o100000:
+                break
+            case 0o040000 where isDirectoryName:
+                break
+            case 0o040000:
+                return "has the directory file type but a file's name (no trailing '/')"
+            case 0o120000:
+                return "is a symbolic link (file type 0o120000, made by host \(madeBySystem)); a package holds regular files only, and an extractor that follows links can write outside its folder"
+            default:
+                return "has file type 0o\(String(type, radix: 8)) (made by host \(madeBySystem)); a package holds regular files only"
+            }
+            // MS-DOS attributes in the low byte: 0x10 marks a folder, 0x400 a reparse point (a link on Windows).
+            if externalAttributes & 0x10 != 0, !isDirectoryName {
+                return "has the MS-DOS directory attribute (0x10) but a file's name (no trailing '/')"
+            }
+            if externalAttributes & 0x400 != 0 {
+                return "has the Windows reparse-point attribute (0x400), which marks a link; a package holds regular files only"
+            }
+            return nil
         }
     }
 
@@ -78,7 +100,9 @@ public struct ZipLayout: Sendable {
     public static func read(_ bytes: [UInt8]) throws(VerificationFailure) -> ZipLayout {
         let end = try endRecord(bytes)
         let (directoryOffset, directorySize, count) = try endRecordFields(bytes, at: end)
-        try refuseForeignSignatures(bytes, from: directoryOffset, endRecord: end)
+        // The directory and what follows first, so that a hidden record is named as such
+        // rather than as the damaged directory it makes; the rest once the entries are known.
+        try refuseHiddenStructure(bytes, in: directoryOffset..<bytes.count, structureFrom: directoryOffset, directory: directoryOffset, endRecord: end)
         // minizip-ng, finding no central header at the recorded offset, looks again at
         // end - size and shifts every entry: so the two must be the same place.
         guard directoryOffset + directorySize == end else {
@@ -91,6 +115,7 @@ public struct ZipLayout: Sendable {
             try readLocalHeader(bytes, of: &entries[index], before: directoryOffset)
         }
         let entriesEnd = try checkTiling(entries, before: directoryOffset)
+        try refuseHiddenStructure(bytes, in: 0..<directoryOffset, structureFrom: entriesEnd, directory: directoryOffset, endRecord: end)
         return ZipLayout(entries: entries, entriesEnd: entriesEnd, centralDirectoryOffset: directoryOffset, endRecordOffset: end)
     }
 
@@ -166,28 +191,59 @@ public struct ZipLayout: Sendable {
         return (Int(offset), Int(size), Int(count))
     }
 
-    /// A second end record, a ZIP64 end record or a ZIP64 locator anywhere from the central
-    /// directory on is how two readers are made to read two directories (libzip follows a
-    /// ZIP64 locator no 32-bit field asks for; minizip-ng takes the last end record).
-    static func refuseForeignSignatures(_ bytes: [UInt8], from directory: Int, endRecord end: Int) throws(VerificationFailure) {
-        var index = directory
-        while index + 4 <= bytes.count {
-            if index != end, bytes[index] == 0x50, bytes[index + 1] == 0x4B {
-                let signature = LittleEndian.uint32(bytes, index)
-                let what: String? = switch signature {
-                case endRecordSignature: "an end-record signature"
-                case zip64EndRecordSignature: "a ZIP64 end-record signature"
-                case zip64LocatorSignature: "a ZIP64 locator signature"
-                default: nil
+    /// A second end record, a ZIP64 end record or a ZIP64 locator is how two readers are made
+    /// to read two directories: libzip weighs every end record in the file's last 64 KiB and,
+    /// between two equally consistent ones, keeps the first; it follows a ZIP64 locator no
+    /// 32-bit field asks for; minizip-ng takes the last end record. The whole file is searched:
+    /// - from the last entry's end (the signing block, the central directory) to the end
+    ///   record, any such signature is refused: the block and the directory are structure,
+    ///   and a signer's certificate, say, can carry any bytes;
+    /// - in the entries (headers and data), an end record is refused when a reader could take
+    ///   it: its directory lies before it and starts with a central header. Compressed data
+    ///   holds the 4 signature bytes by chance about once in 4 GiB, so the signature alone
+    ///   would refuse honest packages; an archive stored as an asset is refused only when its
+    ///   offsets point into this file's own entries, as an attack's must.
+    static func refuseHiddenStructure(
+        _ bytes: [UInt8], in range: Range<Int>, structureFrom entriesEnd: Int, directory: Int, endRecord end: Int
+    ) throws(VerificationFailure) {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(VerificationFailure) in
+            var index = range.lowerBound
+            while index < range.upperBound, index + 4 <= buffer.count {
+                defer { index += 1 }
+                guard index != end, buffer[index] == 0x50, buffer[index + 1] == 0x4B, buffer[index + 2] < 0x08 else { continue }
+                let signature = UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8 | UInt32(buffer[index + 2]) << 16 | UInt32(buffer[index + 3]) << 24
+                let what: String
+                switch signature {
+                case endRecordSignature: what = "an end-record signature"
+                case zip64EndRecordSignature: what = "a ZIP64 end-record signature"
+                case zip64LocatorSignature: what = "a ZIP64 locator signature"
+                default: continue
                 }
-                if let what {
+                if index >= entriesEnd {
+                    let place = index < directory ? "inside the signing block" : index < end ? "inside the central directory" : "after the end record"
                     throw VerificationFailure(
                         VerificationFailure.ID.hiddenStructure,
-                        "\(what) at offset \(index), after the central directory's start; a package has one end record only, and a second one is read by some readers and not others")
+                        "\(what) at offset \(index), \(place); a package has one end record only, and a second one is read by some readers and not others")
+                }
+                if signature == endRecordSignature, isReadableEndRecord(buffer, at: index) {
+                    throw VerificationFailure(
+                        VerificationFailure.ID.hiddenStructure,
+                        "an end record at offset \(index), inside the entries, points at a central directory in this file; libzip can take it for the package's own")
                 }
             }
-            index += 1
         }
+    }
+
+    /// Whether an end record at `index` describes a directory a reader could read: one that
+    /// lies before it and starts with a central header (or is empty).
+    private static func isReadableEndRecord(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index + endRecordSize <= buffer.count else { return false }
+        func uint32(_ at: Int) -> Int { Int(buffer[at]) | Int(buffer[at + 1]) << 8 | Int(buffer[at + 2]) << 16 | Int(buffer[at + 3]) << 24 }
+        let size = uint32(index + 12)
+        let offset = uint32(index + 16)
+        guard offset + size <= index else { return false }
+        if size == 0 { return true }
+        return offset + 4 <= buffer.count && uint32(offset) == Int(centralHeaderSignature)
     }
 
     // MARK: - The central directory

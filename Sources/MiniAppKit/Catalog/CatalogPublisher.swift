@@ -15,8 +15,8 @@ public enum CatalogPublisher {
         public var rollout = 100
         public var allowUnsigned = false
         public var allowDowngrade = false
-        /// The signer's public key the package must have (`--cert`), as SubjectPublicKeyInfo DER.
-        public var expectedSigner: [UInt8]?
+        /// The signer the package must have (`--cert`), as `verify --cert` pins it.
+        public var expectedSigner: ExpectedSigner?
         public var dryRun = false
         /// `published`: SOURCE_DATE_EPOCH's time when set, else now.
         public var published: Date
@@ -51,7 +51,7 @@ public enum CatalogPublisher {
         guard CatalogFiles.isSafeChannel(options.channel) else {
             throw Failure("'\(options.channel)' is not a channel name: use lowercase letters, digits and '-', starting with a letter or digit, at most 32")
         }
-        let report = PackageVerifier.verify(bytes, expectedPublicKey: options.expectedSigner, requireSignature: !options.allowUnsigned)
+        let report = PackageVerifier.verify(bytes, expected: options.expectedSigner, requireSignature: !options.allowUnsigned)
         guard report.passed else {
             throw notVerified(packageName, report.diagnostics(packagePath: packageName).map { ($0.message, $0.id) })
         }

@@ -1,4 +1,5 @@
 import Crypto
+import Foundation
 import _CryptoExtras
 
 /// `mactl verify`: the archive's one strict layout, the signing block and its signature, every
@@ -17,6 +18,8 @@ public enum PackageVerifier {
         public var algorithm: UInt32?
         public var certificateSubject: String?
         public var certificateFingerprint: String?
+        /// When the signer's certificate stops being valid (checked only with `--cert`).
+        public var certificateNotValidAfter: Date?
         /// SHA-256 of the signer's public key (SubjectPublicKeyInfo DER), to pin it.
         public var publicKeyDigest: String?
         /// SHA-256 of the whole package file.
@@ -44,9 +47,11 @@ public enum PackageVerifier {
         }
     }
 
-    /// `runtime` is the profile the package's files are linted against.
+    /// `runtime` is the profile the package's files are linted against; `now` is the time an
+    /// expected certificate must be valid at.
     public static func verify(
-        _ bytes: [UInt8], expectedPublicKey: [UInt8]? = nil, requireSignature: Bool = false, runtime: RuntimeProfile = .default
+        _ bytes: [UInt8], expected: ExpectedSigner? = nil, requireSignature: Bool = false, runtime: RuntimeProfile = .default,
+        now: Date = Date()
     ) -> Report {
         var report = Report()
         guard bytes.count <= Limits.packageSize else {
@@ -66,13 +71,13 @@ public enum PackageVerifier {
         if layout.isSigned {
             report.signingBlockPresent = true
             do throws(VerificationFailure) {
-                try verifySignature(bytes, layout: layout, expectedPublicKey: expectedPublicKey, into: &report)
+                try verifySignature(bytes, layout: layout, expected: expected, now: now, into: &report)
             } catch {
                 report.failures.append(error)
             }
         } else if requireSignature {
             report.failures.append(VerificationFailure(VerificationFailure.ID.unsigned, "the package is not signed"))
-        } else if expectedPublicKey != nil {
+        } else if expected != nil {
             report.failures.append(VerificationFailure(VerificationFailure.ID.unsigned, "the package is not signed, so it cannot be signed by the expected key"))
         }
         let files = PackageEntries.read(bytes, layout: layout, into: &report.failures)
@@ -114,15 +119,19 @@ public enum PackageVerifier {
         guard let layout = try? ZipLayout.read(bytes), layout.isSigned else { return report }
         report.signingBlockPresent = true
         do throws(VerificationFailure) {
-            try verifySignature(bytes, layout: layout, expectedPublicKey: nil, into: &report)
+            try verifySignature(bytes, layout: layout, expected: nil, now: Date(), into: &report)
         } catch {
             report.failures.append(error)
         }
         return report
     }
 
+    /// The signing block's rules (docs/verify.md, "What a signature must be"): the block holds
+    /// one developer signature with one signer, whose every byte is checked; the signature is
+    /// in its one canonical encoding and verifies; the digest is the package's; the certificate
+    /// is exact, self-signed and holds the signer's key; and the signer is the one expected.
     private static func verifySignature(
-        _ bytes: [UInt8], layout: ZipLayout, expectedPublicKey: [UInt8]?, into report: inout Report
+        _ bytes: [UInt8], layout: ZipLayout, expected: ExpectedSigner?, now: Date, into report: inout Report
     ) throws(VerificationFailure) {
         let centralDirectory = layout.centralDirectoryOffset
         let entriesEnd = layout.entriesEnd
@@ -143,46 +152,43 @@ public enum PackageVerifier {
                 VerificationFailure.ID.layout,
                 "the data of entry '\(last?.name ?? "?")' runs \(entriesEnd - blockStart) bytes into the signing block at offset \(blockStart), where the signed entries end")
         }
-        let signers = try SigningBlock.signers(in: try SigningBlock.developerSignature(in: pairs))
-        guard !signers.isEmpty else { throw VerificationFailure(VerificationFailure.ID.signingBlock, "the developer signature has no signer") }
+        let signer = try SigningBlock.signer(in: try SigningBlock.developerSignature(in: pairs))
+        // Named before anything is judged, so a failure can say whose signature failed.
+        report.publicKeyDigest = Hex.string(SHA256.hash(data: signer.publicKey))
+        report.certificateSubject = SigningCertificate.subject(of: signer.certificate)
+        report.certificateFingerprint = Hex.string(SHA256.hash(data: signer.certificate))
+        report.certificateNotValidAfter = SigningCertificate.notValidAfter(signer.certificate)
+        try SignatureEncoding.checkCanonical(signer)
+        guard verify(signer.signature, algorithm: signer.algorithm, over: signer.signedData, publicKey: signer.publicKey) else {
+            throw VerificationFailure(VerificationFailure.ID.signature, "the signature does not verify: the signed data or the public key was changed")
+        }
         let digest = PackageDigest.compute(
             entries: bytes[0..<blockStart], centralDirectory: bytes[centralDirectory..<layout.endRecordOffset],
             endRecord: Array(bytes[layout.endRecordOffset...]), blockStart: blockStart)
-        for signer in signers {
-            // Named before anything is judged, so a failure can say whose signature failed.
-            report.publicKeyDigest = Hex.string(SHA256.hash(data: signer.publicKey))
-            if let certificate = signer.certificates.first {
-                report.certificateSubject = SigningCertificate.subject(of: certificate)
-                report.certificateFingerprint = Hex.string(SHA256.hash(data: certificate))
-            }
-            let known = signer.signatures.filter { [0x0201, 0x0103].contains($0.algorithm) }
-            guard !known.isEmpty else {
-                throw VerificationFailure(VerificationFailure.ID.signature, "no signature uses an algorithm mactl knows (0x0201 or 0x0103)")
-            }
-            for signature in known {
-                guard verify(signature.signature, algorithm: signature.algorithm, over: signer.signedData, publicKey: signer.publicKey) else {
-                    throw VerificationFailure(VerificationFailure.ID.signature, "the signature does not verify: the signed data or the public key was changed")
-                }
-                guard let signedDigest = signer.digests.first(where: { $0.algorithm == signature.algorithm })?.digest else {
-                    throw VerificationFailure(VerificationFailure.ID.digest, "the signed data has no digest for algorithm 0x\(String(signature.algorithm, radix: 16))")
-                }
-                guard signedDigest == digest else {
-                    throw VerificationFailure(VerificationFailure.ID.digest, "digest mismatch: the archive changed after signing")
-                }
-                report.algorithm = signature.algorithm
-            }
-            guard let certificate = signer.certificates.first else {
-                throw VerificationFailure(VerificationFailure.ID.certificate, "the signer carries no certificate")
-            }
-            guard SigningCertificate.publicKeyInfo(of: certificate) == signer.publicKey else {
-                throw VerificationFailure(VerificationFailure.ID.certificate, "the certificate's public key is not the signer's key")
-            }
-            if let expectedPublicKey, expectedPublicKey != signer.publicKey {
+        guard signer.digest == digest else {
+            throw VerificationFailure(VerificationFailure.ID.digest, "digest mismatch: the archive changed after signing")
+        }
+        report.algorithm = signer.algorithm
+        if let problem = SigningCertificate.problem(packaged: signer.certificate, signerKey: signer.publicKey) {
+            throw VerificationFailure(VerificationFailure.ID.certificate, problem)
+        }
+        if let expected {
+            guard expected.publicKey == signer.publicKey else {
                 throw VerificationFailure(VerificationFailure.ID.unexpectedSigner, "the package is signed by another key than the one expected")
+            }
+            if let certificate = expected.certificate {
+                guard certificate == signer.certificate else {
+                    throw VerificationFailure(
+                        VerificationFailure.ID.unexpectedSigner,
+                        "the package is signed by the expected key but carries another certificate (sha256 \(report.certificateFingerprint ?? "")) than the one given (sha256 \(Hex.string(SHA256.hash(data: certificate)))); --cert pins the certificate, --key the key alone")
+                }
+                if let problem = SigningCertificate.validityProblem(certificate, at: now) {
+                    throw VerificationFailure(VerificationFailure.ID.certificateExpired, "\(problem), so it does not vouch for the package now")
+                }
             }
         }
         report.signatureVerified = true
-        report.signerAuthenticated = expectedPublicKey != nil
+        report.signerAuthenticated = expected != nil
     }
 
     static func verify(_ signature: [UInt8], algorithm: UInt32, over data: [UInt8], publicKey: [UInt8]) -> Bool {

@@ -7,17 +7,24 @@ public enum SigningBlock {
     public static let magic = Array("RPK Sig Block 42".utf8)
     public static let developerSignatureID: UInt32 = 0x0100_0101
 
-    /// A signer as the developer-signature pair holds it.
+    /// The one signer a package carries (docs/verify.md, "What a signature must be"): one
+    /// digest and one signature, both in the same known algorithm, one certificate and no
+    /// additional attributes.
     public struct Signer: Sendable, Equatable {
-        public var digests: [(algorithm: UInt32, digest: [UInt8])]
-        public var certificates: [[UInt8]]
-        public var signatures: [(algorithm: UInt32, signature: [UInt8])]
+        public var algorithm: UInt32
+        public var digest: [UInt8]
+        public var certificate: [UInt8]
+        public var signature: [UInt8]
         public var publicKey: [UInt8]
         /// The exact signed-data bytes, as signed.
         public var signedData: [UInt8]
-
-        public static func == (lhs: Signer, rhs: Signer) -> Bool { lhs.signedData == rhs.signedData && lhs.publicKey == rhs.publicKey }
     }
+
+    /// The algorithms mactl signs and verifies: ECDSA P-256 with SHA-256 (DER signature) and
+    /// RSASSA-PKCS1-v1_5 with SHA-256. Both digest the package with SHA-256.
+    public static let ecdsaP256SHA256: UInt32 = 0x0201
+    public static let rsaPKCS1SHA256: UInt32 = 0x0103
+    static let knownAlgorithms: [UInt32] = [ecdsaP256SHA256, rsaPKCS1SHA256]
 
     // MARK: - Writing
 
@@ -37,10 +44,9 @@ public enum SigningBlock {
 
     // MARK: - Reading
 
-    /// The APK-style padding pair (`0x42726577`, "werB"), the one other pair a signer may add:
-    /// its value must be zeros. Any other pair is refused: bytes in the block that no check
-    /// reads are where a second archive hides (a central directory and an end record that
-    /// libzip finds and mactl's digest never looks at).
+    /// The APK-style padding pair (`0x42726577`, "werB"). mactl never writes it, and refuses
+    /// it: the digest does not cover the block, so a padding pair added by anyone makes a
+    /// second package, with another SHA-256, that still verifies.
     static let paddingID: UInt32 = 0x4272_6577
 
     /// One ID-value pair and where it starts.
@@ -85,71 +91,90 @@ public enum SigningBlock {
         return (start, pairs)
     }
 
-    /// The one developer-signature value of a block, after refusing every pair that is not it
-    /// or zero padding.
+    /// The developer-signature value of a block that holds that one pair and nothing else.
+    /// Bytes no check reads are where a second archive hides (a central directory and an end
+    /// record that libzip finds and the digest never covers), and any pair a third party can
+    /// add or remove makes another package that still verifies.
     static func developerSignature(in pairs: [Pair]) throws(VerificationFailure) -> ArraySlice<UInt8> {
-        var developer: [Pair] = []
-        for pair in pairs {
-            switch pair.id {
-            case developerSignatureID:
-                developer.append(pair)
-            case paddingID where pair.value.allSatisfy({ $0 == 0 }):
-                continue
-            case paddingID:
-                throw VerificationFailure(VerificationFailure.ID.signingBlock, "the padding pair at offset \(pair.offset) holds bytes other than zeros")
-            default:
-                throw VerificationFailure(
-                    VerificationFailure.ID.signingBlock,
-                    "the signing block holds an unknown pair 0x\(String(pair.id, radix: 16, uppercase: true)) of \(pair.value.count) bytes at offset \(pair.offset); only the developer signature and zero padding are accepted, because bytes no check reads can carry a second archive")
-            }
-        }
-        guard developer.count == 1 else {
+        for pair in pairs where pair.id != developerSignatureID {
+            let what = pair.id == paddingID ? "a padding pair (0x42726577)" : "an unknown pair 0x\(String(pair.id, radix: 16, uppercase: true))"
             throw VerificationFailure(
                 VerificationFailure.ID.signingBlock,
-                developer.isEmpty ? "the signing block has no developer signature (ID 0x01000101)" : "the signing block has \(developer.count) developer signatures")
+                "the signing block holds \(what) of \(pair.value.count) bytes at offset \(pair.offset); a package's block holds the developer signature alone, because any other pair can be added by anyone, or carry bytes no check reads")
         }
-        return developer[0].value
+        guard pairs.count == 1 else {
+            throw VerificationFailure(
+                VerificationFailure.ID.signingBlock,
+                pairs.isEmpty ? "the signing block has no developer signature (ID 0x01000101)" : "the signing block has \(pairs.count) developer signatures; a package has one")
+        }
+        return pairs[0].value
     }
 
-    /// The signers of a developer-signature value. Every sequence must be filled exactly: a
-    /// trailing byte inside a signer is a byte the signature does not speak for.
-    static func signers(in value: ArraySlice<UInt8>) throws(VerificationFailure) -> [Signer] {
+    /// The one signer of a developer-signature value. Every sequence must be filled exactly:
+    /// a trailing byte is a byte the signature does not speak for, and a second signer,
+    /// signature, digest or certificate is one that a third party could add or that a host
+    /// showing one signer would not show.
+    static func signer(in value: ArraySlice<UInt8>) throws(VerificationFailure) -> Signer {
         var reader = LengthPrefixedReader(value)
-        var signersReader = LengthPrefixedReader(try reader.next("the signer sequence"))
+        let signerSequence = try reader.next("the signer sequence")
         try reader.expectEnd("the developer signature, after its signer sequence")
-        var signers: [Signer] = []
-        while !signersReader.isAtEnd {
-            var signer = LengthPrefixedReader(try signersReader.next("a signer"))
-            let signedData = try signer.next("the signed data")
-            let signaturesValue = try signer.next("the signatures")
-            let publicKey = try signer.next("the public key")
-            try signer.expectEnd("a signer, after its public key")
-            var data = LengthPrefixedReader(signedData)
-            var digests: [(UInt32, [UInt8])] = []
-            var digestsReader = LengthPrefixedReader(try data.next("the digests"))
-            while !digestsReader.isAtEnd {
-                var entry = LengthPrefixedReader(try digestsReader.next("a digest"))
-                let algorithm = try entry.uint32("a digest's algorithm")
-                digests.append((algorithm, Array(try entry.next("a digest's bytes"))))
-                try entry.expectEnd("a digest")
-            }
-            var certificates: [[UInt8]] = []
-            var certificatesReader = LengthPrefixedReader(try data.next("the certificates"))
-            while !certificatesReader.isAtEnd { certificates.append(Array(try certificatesReader.next("a certificate"))) }
-            _ = try data.next("the additional attributes")
-            try data.expectEnd("the signed data, after its additional attributes")
-            var signatures: [(UInt32, [UInt8])] = []
-            var signaturesReader = LengthPrefixedReader(signaturesValue)
-            while !signaturesReader.isAtEnd {
-                var entry = LengthPrefixedReader(try signaturesReader.next("a signature"))
-                let algorithm = try entry.uint32("a signature's algorithm")
-                signatures.append((algorithm, Array(try entry.next("a signature's bytes"))))
-                try entry.expectEnd("a signature")
-            }
-            signers.append(Signer(digests: digests, certificates: certificates, signatures: signatures, publicKey: Array(publicKey), signedData: Array(signedData)))
+        let signerValue = try only(signerSequence, "signer")
+        var signer = LengthPrefixedReader(signerValue)
+        let signedData = try signer.next("the signed data")
+        let signaturesValue = try signer.next("the signatures")
+        let publicKey = try signer.next("the public key")
+        try signer.expectEnd("the signer, after its public key")
+
+        var data = LengthPrefixedReader(signedData)
+        var digestEntry = LengthPrefixedReader(try only(try data.next("the digests"), "digest"))
+        let digestAlgorithm = try digestEntry.uint32("the digest's algorithm")
+        let digest = try digestEntry.next("the digest's bytes")
+        try digestEntry.expectEnd("the digest")
+        let certificate = try only(try data.next("the certificates"), "certificate")
+        let attributes = try data.next("the additional attributes")
+        try data.expectEnd("the signed data, after its additional attributes")
+        guard attributes.isEmpty else {
+            throw VerificationFailure(
+                VerificationFailure.ID.signingBlock,
+                "the signed data carries \(attributes.count) bytes of additional attributes at offset \(attributes.startIndex); mactl reads none, so it accepts none")
         }
-        return signers
+
+        var signatureEntry = LengthPrefixedReader(try only(signaturesValue, "signature"))
+        let algorithm = try signatureEntry.uint32("the signature's algorithm")
+        let signature = try signatureEntry.next("the signature's bytes")
+        try signatureEntry.expectEnd("the signature")
+        guard knownAlgorithms.contains(algorithm) else {
+            throw VerificationFailure(
+                VerificationFailure.ID.signingBlock,
+                "the signature uses algorithm \(hex(algorithm)), which mactl cannot check; accepted: \(hex(ecdsaP256SHA256)) (ECDSA P-256, SHA-256) and \(hex(rsaPKCS1SHA256)) (RSA PKCS#1 v1.5, SHA-256)")
+        }
+        guard digestAlgorithm == algorithm else {
+            throw VerificationFailure(
+                VerificationFailure.ID.signingBlock,
+                "the signed digest is for algorithm \(hex(digestAlgorithm)) but the signature uses \(hex(algorithm))")
+        }
+        guard digest.count == 32 else {
+            throw VerificationFailure(VerificationFailure.ID.signingBlock, "the signed digest is \(digest.count) bytes; a SHA-256 digest is 32")
+        }
+        return Signer(
+            algorithm: algorithm, digest: Array(digest), certificate: Array(certificate), signature: Array(signature),
+            publicKey: Array(publicKey), signedData: Array(signedData))
     }
+
+    /// The single length-prefixed item of a sequence, refusing an empty sequence and a second item.
+    private static func only(_ sequence: ArraySlice<UInt8>, _ what: String) throws(VerificationFailure) -> ArraySlice<UInt8> {
+        var items = LengthPrefixedReader(sequence)
+        guard !items.isAtEnd else { throw VerificationFailure(VerificationFailure.ID.signingBlock, "the signer has no \(what)") }
+        let item = try items.next("a \(what)")
+        guard items.isAtEnd else {
+            throw VerificationFailure(
+                VerificationFailure.ID.signingBlock,
+                "a second \(what) at offset \(sequence.startIndex + 4 + item.count); a package has exactly one, so nobody can add one that a host showing the first would not see")
+        }
+        return item
+    }
+
+    static func hex(_ algorithm: UInt32) -> String { "0x" + String(algorithm, radix: 16, uppercase: false).leftPadded(to: 4) }
 
     // MARK: - Integers
 

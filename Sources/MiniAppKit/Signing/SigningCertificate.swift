@@ -70,8 +70,42 @@ public struct SigningCertificate: Sendable {
             throw .invalidCertificate("the certificate cannot be read: \(error)")
         }
         guard publicKeyInfo(of: certificate) == key.publicKeyDER else { throw otherKey }
+        // A package mactl signs always verifies: the certificate meets verify's rules.
+        if let problem = problem(packaged: block.der, signerKey: key.publicKeyDER) { throw .invalidCertificate(problem) }
         return SigningCertificate(der: block.der, subject: certificate.subject.description)
     }
+
+    /// Why the certificate a package carries cannot stand for its signer, or nil. It must be
+    /// exact DER (another encoding of the same certificate would be another package that
+    /// verifies), hold the signer's key, and be self-signed with a signature that verifies:
+    /// mactl pins keys and certificates and follows no chain, so a certificate whose issuer's
+    /// signature it cannot check says nothing it could vouch for.
+    static func problem(packaged der: [UInt8], signerKey: [UInt8]) -> String? {
+        guard let certificate = try? Certificate(derEncoded: der) else { return "the signer's certificate is not an X.509 certificate in DER" }
+        var serializer = DER.Serializer()
+        guard (try? serializer.serialize(certificate)) != nil, serializer.serializedBytes == der else {
+            return "the signer's certificate is not in canonical DER; its bytes would not be the ones another reader re-encodes"
+        }
+        guard let key = publicKeyInfo(of: certificate) else { return "the signer's certificate holds a key that is neither EC P-256 nor RSA" }
+        guard key == signerKey else { return "the certificate's public key is not the signer's key" }
+        guard certificate.issuer == certificate.subject, certificate.publicKey.isValidSignature(certificate.signature, for: certificate) else {
+            return "the signer's certificate is not self-signed with a signature that verifies (issuer \(certificate.issuer)); mactl pins certificates and follows no chain"
+        }
+        return nil
+    }
+
+    /// Why the certificate is not valid at `date`, or nil.
+    static func validityProblem(_ der: [UInt8], at date: Date) -> String? {
+        guard let certificate = try? Certificate(derEncoded: der) else { return "the certificate cannot be read" }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if date < certificate.notValidBefore { return "the certificate is not valid before \(formatter.string(from: certificate.notValidBefore))" }
+        if date > certificate.notValidAfter { return "the certificate expired on \(formatter.string(from: certificate.notValidAfter))" }
+        return nil
+    }
+
+    /// When the certificate stops being valid, for reports.
+    static func notValidAfter(_ der: [UInt8]) -> Date? { (try? Certificate(derEncoded: der))?.notValidAfter }
 
     /// The subject of a DER certificate, for verification output.
     static func subject(of der: [UInt8]) -> String? {

@@ -104,7 +104,8 @@ public enum SigningKey: Sendable {
     public func sign(_ bytes: [UInt8]) throws(SigningError) -> [UInt8] {
         do {
             switch self {
-            case .p256(let key): return [UInt8](try key.signature(for: bytes).derRepresentation)
+            // The low-s form: the only one `verify` accepts (ECDSALowS).
+            case .p256(let key): return [UInt8](try ECDSALowS.normalized(key.signature(for: bytes)).derRepresentation)
             case .rsa(let key): return [UInt8](try key.signature(for: bytes, padding: .insecurePKCS1v1_5).rawRepresentation)
             }
         } catch {

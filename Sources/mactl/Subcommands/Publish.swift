@@ -72,11 +72,7 @@ struct Publish: AsyncParsableCommand {
         options.allowDowngrade = allowDowngrade
         options.dryRun = dryRun
         if let cert {
-            let text = String(decoding: try InputFile.read(cert, what: "the certificate"), as: UTF8.self)
-            guard let key = ExpectedSigner.publicKeyInfo(pem: text) else {
-                throw CommandFailure(message: "'\(cert)' holds no PEM certificate or public key")
-            }
-            options.expectedSigner = key
+            options.expectedSigner = try ExpectedSignerFile.read(cert, option: "--cert")
         }
         let outcome: CatalogPublisher.Outcome
         do throws(CatalogPublisher.Failure) {

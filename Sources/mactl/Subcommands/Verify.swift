@@ -10,10 +10,12 @@ struct Verify: AsyncParsableCommand {
     @Argument(help: "The package to verify.", completion: .file(extensions: ["ma"]))
     var package: String
 
-    @Option(name: .long, help: "Require the package to be signed by this public key (PEM).", completion: .file(extensions: ["pem"]))
+    @Option(name: .long, help: "Require the package to be signed by this public key (PEM); pins the key alone.", completion: .file(extensions: ["pem"]))
     var key: String?
 
-    @Option(name: .long, help: "Require the package to be signed by this certificate's key (PEM).", completion: .file(extensions: ["pem"]))
+    @Option(
+        name: .long, help: "Require the package to carry exactly this certificate (PEM), valid now, and be signed by its key.",
+        completion: .file(extensions: ["pem"]))
     var cert: String?
 
     @Flag(name: .long, help: "Fail when the package is not signed.")
@@ -24,12 +26,12 @@ struct Verify: AsyncParsableCommand {
     @OptionGroup var rendering: RenderingOptions
 
     func run() async throws {
-        let expected = try expectedPublicKey()
+        let expected = try expectedSigner()
         let report: PackageVerifier.Report
         do throws(PackageFile.Failure) {
             let bytes = try PackageFile.read(package)
             report = PackageVerifier.verify(
-                bytes, expectedPublicKey: expected, requireSignature: requireSignature, runtime: runtimeOption.profile ?? .default)
+                bytes, expected: expected, requireSignature: requireSignature, runtime: runtimeOption.profile ?? .default)
         } catch {
             switch error {
             case .unreadable(let message): throw CommandFailure(message: message)
@@ -48,27 +50,11 @@ struct Verify: AsyncParsableCommand {
         if !report.passed { throw ExitCode(ExitStatus.projectHasErrors) }
     }
 
-    private func expectedPublicKey() throws -> [UInt8]? {
+    private func expectedSigner() throws -> ExpectedSigner? {
         if let key, let cert { _ = (key, cert); throw ValidationError("give --key or --cert, not both") }
-        guard let path = key ?? cert else { return nil }
-        let text = String(decoding: try InputFile.read(path, what: key != nil ? "the public key" : "the certificate"), as: UTF8.self)
-        guard let publicKey = ExpectedSigner.publicKeyInfo(pem: text) else {
-            if ExpectedSigner.holdsPrivateKey(pem: text) { throw CommandFailure(message: Self.privateKeyGiven(path, option: key != nil ? "--key" : "--cert")) }
-            throw CommandFailure(
-                message: "'\(path)' holds no PEM public key or certificate; give the signer's public key (-----BEGIN PUBLIC KEY-----) or certificate")
-        }
-        return publicKey
-    }
-
-    /// A private key where the signer's public key is expected: how to export the public half,
-    /// or the certificate keygen wrote beside it, which works as well.
-    static func privateKeyGiven(_ path: String, option: String) -> String {
-        let publicPath = ShellWord.quoted(KeyFileNames.publicKey(forKey: path))
-        let certificatePath = KeyFileNames.certificate(forKey: path)
-        let certificate = FileManager.default.fileExists(atPath: certificatePath)
-            ? "--cert \(ShellWord.quoted(certificatePath))" : "--cert with its certificate"
-        return "'\(path)' is a private key; \(option) takes the signer's public key or certificate: export the public key with "
-            + "openssl pkey -in \(ShellWord.quoted(path)) -pubout -out \(publicPath) and give --key \(publicPath), or give \(certificate)"
+        if let key { return try ExpectedSignerFile.read(key, option: "--key") }
+        if let cert { return try ExpectedSignerFile.read(cert, option: "--cert") }
+        return nil
     }
 
     /// The verdict and what was proven about the signature, after the diagnostics.

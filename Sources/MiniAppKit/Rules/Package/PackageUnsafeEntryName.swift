@@ -28,19 +28,21 @@ public struct PackageUnsafeEntryName: Rule {
 
     public func check(_ model: ProjectModel) -> [Finding] {
         var findings: [Finding] = []
-        var seen: [String: String] = [:]
+        var names = PackageNameSet()
         // Byte order, as the packer writes them: the first of two colliding paths is kept.
         for path in model.bundle.shipped.map(\.path).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
             if let problem = PackageEntryName.problem(rawName: Array(path.utf8), flags: PackageEntryName.utf8Flag) {
                 findings.append(Finding("'\(path)' cannot be a package entry: it \(problem)", at: .file(path)))
                 continue
             }
-            let key = PackageEntryName.collisionKey(path)
-            if let earlier = seen[key] {
+            switch names.insert(path) {
+            case nil, .duplicate:
+                continue
+            case .sameFile(let earlier):
                 findings.append(Finding(
                     "'\(path)' and '\(earlier)' are the same package entry on a phone (letter case or Unicode normalization); rename one", at: .file(path)))
-            } else {
-                seen[key] = path
+            case .fileAndFolder(let file, let folder):
+                findings.append(Finding("'\(file)' is a file and '\(folder)' makes it a folder in the package; rename one", at: .file(path)))
             }
         }
         return findings
