@@ -18,7 +18,7 @@ public enum PackageVerifier {
         public var algorithm: UInt32?
         public var certificateSubject: String?
         public var certificateFingerprint: String?
-        /// When the signer's certificate stops being valid (checked only with `--cert`).
+        /// When the signer's certificate stops being valid: reported always, checked only with `--cert`.
         public var certificateNotValidAfter: Date?
         /// SHA-256 of the signer's public key (SubjectPublicKeyInfo DER), to pin it.
         public var publicKeyDigest: String?
