@@ -2,11 +2,12 @@
 public struct PackageUnsafeEntryName: Rule {
     public static let description = RuleDescription(
         id: "package-unsafe-entry-name", domain: .package, severity: .error,
-        summary: "A file that ships has a path no package may hold: two paths that differ only in letter case or Unicode normalization, control characters, or backslashes.",
+        summary: "A file that ships has a path no package may hold: two paths that differ only in letter case or Unicode normalization, a file named like another path's folder, control characters, or backslashes.",
         rationale: """
             The runtime finds package entries with Swift's `==`, which takes canonically equivalent \
             names as equal, and macOS and Windows volumes fold letter case: two such files become \
-            one on a phone or a developer's disk, and which one wins depends on the reader. \
+            one on a phone or a developer's disk, and which one wins depends on the reader; and \
+            `App.js` beside `app.js/x.js` is a file and a folder of one name there. \
             `mactl verify` refuses such a package and `mactl pack` will not write one; this rule \
             says so at lint time, with both paths.
             """,
