@@ -157,8 +157,7 @@ public enum CatalogFiles {
     /// files, when it is an image a host shows as it is.
     public static func packagedIcon(in files: [SourceFile]) -> (file: SourceFile, extension: String)? {
         guard let manifest = files.first(where: { $0.path == "manifest.json" }),
-              let object = (try? JSONSerialization.jsonObject(with: Data(manifest.bytes))) as? [String: Any],
-              let source = (object["icons"] as? [[String: Any]])?.first?["src"] as? String,
+              let source = (try? CatalogManifest.read(manifest.bytes))?.iconSource,
               let file = files.first(where: { $0.path == source })
         else { return nil }
         let fileExtension = (source as NSString).pathExtension.lowercased()

@@ -55,18 +55,21 @@ public enum CatalogPublisher {
         guard report.passed else {
             throw notVerified(packageName, report.diagnostics(packagePath: packageName).map { ($0.message, $0.id) })
         }
-        guard let manifestFile = report.files.first(where: { $0.path == "manifest.json" }),
-              let manifest = (try? JSONSerialization.jsonObject(with: Data(manifestFile.bytes))) as? [String: Any]
-        else { throw Failure("'\(packageName)' has no manifest.json object") }
-        guard let app = manifest["app_id"] as? String else { throw Failure("'\(packageName)': the manifest has no 'app_id'") }
+        guard let manifestFile = report.files.first(where: { $0.path == "manifest.json" }) else {
+            throw Failure("'\(packageName)' has no manifest.json object")
+        }
+        let manifest: CatalogManifest
+        do throws(CatalogManifest.Problem) {
+            manifest = try CatalogManifest.read(manifestFile.bytes)
+        } catch {
+            throw Failure("'\(packageName)': \(error.description)")
+        }
+        let app = manifest.appID
         guard CatalogFiles.isSafeAppID(app) else {
             throw Failure("'\(packageName)': the app id '\(app)' cannot be a catalog folder: use letters, digits, '.', '_' and '-' (at most 128), starting with a letter or digit")
         }
-        let versionObject = manifest["version"] as? [String: Any]
-        guard let code = versionObject?["code"] as? Int, code >= 0, !(versionObject?["code"] is Bool) else {
-            throw Failure("'\(packageName)': the manifest's 'version.code' is not a whole number of 0 or more")
-        }
-        let versionName = versionObject?["name"] as? String ?? String(code)
+        let code = manifest.versionCode
+        let versionName = manifest.versionName ?? String(code)
         let digest = report.packageDigest ?? ""
 
         return try withLock(catalog) { () throws(Failure) -> Outcome in
@@ -96,9 +99,9 @@ public enum CatalogPublisher {
             }
             let icon = CatalogFiles.packagedIcon(in: report.files)
             let version = CatalogFiles.Version(
-                code: code, name: versionName, title: manifest["name"] as? String ?? app, channel: options.channel, rollout: options.rollout,
+                code: code, name: versionName, title: manifest.name ?? app, channel: options.channel, rollout: options.rollout,
                 sha256: digest, size: bytes.count, signer: signer, published: timestamp(options.published), withdrawn: false,
-                permissions: ((manifest["req_permissions"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String },
+                permissions: manifest.permissions,
                 manifest: CatalogFiles.manifestPath(app, code),
                 icon: icon.map { CatalogFiles.versionFolder(app, code) + "/icon." + $0.extension },
                 package: CatalogFiles.packagePath(app, code, sha256: digest))

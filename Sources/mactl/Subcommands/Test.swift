@@ -41,7 +41,7 @@ struct Test: AsyncParsableCommand {
         guard let manifest = project.file(ProjectModel.manifestPath) else {
             throw CommandFailure(message: "'\(path)' has no manifest.json; give the MiniApp's folder")
         }
-        guard (try? JSONSerialization.jsonObject(with: Data(manifest.bytes))) is [String: Any] else {
+        guard CatalogManifest.object(manifest.bytes) != nil else {
             throw CommandFailure(message: "manifest.json is not a JSON object, so the runtime would not start the app; 'mactl lint' says where")
         }
         let model = ProjectModel(project: project, configuration: configuration)
