@@ -89,6 +89,12 @@ public enum CatalogFiles {
     }
 
     public static func versionsPath(_ app: String) -> String { "apps/\(app)/versions.json" }
+    /// The image types a version's icon may have, so its path is exactly one of a few.
+    public static let iconExtensions = ["svg", "png", "jpg", "jpeg", "webp"]
+    public static func iconPath(_ app: String, _ code: Int, extension: String) -> String { versionFolder(app, code) + "/icon." + `extension` }
+
+    /// Whether two app ids name one folder on a case-insensitive volume (ids are ASCII).
+    public static func sameFolder(_ lhs: String, _ rhs: String) -> Bool { lhs != rhs && lhs.lowercased() == rhs.lowercased() }
     public static func versionFolder(_ app: String, _ code: Int) -> String { "apps/\(app)/\(code)" }
     public static func manifestPath(_ app: String, _ code: Int) -> String { versionFolder(app, code) + "/manifest.json" }
     public static func packagePath(_ app: String, _ code: Int, sha256: String) -> String { versionFolder(app, code) + "/\(sha256).ma" }
@@ -108,13 +114,18 @@ public enum CatalogFiles {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// A catalog file, or nil when it does not exist; `Damaged` says what is wrong with it.
-    public static func read<T: Decodable>(_ type: T.Type, at path: String, in catalog: URL) throws(Damaged) -> T? {
-        let url = catalog.appendingPathComponent(path)
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw Damaged(path: path, reason: "cannot be read") }
+    /// A catalog file, or nil when it does not exist; `Damaged` says what is wrong with it
+    /// (a link in its place included: `CatalogFolder` never follows one).
+    public static func read<T: Decodable>(_ type: T.Type, at path: String, in catalog: CatalogFolder) throws(Damaged) -> T? {
+        let bytes: [UInt8]
+        do throws(CatalogFolder.Failure) {
+            guard let read = try catalog.read(path) else { return nil }
+            bytes = read
+        } catch {
+            throw Damaged(path: error.path, reason: error.reason)
+        }
         do {
-            return try JSONDecoder().decode(T.self, from: data)
+            return try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch let error as DecodingError {
             throw Damaged(path: path, reason: describe(error))
         } catch {
@@ -161,7 +172,7 @@ public enum CatalogFiles {
               let file = files.first(where: { $0.path == source })
         else { return nil }
         let fileExtension = (source as NSString).pathExtension.lowercased()
-        return ["svg", "png", "jpg", "jpeg", "webp"].contains(fileExtension) ? (file, fileExtension) : nil
+        return iconExtensions.contains(fileExtension) ? (file, fileExtension) : nil
     }
 
     /// The index the version lists make: each app's newest version per channel, withdrawn ones

@@ -72,17 +72,21 @@ public enum CatalogPublisher {
         let versionName = manifest.versionName ?? String(code)
         let digest = report.packageDigest ?? ""
 
-        return try withLock(catalog) { () throws(Failure) -> Outcome in
+        return try withLock(catalog) { (folder) throws(Failure) -> Outcome in
             stepDone("locked")
-            var lists = try readLists(catalog)
+            var lists = try readLists(folder)
+            // One folder on macOS and Windows volumes: two signers could own one app there.
+            if let other = (lists.map(\.app) + folder.folders(in: "apps")).first(where: { CatalogFiles.sameFolder($0, app) }) {
+                throw Failure("the catalog already has app '\(other)', which differs from '\(app)' only in letter case; on a case-insensitive volume they are one folder, so '\(packageName)' is not published")
+            }
             var list = lists.first { $0.app == app } ?? CatalogFiles.VersionList(format: CatalogFiles.format, app: app, versions: [])
             if let existing = list.versions.first(where: { $0.code == code }) {
                 if existing.sha256 == digest {
                     // A publish stopped after the version list leaves the index behind: bring it up.
                     let index = CatalogFiles.encode(CatalogFiles.index(from: lists))
-                    let current = FileManager.default.contents(atPath: catalog.appendingPathComponent(CatalogFiles.indexPath).path).map([UInt8].init)
+                    let current = try? folder.read(CatalogFiles.indexPath)
                     if current != index, !options.dryRun {
-                        try CatalogWriter.place(index, at: CatalogFiles.indexPath, in: catalog)
+                        try CatalogWriter.place(index, at: CatalogFiles.indexPath, in: folder)
                         return Outcome(version: existing, app: app, alreadyPublished: true, written: [CatalogFiles.indexPath])
                     }
                     return Outcome(version: existing, app: app, alreadyPublished: true, written: [])
@@ -116,9 +120,14 @@ public enum CatalogPublisher {
             if let path = version.icon, let icon { files.append((path, icon.file.bytes, "icon")) }
             files.append((CatalogFiles.versionsPath(app), CatalogFiles.encode(list), "versions"))
             files.append((CatalogFiles.indexPath, CatalogFiles.encode(CatalogFiles.index(from: lists)), "index"))
+            do throws(CatalogFolder.Failure) {
+                for path in files.map(\.0) + [CatalogFiles.stagingName + "/file"] { try folder.checkWritable(path) }
+            } catch {
+                throw Failure("in the catalog '\(catalog.path)', \(error.description); nothing was written")
+            }
             if options.dryRun { return Outcome(version: version, app: app, alreadyPublished: false, written: files.map(\.0)) }
             for (path, content, step) in files {
-                try CatalogWriter.place(content, at: path, in: catalog)
+                try CatalogWriter.place(content, at: path, in: folder)
                 stepDone(step)
             }
             return Outcome(version: version, app: app, alreadyPublished: false, written: files.map(\.0))
@@ -129,8 +138,8 @@ public enum CatalogPublisher {
     /// leaves the index's channels.
     public static func withdraw(app: String, code: Int, catalog: URL) throws(Failure) -> CatalogFiles.Version {
         guard CatalogFiles.isSafeAppID(app) else { throw Failure("'\(app)' is not an app id of this catalog") }
-        return try withLock(catalog) { () throws(Failure) -> CatalogFiles.Version in
-            var lists = try readLists(catalog)
+        return try withLock(catalog) { (folder) throws(Failure) -> CatalogFiles.Version in
+            var lists = try readLists(folder)
             guard var list = lists.first(where: { $0.app == app }) else { throw Failure("the catalog has no app '\(app)'") }
             guard let position = list.versions.firstIndex(where: { $0.code == code }) else {
                 throw Failure("\(app) has no version \(code); it has \(list.versions.map { String($0.code) }.joined(separator: ", "))")
@@ -139,23 +148,24 @@ public enum CatalogPublisher {
             list.versions[position].withdrawn = true
             lists.removeAll { $0.app == app }
             lists.append(list)
-            try CatalogWriter.place(CatalogFiles.encode(list), at: CatalogFiles.versionsPath(app), in: catalog)
-            try CatalogWriter.place(CatalogFiles.encode(CatalogFiles.index(from: lists)), at: CatalogFiles.indexPath, in: catalog)
+            try CatalogWriter.place(CatalogFiles.encode(list), at: CatalogFiles.versionsPath(app), in: folder)
+            try CatalogWriter.place(CatalogFiles.encode(CatalogFiles.index(from: lists)), at: CatalogFiles.indexPath, in: folder)
             return list.versions[position]
         }
     }
 
     /// Every app's version list, checked against the index: a damaged or hand-edited file stops
     /// the publish before anything is written.
-    static func readLists(_ catalog: URL) throws(Failure) -> [CatalogFiles.VersionList] {
+    static func readLists(_ catalog: CatalogFolder) throws(Failure) -> [CatalogFiles.VersionList] {
         let index: CatalogFiles.Index?
         do throws(CatalogFiles.Damaged) {
             index = try CatalogFiles.read(CatalogFiles.Index.self, at: CatalogFiles.indexPath, in: catalog)
         } catch {
             throw Failure("\(error.description); nothing was written (see 'mactl catalog verify')")
         }
-        let appsFolder = catalog.appendingPathComponent("apps")
-        let ids = ((try? FileManager.default.contentsOfDirectory(atPath: appsFolder.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        // The index's apps too: a linked app folder is not among the folders, and reading its
+        // list says it is a link.
+        let ids = Set(catalog.folders(in: "apps").filter { !$0.hasPrefix(".") } + (index?.apps.map(\.id) ?? []).filter(CatalogFiles.isSafeAppID)).sorted()
         var lists: [CatalogFiles.VersionList] = []
         for id in ids {
             do throws(CatalogFiles.Damaged) {
@@ -176,20 +186,22 @@ public enum CatalogPublisher {
         return lists
     }
 
-    static func withLock<T>(_ catalog: URL, _ body: () throws(Failure) -> T) throws(Failure) -> T {
-        do {
-            try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+    /// Runs `body` with the catalog folder opened (made when missing) and its lock held.
+    static func withLock<T>(_ catalog: URL, _ body: (CatalogFolder) throws(Failure) -> T) throws(Failure) -> T {
+        let folder: CatalogFolder
+        let descriptor: Int32
+        do throws(CatalogFolder.Failure) {
+            folder = try CatalogFolder(catalog, create: true)
+            descriptor = try folder.openLockFile(CatalogFiles.lockName)
         } catch {
-            throw Failure("cannot create the catalog folder '\(catalog.path)': \(FileProblem.reason(for: error, writing: true))")
+            throw Failure("the catalog '\(catalog.path)': \(error.description); nothing was written")
         }
-        let descriptor = open(catalog.appendingPathComponent(CatalogFiles.lockName).path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Failure("cannot open the catalog's lock '\(catalog.path)/.lock': \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
             if errno != EINTR { throw Failure("cannot lock the catalog '\(catalog.path)': \(String(cString: strerror(errno)))") }
         }
         defer { flock(descriptor, LOCK_UN) }
-        return try body()
+        return try body(folder)
     }
 
     /// For the tests that kill a publish at each step.
@@ -207,26 +219,15 @@ public enum CatalogPublisher {
 
 /// Writes one catalog file as readers must see it: whole or not at all.
 enum CatalogWriter {
-    /// Staged in `.staging/` and flushed (`DurableFile.write`), renamed over `path`, then its
-    /// folder flushed. Staged outside the version folders, so a publish killed mid-write leaves
-    /// nothing there that `CatalogVerifier` would take for an unlisted file.
-    static func place(_ bytes: [UInt8], at path: String, in catalog: URL) throws(CatalogPublisher.Failure) {
-        let destination = catalog.appendingPathComponent(path)
-        let staging = catalog.appendingPathComponent(CatalogFiles.stagingName)
-        do {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+    /// Staged in `.staging/` and flushed, renamed over `path`, then its folder flushed
+    /// (`CatalogFolder.place`, which follows no link). Staged outside the version folders, so a
+    /// publish killed mid-write leaves nothing there that `CatalogVerifier` would take for an
+    /// unlisted file.
+    static func place(_ bytes: [UInt8], at path: String, in catalog: CatalogFolder) throws(CatalogPublisher.Failure) {
+        do throws(CatalogFolder.Failure) {
+            try catalog.place(bytes, at: path, staging: CatalogFiles.stagingName)
         } catch {
-            throw CatalogPublisher.Failure("cannot create a folder in '\(catalog.path)': \(FileProblem.reason(for: error, writing: true))")
-        }
-        let temporary = staging.appendingPathComponent(UUID().uuidString)
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        do throws(DurableFile.Failure) {
-            try DurableFile.write(bytes, to: temporary)
-            guard rename(temporary.path, destination.path) == 0 else { throw DurableFile.Failure("cannot put in place", destination, errno: errno) }
-            try DurableFile.flush(destination.deletingLastPathComponent())
-        } catch {
-            throw CatalogPublisher.Failure("cannot write '\(path)': \(error.reason)")
+            throw CatalogPublisher.Failure("cannot write '\(path)': \(error.description)")
         }
     }
 }

@@ -42,7 +42,8 @@ public final class CatalogServer: @unchecked Sendable {
 
     private func versionList(_ app: String) -> CatalogFiles.VersionList? {
         guard CatalogFiles.isSafeAppID(app) else { return nil }
-        return try? CatalogFiles.read(CatalogFiles.VersionList.self, at: CatalogFiles.versionsPath(app), in: catalog)
+        guard let folder = try? CatalogFolder(catalog, create: false) else { return nil }
+        return try? CatalogFiles.read(CatalogFiles.VersionList.self, at: CatalogFiles.versionsPath(app), in: folder)
     }
 
     private func listedVersion(app: String, code: String) -> CatalogFiles.Version? {
@@ -61,7 +62,8 @@ public final class CatalogServer: @unchecked Sendable {
 
     /// A file of the catalog, with its ETag, If-None-Match and a single byte range.
     private func file(_ path: String, type: String, request: HTTPServer.Request, etag given: String? = nil) -> HTTPServer.Response {
-        guard let bytes = FileManager.default.contents(atPath: catalog.appendingPathComponent(path).path).map([UInt8].init) else {
+        // Through CatalogFolder: no link is followed and no path a list names leaves the catalog.
+        guard let folder = try? CatalogFolder(catalog, create: false), let bytes = (try? folder.read(path)) ?? nil else {
             return Self.error(404, "the catalog has no \(path)")
         }
         let etag = given ?? "\"\(Hex.string(SHA256.hash(data: bytes)))\""

@@ -20,10 +20,39 @@ public enum CatalogVerifier {
         func error(_ id: String, _ path: String, _ message: String) { findings.append(Diagnostic(id: id, severity: .error, message: message, span: .file(path))) }
         func note(_ id: String, _ path: String, _ message: String) { findings.append(Diagnostic(id: id, severity: .note, message: message, span: .file(path))) }
 
-        let files = allFiles(catalog)
+        let folder: CatalogFolder
+        do throws(CatalogFolder.Failure) {
+            folder = try CatalogFolder(catalog, create: false)
+        } catch let failure {
+            error("catalog-missing-file", ".", "the catalog \(failure.reason)")
+            return Result(diagnostics: findings, fileCount: 0)
+        }
+        // Links are reported and never followed: a package or list replaced by a link would
+        // otherwise be checked at, and served from, wherever it points.
+        var files: Set<String> = []
+        for item in folder.walk() {
+            switch item {
+            case .file(let path): files.insert(path)
+            case .link(let path):
+                error("catalog-symlink", path, "is a symbolic link; a catalog holds regular files and folders only, and mactl neither reads nor serves through a link")
+            case .other(let path):
+                error("catalog-unlisted-file", path, "is not a regular file or a folder")
+            }
+        }
+        /// The bytes at a catalog path, or nil after reporting why there are none.
+        func contents(_ path: String, missing: String) -> [UInt8]? {
+            do throws(CatalogFolder.Failure) {
+                if let bytes = try folder.read(path) { return bytes }
+                error("catalog-missing-file", path, missing)
+            } catch let failure {
+                // A link was reported by the walk; anything else is said here.
+                if !failure.isLink { findings.append(Diagnostic(id: "catalog-damaged-file", severity: .error, message: failure.reason, span: .file(failure.path))) }
+            }
+            return nil
+        }
         var index: CatalogFiles.Index?
         do throws(CatalogFiles.Damaged) {
-            index = try CatalogFiles.read(CatalogFiles.Index.self, at: CatalogFiles.indexPath, in: catalog)
+            index = try CatalogFiles.read(CatalogFiles.Index.self, at: CatalogFiles.indexPath, in: folder)
             if index == nil { error("catalog-missing-file", CatalogFiles.indexPath, "the catalog has no index.json") }
         } catch {
             findings.append(Diagnostic(id: "catalog-damaged-file", severity: .error, message: error.reason, span: .file(error.path)))
@@ -35,12 +64,17 @@ public enum CatalogVerifier {
             let parts = path.split(separator: "/")
             return parts.count >= 3 && parts[0] == "apps" ? String(parts[1]) : nil
         }).sorted()
+        for (position, id) in appIDs.enumerated() {
+            for other in appIDs[(position + 1)...] where CatalogFiles.sameFolder(id, other) {
+                error("catalog-case-collision", "apps/\(other)", "app '\(other)' and app '\(id)' differ only in letter case; on a case-insensitive volume they are one folder")
+            }
+        }
         for id in appIDs {
             let path = CatalogFiles.versionsPath(id)
             guard files.contains(path) else { continue }
             checked.insert(path)
             do throws(CatalogFiles.Damaged) {
-                guard let list = try CatalogFiles.read(CatalogFiles.VersionList.self, at: path, in: catalog) else { continue }
+                guard let list = try CatalogFiles.read(CatalogFiles.VersionList.self, at: path, in: folder) else { continue }
                 if list.app != id { error("catalog-damaged-file", path, "'app' is '\(list.app)', not '\(id)', its folder"); continue }
                 if list.format != CatalogFiles.format { error("catalog-damaged-file", path, "'format' is \(list.format); this mactl reads format \(CatalogFiles.format)") }
                 lists.append(list)
@@ -56,19 +90,15 @@ public enum CatalogVerifier {
                 if !codes.insert(version.code).inserted { error("catalog-duplicate-version", versionsPath, "version \(version.code) of \(list.app) is listed twice") }
                 let expectedPackage = CatalogFiles.packagePath(list.app, version.code, sha256: version.sha256)
                 let expectedManifest = CatalogFiles.manifestPath(list.app, version.code)
-                guard version.package == expectedPackage, version.manifest == expectedManifest,
-                      version.icon.map({ $0.hasPrefix(CatalogFiles.versionFolder(list.app, version.code) + "/icon.") }) ?? true
-                else {
+                let iconPaths = CatalogFiles.iconExtensions.map { CatalogFiles.iconPath(list.app, version.code, extension: $0) }
+                guard version.package == expectedPackage, version.manifest == expectedManifest, version.icon.map(iconPaths.contains) ?? true else {
                     error("catalog-damaged-file", versionsPath, "version \(version.code) names files outside its folder \(CatalogFiles.versionFolder(list.app, version.code))/")
                     continue
                 }
                 checked.insert(version.package)
                 checked.insert(version.manifest)
                 if let icon = version.icon { checked.insert(icon) }
-                guard let bytes = FileManager.default.contents(atPath: catalog.appendingPathComponent(version.package).path).map([UInt8].init) else {
-                    error("catalog-missing-file", version.package, "version \(version.code) of \(list.app) is listed, but its package is missing")
-                    continue
-                }
+                guard let bytes = contents(version.package, missing: "version \(version.code) of \(list.app) is listed, but its package is missing") else { continue }
                 let digest = Hex.string(SHA256.hash(data: bytes))
                 if bytes.count != version.size || digest != version.sha256 {
                     error("catalog-package-mismatch", version.package, "the package is \(bytes.count) bytes with sha256 \(digest); \(versionsPath) lists \(version.size) bytes with sha256 \(version.sha256)")
@@ -84,17 +114,14 @@ public enum CatalogVerifier {
                     error("catalog-signer-mismatch", version.package, "the package is signed by key \(report.publicKeyDigest ?? "(none)"); \(versionsPath) lists \(version.signer ?? "(none)")")
                 }
                 let manifest = report.files.first { $0.path == "manifest.json" }?.bytes
-                let stored = FileManager.default.contents(atPath: catalog.appendingPathComponent(version.manifest).path).map([UInt8].init)
-                if stored == nil {
-                    error("catalog-missing-file", version.manifest, "version \(version.code) of \(list.app) has no manifest.json")
-                } else if stored != manifest {
+                let stored = contents(version.manifest, missing: "version \(version.code) of \(list.app) has no manifest.json")
+                if stored != nil, stored != manifest {
                     error("catalog-manifest-mismatch", version.manifest, "differs from the manifest.json inside \(version.package)")
                 }
                 if let icon = version.icon {
-                    let storedIcon = FileManager.default.contents(atPath: catalog.appendingPathComponent(icon).path).map([UInt8].init)
                     let packaged = CatalogFiles.packagedIcon(in: report.files)?.file.bytes
-                    if storedIcon == nil || storedIcon != packaged {
-                        error("catalog-manifest-mismatch", icon, storedIcon == nil ? "the listed icon is missing" : "differs from the icon inside \(version.package)")
+                    if let storedIcon = contents(icon, missing: "the listed icon is missing"), storedIcon != packaged {
+                        error("catalog-manifest-mismatch", icon, "differs from the icon inside \(version.package)")
                     }
                 }
             }
@@ -126,8 +153,9 @@ public enum CatalogVerifier {
             }
             error("catalog-unlisted-file", path, "no version list or index names this file")
         }
+        let catalogFolder = folder
         for (folder, paths) in leftovers.sorted(by: { $0.key < $1.key }) {
-            if isStoppedPublish(folder, paths: paths, catalog: catalog, lists: lists) {
+            if isStoppedPublish(folder, paths: paths, catalog: catalogFolder, lists: lists) {
                 note("catalog-unlisted-version", folder, "holds a version a publish wrote but did not list before it was stopped; publishing the same package again completes it")
             } else {
                 for path in paths { error("catalog-unlisted-file", path, "no version list or index names this file") }
@@ -142,6 +170,9 @@ public enum CatalogVerifier {
         for app in index.apps {
             guard let list = lists.first(where: { $0.app == app.id }) else { return "lists app '\(app.id)', which has no \(CatalogFiles.versionsPath(app.id))" }
             if app.versions != CatalogFiles.versionsPath(app.id) { return "'\(app.id)': 'versions' is '\(app.versions)', not '\(CatalogFiles.versionsPath(app.id))'" }
+            if let icon = app.icon, !list.versions.contains(where: { $0.icon == icon }) {
+                return "'\(app.id)': 'icon' is '\(icon)', which no version of \(CatalogFiles.versionsPath(app.id)) lists"
+            }
             for (channel, latest) in app.channels.sorted(by: { $0.key < $1.key }) {
                 guard let version = list.versions.first(where: { $0.code == latest.code }), version.channel == channel,
                       version.sha256 == latest.sha256, version.size == latest.size, version.package == latest.package,
@@ -154,27 +185,16 @@ public enum CatalogVerifier {
 
     /// A version folder holding exactly what a publish writes before its list: the package
     /// named by its own hash, and perhaps the manifest and icon from inside it.
-    static func isStoppedPublish(_ folder: String, paths: [String], catalog: URL, lists: [CatalogFiles.VersionList]) -> Bool {
+    static func isStoppedPublish(_ folder: String, paths: [String], catalog: CatalogFolder, lists: [CatalogFiles.VersionList]) -> Bool {
         let parts = folder.split(separator: "/").map(String.init)
         if let list = lists.first(where: { $0.app == parts[1] }), list.versions.contains(where: { String($0.code) == parts[2] }) { return false }
         let packages = paths.filter { $0.hasSuffix(".ma") }
         guard packages.count == 1, let package = packages.first,
-              let bytes = FileManager.default.contents(atPath: catalog.appendingPathComponent(package).path).map([UInt8].init),
+              let bytes = try? catalog.read(package) ?? nil,
               (package as NSString).lastPathComponent == Hex.string(SHA256.hash(data: bytes)) + ".ma"
         else { return false }
         let others = paths.filter { $0 != package }.map { ($0 as NSString).lastPathComponent }
         return others.allSatisfy { $0 == "manifest.json" || $0.hasPrefix("icon.") }
     }
 
-    /// Every regular file under the catalog, as paths relative to it.
-    static func allFiles(_ catalog: URL) -> Set<String> {
-        var found: Set<String> = []
-        let root = catalog.standardizedFileURL.path
-        guard let walker = FileManager.default.enumerator(atPath: root) else { return found }
-        while let relative = walker.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder), !isFolder.boolValue { found.insert(relative) }
-        }
-        return found
-    }
 }
