@@ -255,15 +255,31 @@ package enum FuzzHarness {
         return lines
     }
 
+    /// libzip, opened with `ZIP_CHECKCONS` and without, and the runtime's join (every entry to
+    /// folder + "/" + name, lexically, the last one on a path winning) read exactly what the
+    /// strict reader read; `DifferentialFuzzTests` adds Python's zipfile and `unzip`.
     static func assertReadersAgree(_ bytes: [UInt8]) {
-        guard let layout = try? ZipLayout.read(bytes), let reader = try? ArchiveReader(bytes: bytes) else {
-            preconditionFailure("verify accepted a package that the strict reader or libzip cannot open")
+        guard let layout = try? ZipLayout.read(bytes) else { preconditionFailure("verify accepted a package the strict reader cannot open") }
+        for checkConsistency in [true, false] {
+            guard let reader = try? ArchiveReader(bytes: bytes, checkConsistency: checkConsistency) else {
+                preconditionFailure("verify accepted a package libzip cannot open (checkConsistency \(checkConsistency))")
+            }
+            precondition(reader.entries.map(\.rawName) == layout.entries.map(\.rawName), "libzip and the strict reader list different entries")
+            for (seen, strict) in Swift.zip(reader.entries, layout.entries) {
+                precondition(strict.dataEnd <= layout.entriesEnd, "entry data outside the signed entries section")
+                let strictBytes = try? PackageEntries.data(bytes, strict)
+                precondition(strictBytes != nil && (try? reader.read(seen, limit: Limits.fileSize)) == strictBytes, "libzip and the strict reader read different bytes")
+            }
         }
-        precondition(reader.entries.map(\.rawName) == layout.entries.map(\.rawName), "libzip and the strict reader list different entries")
-        for (seen, strict) in Swift.zip(reader.entries, layout.entries) {
-            precondition(strict.dataEnd <= layout.entriesEnd, "entry data outside the signed entries section")
-            let strictBytes = try? PackageEntries.data(bytes, strict)
-            precondition(strictBytes != nil && (try? reader.read(seen, limit: Limits.fileSize)) == strictBytes, "libzip and the strict reader read different bytes")
+        var landed: Set<[UInt8]> = []
+        for entry in layout.entries where entry.rawName.last != UInt8(ascii: "/") {
+            var depth = 0
+            for segment in entry.rawName.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+                precondition(!segment.isEmpty && !segment.elementsEqual([0x2E]), "the runtime's join lands '\(entry.name)' on another name")
+                depth += segment.elementsEqual([0x2E, 0x2E]) ? -1 : 1
+                precondition(depth >= 0, "the runtime's join writes '\(entry.name)' outside its folder")
+            }
+            precondition(landed.insert(entry.rawName).inserted, "the runtime's join writes '\(entry.name)' twice")
         }
     }
 }

@@ -139,6 +139,16 @@ enum SignedPackageSurgery {
         return result
     }
 
+    /// The signed package as it was before signing: its block taken out and the end record's
+    /// directory offset moved back.
+    static func unsignedPart(of package: [UInt8]) throws -> [UInt8] {
+        let layout = try ZipLayout.read(package)
+        var result = Array(package[..<layout.entriesEnd]) + Array(package[layout.centralDirectoryOffset...])
+        let moved = u32(UInt32(layout.entriesEnd))
+        for index in 0..<4 { result[result.count - 22 + 16 + index] = moved[index] }
+        return result
+    }
+
     /// A signing block holding `pairs` (id, value) in order.
     static func block(pairs: [(UInt32, [UInt8])]) -> [UInt8] {
         let body = pairs.flatMap { u64(UInt64(4 + $0.1.count)) + u32($0.0) + $0.1 }
