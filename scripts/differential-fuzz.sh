@@ -24,6 +24,11 @@ for tool in python3 unzip; do
   command -v "$tool" > /dev/null || { echo "differential-fuzz: '$tool' is missing; run scripts/setup.sh" >&2; exit 2; }
 done
 echo "differential-fuzz: seed $seed, $count packages"
-swift build --build-tests > /dev/null
+mkdir -p .build
+if ! swift build --build-tests > .build/differential-fuzz-build.log 2>&1; then
+  grep -E "error" .build/differential-fuzz-build.log | head -n 40 >&2
+  echo "differential-fuzz: the build failed" >&2
+  exit 2
+fi
 MACTL_DIFFERENTIAL_COUNT="$count" MACTL_DIFFERENTIAL_SEED="$seed" \
   swift test --skip-build --filter DifferentialFuzzTests 2>&1 | grep -E "differential:|✘|✔|Expectation|package [0-9]+ of seed" | cut -c1-2000

@@ -34,7 +34,7 @@ struct ReadmeCommandsTests {
         #expect(commands.first == "mactl new demo")
         #expect(commands.suffix(3) == [
             "mactl verify demo/dist/*.ma --cert key.cert.pem --require-signature",
-            "mactl publish demo/dist/*.ma --catalog catalog",
+            "mactl publish demo/dist/*.ma --catalog catalog --cert key.cert.pem",
             "mactl catalog verify catalog",
         ])
         try CLIRunner.withTemporaryFolder { folder in

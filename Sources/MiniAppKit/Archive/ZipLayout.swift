@@ -1,3 +1,5 @@
+import Foundation
+
 /// A package's ZIP structure, read strictly from its bytes, with one reading only.
 ///
 /// ZIP readers disagree wherever the format leaves room: which end record they take, whether
@@ -207,10 +209,14 @@ public struct ZipLayout: Sendable {
         _ bytes: [UInt8], in range: Range<Int>, structureFrom entriesEnd: Int, directory: Int, endRecord end: Int
     ) throws(VerificationFailure) {
         try bytes.withUnsafeBufferPointer { (buffer) throws(VerificationFailure) in
+            let limit = min(range.upperBound, buffer.count - 3)
             var index = range.lowerBound
-            while index < range.upperBound, index + 4 <= buffer.count {
+            while index < limit {
+                // memchr finds the next 'P' at memory speed: the scan covers the whole package.
+                guard let found = memchr(buffer.baseAddress! + index, 0x50, limit - index) else { break }
+                index = UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!)
                 defer { index += 1 }
-                guard index != end, buffer[index] == 0x50, buffer[index + 1] == 0x4B, buffer[index + 2] < 0x08 else { continue }
+                guard index != end, buffer[index + 1] == 0x4B, buffer[index + 2] < 0x08 else { continue }
                 let signature = UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8 | UInt32(buffer[index + 2]) << 16 | UInt32(buffer[index + 3]) << 24
                 let what: String
                 switch signature {

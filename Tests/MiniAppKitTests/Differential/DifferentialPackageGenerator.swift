@@ -2,20 +2,9 @@ import Crypto
 import Foundation
 @testable import MiniAppKit
 
-/// A small, seeded generator (SplitMix64): a seed reproduces every package, on any machine.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Draws for the generator, from the suite's seeded SplitMix64 (`SeededGenerator`): a seed
+/// reproduces every package, on any machine.
+extension SeededGenerator {
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
@@ -57,9 +46,9 @@ struct DifferentialPackageGenerator {
     static let structural: [String] = ["/", "/", "\\", ".", "..", "//", ":", " ", "C:", "\u{0}", "/../", "./", "../", "...", ".. "]
     static let ordinary: [String] = ["app.js", "manifest.json", "pages", "index", "assets", "x", "app", "js", "a", "i18n", "en.json"]
 
-    var random: SeededRandom
+    var random: SeededGenerator
 
-    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
 
     mutating func package() throws -> Package {
         var zip = CraftedZip.minimalApp()

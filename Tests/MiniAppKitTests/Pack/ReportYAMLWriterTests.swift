@@ -35,7 +35,7 @@ struct ReportYAMLWriterTests {
     /// Random nestings of every case, keys included, against Yams (a key the writer would not
     /// write plain is handed to Yams, which `yaml` then matches by construction).
     @Test func generatedValuesAreWrittenAsYamsWritesThem() {
-        var generator = SplitMix(seed: 16)
+        var generator = SeededGenerator(seed: 16)
         let keys = ["a", "files", "size_2", "null", "true", "yes", "on", "n", "y", "x1", "tab_icons"]
         func value(depth: Int) -> ReportValue {
             switch generator.next() % (depth > 3 ? 5 : 7) {
@@ -60,20 +60,5 @@ struct ReportYAMLWriterTests {
         #expect(ReportYAMLWriter.write(.map([("Key With Spaces", .integer(1))])) == nil)
         #expect(ReportYAMLWriter.write(.map([("pages/index", .integer(1))])) == nil)
         #expect(ReportValue.map([("pages/index", .integer(1))]).yaml == "pages/index: 1\n")
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure names the same value each run.
-private struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
