@@ -5,7 +5,8 @@ import Testing
 /// The differential fuzz of `verify` (issue 38; docs/fuzzing.md): seeded packages with hostile
 /// names, entry types and signing blocks. For every one `verify` accepts, libzip (with and
 /// without `ZIP_CHECKCONS`), the runtime's join, Python's zipfile (reading and extracting) and
-/// Info-ZIP `unzip` (extracting) must read exactly the files it checked, inside their folder.
+/// Info-ZIP `unzip` (extracting) must read exactly the files it checked, inside their folder,
+/// and its signing block must be exactly what its one signer writes.
 /// `MACTL_DIFFERENTIAL_COUNT` and `MACTL_DIFFERENTIAL_SEED` set the run;
 /// `scripts/differential-fuzz.sh` runs it with a new seed.
 struct DifferentialFuzzTests {
@@ -52,6 +53,7 @@ struct DifferentialFuzzTests {
             for (reader, reading) in inProcess {
                 if let problem = Self.disagreement(reading, files) { disagreements.append("\(describe): \(reader) \(problem)") }
             }
+            if let problem = Self.unreadBlockBytes(package.bytes) { disagreements.append("\(describe): \(problem)") }
             let path = folder.appendingPathComponent("p\(index).ma").path
             try Data(package.bytes).write(to: URL(fileURLWithPath: path))
             accepted.append(Accepted(index: index, package: package, files: files, path: path))
@@ -78,6 +80,20 @@ struct DifferentialFuzzTests {
         }
         #expect(accepted.count >= Self.count / 10)
         #expect(accepted.count <= Self.count * 9 / 10)
+    }
+
+    /// No reader looks into the signing block, so bytes there that no check read cannot show
+    /// as a disagreement: the block written again from what verify read (its one signer) must
+    /// be the block, byte for byte.
+    static func unreadBlockBytes(_ bytes: [UInt8]) -> String? {
+        guard let layout = try? ZipLayout.read(bytes), layout.isSigned else { return nil }
+        let block = Array(bytes[layout.entriesEnd..<layout.centralDirectoryOffset])
+        guard let (_, pairs) = try? SigningBlock.parse(bytes, endingAt: layout.centralDirectoryOffset),
+              let signer = try? SigningBlock.signer(in: SigningBlock.developerSignature(in: pairs)) else {
+            return "verify accepted a signing block it cannot read"
+        }
+        let written = SigningBlock.block(signedData: signer.signedData, signature: signer.signature, algorithm: signer.algorithm, publicKey: signer.publicKey)
+        return written == block ? nil : "the signing block holds \(block.count - written.count) bytes more than its signer, bytes no check read"
     }
 
     static func disagreement(_ reading: Result<PackageReaders.Reading, PackageReaders.Problem>, _ expected: PackageReaders.Reading) -> String? {
