@@ -294,6 +294,10 @@ import Glibc
             let nginx = try Nginx(root: catalog, scratch: folder.appendingPathComponent("nginx"))
             defer { nginx.stop() }
 
+            // A request with an empty query key once trapped the server; it answers, and lives on.
+            #expect(try Self.curl(server.url + "apps?=").status == 200)
+            #expect(try Self.curl(server.url + "apps?==&&").status == 200)
+
             // Each call and the file that answers it, from both servers.
             let pairs = [
                 ("apps", "index.json"),

@@ -173,18 +173,24 @@ public final class HTTPServer: @unchecked Sendable {
             if count <= 0 { return nil }
             body += chunk[0..<count]
         }
-        let target = String(requestLine[1])
-        let pathPart = target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
+        let (path, query) = target(String(requestLine[1]))
+        return Request(method: String(requestLine[0]), path: path, query: query, body: Array(body.prefix(length)), headers: headers)
+    }
+
+    /// The path and query of a request target. Empty pieces are kept, not dropped: `/apps?=`
+    /// has an empty key, and dropping it once left an empty list that was indexed (a trap that
+    /// one request could set off).
+    static func target(_ target: String) -> (path: String, query: [String: String]) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = String(parts[0])
         var query: [String: String] = [:]
-        if let queryPart = target.split(separator: "?", maxSplits: 1).dropFirst().first {
-            for pair in queryPart.split(separator: "&") {
-                let keyValue = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+        if parts.count > 1 {
+            for pair in parts[1].split(separator: "&", omittingEmptySubsequences: true) {
+                let keyValue = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).removingPercentEncoding ?? String($0) }
                 query[keyValue[0]] = keyValue.count > 1 ? keyValue[1] : ""
             }
         }
-        return Request(
-            method: String(requestLine[0]), path: pathPart.removingPercentEncoding ?? pathPart, query: query, body: Array(body.prefix(length)),
-            headers: headers)
+        return (path.removingPercentEncoding ?? path, query)
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
