@@ -27,8 +27,13 @@ public final class CatalogFolder: @unchecked Sendable {
     /// Opens the catalog folder, creating it when `create` is set.
     public init(_ url: URL, create: Bool) throws(Failure) {
         self.url = url
-        if create, mkdir(url.path, 0o755) != 0, errno != EEXIST {
-            throw Failure(path: ".", reason: "cannot be created: \(FileProblem.reason(errno: errno, writing: true))", isLink: false)
+        if create {
+            // The folders above the catalog are the user's: made as `mkdir -p` makes them.
+            do {
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(path: ".", reason: "cannot be created: \(FileProblem.reason(for: error, writing: true))", isLink: false)
+            }
         }
         let opened = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard opened >= 0 else {
