@@ -27,8 +27,10 @@ public struct IconSizeMismatch: Rule {
         }
     }
 
+    /// A whole number as one, anything else (a fraction, or a size past `Int`, which a viewBox
+    /// of 4.8e100 is, and which once trapped here) as a `Double` prints.
     static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        Int(exactly: value).map(String.init) ?? String(value)
     }
 
     static func ratio(_ width: Double, _ height: Double) -> String {
