@@ -88,6 +88,9 @@ package enum PackageEntries {
                 return VerificationFailure(VerificationFailure.ID.extraField, "the \(header) header of entry '\(name)' \(problem)")
             }
         }
+        if let problem = entry.hostNameProblem {
+            return VerificationFailure(VerificationFailure.ID.name, "entry '\(name)' \(problem)")
+        }
         if let problem = entry.fileTypeProblem {
             return VerificationFailure(VerificationFailure.ID.fileType, "entry '\(name)' \(problem)")
         }

@@ -34,6 +34,8 @@ public struct ZipLayout: Sendable {
         public var size: Int
         /// The high byte of "version made by": the host that wrote the entry (3 is Unix).
         public var madeBySystem: UInt8
+        /// The low byte of "version made by": the writer's ZIP version, in tenths.
+        public var madeByVersion: UInt8 = 0
         /// "Version needed to extract" of the central and the local header (the low byte, in
         /// tenths: 20 is 2.0).
         public var versionNeeded: UInt8
@@ -47,6 +49,17 @@ public struct ZipLayout: Sendable {
 
         public var dataEnd: Int { dataOffset + compressedSize }
         public var dataRange: Range<Int> { dataOffset..<dataEnd }
+
+        /// Why Info-ZIP `unzip` would write another name than the one stored, or nil. For an
+        /// entry made on MS-DOS (host 0) or OS/2 HPFS (6), and NTFS (11) by version 5.0, it
+        /// converts a name's non-ASCII bytes from the OEM code page, UTF-8 flag or not
+        /// (`Ext_ASCII_TO_Native`; run against Debian's unzip 6.0 for every host 0 to 31):
+        /// `ap` + U+0130 + `p.css` lands as `ap-\xA6p.css`.
+        public var hostNameProblem: String? {
+            guard rawName.contains(where: { $0 >= 0x80 }) else { return nil }
+            guard madeBySystem == 0 || madeBySystem == 6 || (madeBySystem == 11 && madeByVersion == 50) else { return nil }
+            return "is not ASCII and is marked as made on host \(madeBySystem), so unzip converts its name from the OEM code page and writes another name"
+        }
 
         /// Why the entry's external attributes make it something other than a regular file
         /// (or, on a name ending in `/`, a folder), or nil. Judged whatever host the "version
@@ -301,7 +314,7 @@ public struct ZipLayout: Sendable {
                 rawName: rawName, name: name,
                 flags: flags, method: LittleEndian.uint16(bytes, cursor + 10),
                 crc32: LittleEndian.uint32(bytes, cursor + 16), compressedSize: Int(compressed), size: Int(size),
-                madeBySystem: bytes[cursor + 5], versionNeeded: bytes[cursor + 6], externalAttributes: LittleEndian.uint32(bytes, cursor + 38),
+                madeBySystem: bytes[cursor + 5], madeByVersion: bytes[cursor + 4], versionNeeded: bytes[cursor + 6], externalAttributes: LittleEndian.uint32(bytes, cursor + 38),
                 centralHeaderOffset: cursor, localHeaderOffset: Int(local), dataOffset: 0,
                 centralExtra: extraStart..<(extraStart + extraLength), localExtra: 0..<0))
             cursor = next

@@ -161,10 +161,10 @@ struct DifferentialPackageGenerator {
 
     private mutating func entryType(_ zip: inout CraftedZip) -> String {
         let index = random.below(zip.entries.count)
-        let host = UInt16(random.pick([0, 3, 5, 7, 10, 13, 14, 16, 19, 30]))
+        let host = UInt16(random.pick([0, 3, 5, 6, 7, 10, 11, 13, 14, 16, 19, 30]))
         let type = UInt32(random.pick([0o100000, 0o100000, 0o100000, 0o120000, 0o040000, 0o020000, 0o060000, 0o010000, 0o140000, 0, 0]))
         let dos = UInt32(random.pick([0, 0, 0x20, 0x20, 0x10, 0x01, 0x400]))
-        zip.entries[index].madeBy = host << 8 | 0x1E
+        zip.entries[index].madeBy = host << 8 | UInt16(random.pick([0x14, 0x1E, 0x32, 0x3F]))
         zip.entries[index].externalAttributes = (type | 0o644) << 16 | dos
         if type == 0o120000, random.chance(50) {
             zip.entries[index].content = Array(random.pick(["/etc", "../../x", "/tmp", "app.js"]).utf8)

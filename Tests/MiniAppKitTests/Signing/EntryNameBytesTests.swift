@@ -191,6 +191,23 @@ struct EntryNameBytesTests {
         #expect(failures == [VerificationFailure("archive-file-type", "entry 'assets/thing' \(problem)")])
     }
 
+    /// Found by the differential fuzz (seed 1766197591): unzip converts a non-ASCII name of an
+    /// MS-DOS entry from the OEM code page, whatever its UTF-8 flag says.
+    @Test(arguments: [(UInt16(0x0014), true), (0x001E, true), (0x063F, true), (0x0B32, true), (0x0B1E, false), (0x031E, false), (0x0A14, false), (0x131E, false)])
+    func aNonASCIINameFromAHostUnzipTranscodesIsRefused(madeBy: UInt16, refused: Bool) throws {
+        var entry = Self.utf8Entry("assets/ap\u{130}p.css", "a")
+        entry.externalAttributes = 0x20
+        entry.madeBy = madeBy
+        var ascii = Entry("assets/plain.css", "b")
+        ascii.externalAttributes = 0x20
+        ascii.madeBy = madeBy
+        let (failures, _) = try Self.verify(adding: [entry, ascii])
+        let host = madeBy >> 8
+        #expect(failures == (refused ? [VerificationFailure(
+            "archive-name",
+            "entry 'assets/ap\u{130}p.css' is not ASCII and is marked as made on host \(host), so unzip converts its name from the OEM code page and writes another name")] : []))
+    }
+
     @Test func regularFilesAndFoldersFromOtherHostsPass() throws {
         var dos = Entry("assets/a.txt", "a")
         dos.externalAttributes = 0x20
