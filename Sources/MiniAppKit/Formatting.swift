@@ -55,6 +55,17 @@ extension Hex {
     }
 }
 
+/// A moment as RFC 3339 in UTC, to the second (`2026-11-26T22:01:23Z`): the one form catalog
+/// files and certificate validity are written in.
+public enum InternetTimestamp {
+    public static func string(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}
+
 extension String {
     /// `201` padded to 4 with "0" → `0201`: hex ids and CRCs are written with a fixed width.
     public func leftPadded(to length: Int, with character: Character = "0") -> String {

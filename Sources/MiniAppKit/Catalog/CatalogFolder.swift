@@ -153,16 +153,9 @@ public final class CatalogFolder: @unchecked Sendable {
         guard file >= 0 else { throw Failure(path: path, reason: "cannot be staged: \(FileProblem.reason(errno: errno, writing: true))", isLink: false) }
         var placed = false
         defer { if !placed { unlinkat(stagingFolder, temporary, 0) } }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(file, $0.baseAddress! + written, $0.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let code = errno
-                close(file)
-                throw Failure(path: path, reason: "cannot be written: \(FileProblem.reason(errno: code, writing: true))", isLink: false)
-            }
-            written += count
+        if let code = DurableFile.writeAll(bytes, to: file) {
+            close(file)
+            throw Failure(path: path, reason: "cannot be written: \(FileProblem.reason(errno: code, writing: true))", isLink: false)
         }
         let flushed = fsync(file) == 0
         close(file)
@@ -230,16 +223,21 @@ public final class CatalogFolder: @unchecked Sendable {
         }
     }
 
-    private func walk(_ folder: Int32, prefix: String, into items: inout [Item]) {
+    /// The names in a folder, `.` and `..` left out, sorted.
+    private static func names(in folder: Int32) -> [String] {
         let copy = dup(folder)
-        guard copy >= 0, let stream = fdopendir(copy) else { return }
+        guard copy >= 0, let stream = fdopendir(copy) else { return [] }
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             if name != "." && name != ".." { names.append(name) }
         }
-        for name in names.sorted() {
+        return names.sorted()
+    }
+
+    private func walk(_ folder: Int32, prefix: String, into items: inout [Item]) {
+        for name in Self.names(in: folder) {
             let path = prefix + name
             var status = stat()
             guard fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
@@ -260,17 +258,9 @@ public final class CatalogFolder: @unchecked Sendable {
     public func folders(in path: String) -> [String] {
         guard let components = try? Self.components(of: path), let folder = try? folder(components[...], create: false) else { return [] }
         defer { close(folder) }
-        let copy = dup(folder)
-        guard copy >= 0, let stream = fdopendir(copy) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return Self.names(in: folder).filter { name in
             var status = stat()
-            if name != ".", name != "..", fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFDIR {
-                names.append(name)
-            }
+            return fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFDIR
         }
-        return names.sorted()
     }
 }

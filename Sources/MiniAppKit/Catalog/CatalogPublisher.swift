@@ -104,7 +104,7 @@ public enum CatalogPublisher {
             let icon = CatalogFiles.packagedIcon(in: report.files)
             let version = CatalogFiles.Version(
                 code: code, name: versionName, title: manifest.name ?? app, channel: options.channel, rollout: options.rollout,
-                sha256: digest, size: bytes.count, signer: signer, published: timestamp(options.published), withdrawn: false,
+                sha256: digest, size: bytes.count, signer: signer, published: InternetTimestamp.string(options.published), withdrawn: false,
                 permissions: manifest.permissions,
                 manifest: CatalogFiles.manifestPath(app, code),
                 icon: icon.map { CatalogFiles.versionFolder(app, code) + "/icon." + $0.extension },
@@ -207,13 +207,6 @@ public enum CatalogPublisher {
     /// For the tests that kill a publish at each step.
     private static func stepDone(_ step: String) {
         if ProcessInfo.processInfo.environment["MACTL_TEST_KILL_AFTER"] == step { kill(getpid(), SIGKILL) }
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
     }
 }
 

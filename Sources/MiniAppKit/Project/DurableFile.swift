@@ -51,16 +51,23 @@ enum DurableFile {
             _ = fchown(descriptor, attributes.owner, attributes.group)
             if fchmod(descriptor, attributes.permissions) != 0 { throw Failure("cannot set the permissions of", url, errno: errno) }
         }
+        if let code = writeAll(bytes, to: descriptor) { throw Failure("cannot write", url, errno: code) }
+        guard !flushed || fsync(descriptor) == 0 else { throw Failure("cannot flush to disk", url, errno: errno) }
+    }
+
+    /// Writes all of `bytes` to an open file, retrying short writes and interruptions; the
+    /// `errno` of a failure, or nil.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
                 Foundation.write(descriptor, buffer.baseAddress! + written, bytes.count - written)
             }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw Failure("cannot write", url, errno: errno) }
+            guard count > 0 else { return errno }
             written += count
         }
-        guard !flushed || fsync(descriptor) == 0 else { throw Failure("cannot flush to disk", url, errno: errno) }
+        return nil
     }
 
     /// Puts `bytes` at `destination` whole or not at all: a temporary file beside it, flushed,

@@ -97,10 +97,8 @@ public struct SigningCertificate: Sendable {
     /// Why the certificate is not valid at `date`, or nil.
     static func validityProblem(_ der: [UInt8], at date: Date) -> String? {
         guard let certificate = try? Certificate(derEncoded: der) else { return "the certificate cannot be read" }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if date < certificate.notValidBefore { return "the certificate is not valid before \(formatter.string(from: certificate.notValidBefore))" }
-        if date > certificate.notValidAfter { return "the certificate expired on \(formatter.string(from: certificate.notValidAfter))" }
+        if date < certificate.notValidBefore { return "the certificate is not valid before \(InternetTimestamp.string(certificate.notValidBefore))" }
+        if date > certificate.notValidAfter { return "the certificate expired on \(InternetTimestamp.string(certificate.notValidAfter))" }
         return nil
     }
 

@@ -81,16 +81,10 @@ struct Verify: AsyncParsableCommand {
         let algorithm = "algorithm 0x\(String(report.algorithm ?? 0, radix: 16).leftPadded(to: 4))"
         if report.signerAuthenticated {
             // --cert pinned the certificate and checked its validity: say until when it holds.
-            let validity = cert != nil ? report.certificateNotValidAfter.map { ", valid until \(Self.timestamp($0))" } ?? "" : ""
+            let validity = cert != nil ? report.certificateNotValidAfter.map { ", valid until \(InternetTimestamp.string($0))" } ?? "" : ""
             return "valid, \(algorithm), signed by \(signer), the expected key (certificate sha256 \(report.certificateFingerprint ?? "unknown")\(validity))"
         }
         return "valid, \(algorithm), but the signer is not authenticated (no --key or --cert): \(signer)"
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
     }
 
     private func verification(_ report: PackageVerifier.Report) -> JSONOutput {
@@ -105,7 +99,7 @@ struct Verify: AsyncParsableCommand {
             ("algorithm", report.algorithm.map { .integer(Int($0)) } ?? .null),
             ("certificate_subject", optional(report.certificateSubject)),
             ("certificate_sha256", optional(report.certificateFingerprint)),
-            ("certificate_not_after", optional(report.certificateNotValidAfter.map(Self.timestamp))),
+            ("certificate_not_after", optional(report.certificateNotValidAfter.map(InternetTimestamp.string))),
             ("public_key_sha256", optional(report.publicKeyDigest)),
             ("package_sha256", optional(report.packageDigest)),
             ("files", .integer(report.entryCount)),

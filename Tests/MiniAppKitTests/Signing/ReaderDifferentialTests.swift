@@ -35,14 +35,7 @@ struct ReaderDifferentialTests {
 
     /// What Python and unzip read from each package, by path.
     static func otherReaders(_ paths: [String]) throws -> [String: (python: [String: String]?, unzip: [String: String])] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", pythonReader] + paths
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = Data(try ExternalTool.run("python3", ["-c", pythonReader] + paths).utf8)
         var results: [String: (python: [String: String]?, unzip: [String: String])] = [:]
         for line in output.split(separator: UInt8(ascii: "\n")) {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
