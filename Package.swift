@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "mactl",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "mactl", targets: ["mactl"]),
         .library(name: "MiniAppKit", targets: ["MiniAppKit"]),
@@ -19,6 +19,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        // Both servers (`serve`, `catalog serve`): HTTP/1.1 parsing, keep-alive, graceful shutdown.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(
@@ -54,6 +60,12 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .target(name: "MiniAppKitTestSupport", dependencies: ["MiniAppKit"]),
@@ -84,7 +96,10 @@ let package = Package(
         .executableTarget(name: "mactl-generate", dependencies: ["MactlGenerators"]),
         .testTarget(
             name: "MiniAppKitTests",
-            dependencies: ["MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles", "MactlGenerators", "CZlib", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles", "MactlGenerators", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             exclude: ["Golden"]
         ),
         .testTarget(

@@ -218,12 +218,12 @@ import Glibc
     // MARK: - Serving
 
     /// `curl`'s answer: the status, the headers (lowercased names) and the body.
-    static func curl(_ url: String, headers: [String] = []) throws -> (status: Int, headers: [String: String], body: Data) {
+    static func curl(_ url: String, headers: [String] = [], options: [String] = []) throws -> (status: Int, headers: [String: String], body: Data) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let arguments = ["curl", "-sS", "-D", folder.appendingPathComponent("head").path, "-o", folder.appendingPathComponent("body").path]
-            + headers.flatMap { ["-H", $0] } + [url]
+            + headers.flatMap { ["-H", $0] } + options + [url]
         let result = try CLIRunner.run(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
         guard result.status == 0 else { throw WebDriver.Failure(description: "curl \(url): \(result.standardError)") }
         let head = try String(contentsOf: folder.appendingPathComponent("head"), encoding: .utf8).components(separatedBy: "\r\n")
@@ -237,10 +237,25 @@ import Glibc
         return (status, fields, body)
     }
 
-    /// nginx from Debian's package, on loopback, serving `root` as static files.
+    /// nginx from Debian's package, on loopback, serving `root` with the `server` block that
+    /// docs/catalog.md gives, so the documented configuration is the one compared.
     final class Nginx {
         let process = Process()
         let url: String
+
+        /// The documented `server { ... }` block, listening on `port` and serving `root`.
+        static func documentedServer(port: Int, root: URL) throws -> String {
+            let guide = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("docs/catalog.md"), encoding: .utf8)
+            guard let start = guide.range(of: "```nginx\n"), let end = guide.range(of: "\n```", range: start.upperBound..<guide.endIndex) else {
+                throw WebDriver.Failure(description: "docs/catalog.md has no nginx block")
+            }
+            let block = String(guide[start.upperBound..<end.lowerBound])
+            guard block.contains("    listen 80;\n"), block.contains("    root /srv/catalog;\n") else {
+                throw WebDriver.Failure(description: "the nginx block of docs/catalog.md no longer listens on 80 with root /srv/catalog")
+            }
+            return block.replacingOccurrences(of: "    listen 80;\n", with: "    listen 127.0.0.1:\(port);\n")
+                .replacingOccurrences(of: "    root /srv/catalog;\n", with: "    root \(root.path);\n")
+        }
 
         init(root: URL, scratch: URL) throws {
             let port = try WebDriver.freePort()
@@ -259,12 +274,7 @@ import Glibc
                   fastcgi_temp_path \(scratch.path)/fastcgi;
                   uwsgi_temp_path \(scratch.path)/uwsgi;
                   scgi_temp_path \(scratch.path)/scgi;
-                  types { application/json json; application/miniapp-pkg+zip ma; image/svg+xml svg; }
-                  server {
-                    listen 127.0.0.1:\(port);
-                    root \(root.path);
-                    location ~ /\\. { deny all; }
-                  }
+                \(try Self.documentedServer(port: port, root: root))
                 }
                 """
             try configuration.write(to: scratch.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
@@ -283,7 +293,66 @@ import Glibc
         }
     }
 
-    @Test func mactlAndNginxServeTheSameBytesAndADownloadResumes() throws {
+    /// Every path index.json and versions.json name (the lists themselves included).
+    static func namedPaths(in catalog: URL) throws -> [String] {
+        var paths = ["index.json"]
+        let index = try JSONSerialization.jsonObject(with: Data(contentsOf: catalog.appendingPathComponent("index.json"))) as! [String: Any]
+        for app in index["apps"] as! [[String: Any]] {
+            for key in ["versions", "icon"] { if let path = app[key] as? String { paths.append(path) } }
+            for channel in (app["channels"] as! [String: [String: Any]]).values {
+                for key in ["manifest", "package", "icon"] { if let path = channel[key] as? String { paths.append(path) } }
+            }
+            let list = try JSONSerialization.jsonObject(with: Data(contentsOf: catalog.appendingPathComponent(app["versions"] as! String))) as! [String: Any]
+            for version in list["versions"] as! [[String: Any]] {
+                for key in ["manifest", "package", "icon"] { if let path = version[key] as? String { paths.append(path) } }
+            }
+        }
+        return paths.reduce(into: []) { unique, path in if !unique.contains(path) { unique.append(path) } }
+    }
+
+    @Test func aHostUsesOneBaseURLWithNginxAndCatalogServe() throws {
+        try Self.withPackages { folder in
+            #expect(try Self.publish(["v12.ma", "--catalog", "catalog"], in: folder).status == 0)
+            #expect(try Self.publish(["v13.ma", "--catalog", "catalog", "--rollout", "50"], in: folder).status == 0)
+            let catalog = folder.appendingPathComponent("catalog")
+            let server = try ListeningProcess(mactl: ["catalog", "serve", "catalog", "--port", "0"], in: folder)
+            defer { server.stop() }
+            let nginx = try Nginx(root: catalog, scratch: folder.appendingPathComponent("nginx"))
+            defer { nginx.stop() }
+            let paths = try Self.namedPaths(in: catalog)
+            // index.json, versions.json, and a manifest, an icon and a package per version.
+            #expect(paths.count == 8)
+            let compared = ["content-type", "content-length", "etag", "last-modified", "cache-control", "accept-ranges", "content-range"]
+            for path in paths {
+                let etag = try Self.curl(nginx.url + path).headers["etag"] ?? ""
+                let modified = try Self.curl(nginx.url + path).headers["last-modified"] ?? ""
+                let requests: [[String]] = [
+                    [], ["-I"], ["-H", "Range: bytes=10-99"], ["-H", "Range: bytes=-20"], ["-H", "If-None-Match: \(etag)"],
+                    ["-H", "If-Modified-Since: \(modified)"], ["-H", "If-Match: \"other\""], ["-H", "Range: bytes=5-1"],
+                    ["-H", "Range: bytes=10-", "-H", "If-Range: \(etag)"], ["-H", "Range: bytes=10-", "-H", "If-Range: \"older\""],
+                ]
+                for options in requests {
+                    let fromMactl = try Self.curl(server.url + path, options: options)
+                    let fromNginx = try Self.curl(nginx.url + path, options: options)
+                    let label = "\(path) \(options.joined(separator: " "))"
+                    #expect(fromMactl.status == fromNginx.status, "\(label)")
+                    guard fromNginx.status < 400 else { continue }
+                    #expect(fromMactl.body == fromNginx.body, "\(label)")
+                    for name in compared {
+                        #expect(fromMactl.headers[name] == fromNginx.headers[name], "\(label): \(name)")
+                    }
+                }
+                #expect(try Self.curl(server.url + path).body == (try Data(contentsOf: catalog.appendingPathComponent(path))), "\(path)")
+            }
+            // What neither serves: what a publish holds back, and nothing above the catalog.
+            for path in [".lock", ".staging/", "apps/", "../v12.ma", "apps/%2e%2e/%2e%2e/v12.ma"] {
+                #expect(try Self.curl(server.url + path, options: ["--path-as-is"]).status == 404, "\(path)")
+                #expect(try Self.curl(nginx.url + path, options: ["--path-as-is"]).status >= 400, "\(path)")
+            }
+        }
+    }
+
+    @Test func theAPIServesTheFilesAndADownloadResumes() throws {
         try Self.withPackages { folder in
             #expect(try Self.publish(["v12.ma", "--catalog", "catalog"], in: folder).status == 0)
             #expect(try Self.publish(["v13.ma", "--catalog", "catalog", "--rollout", "50"], in: folder).status == 0)
@@ -291,55 +360,38 @@ import Glibc
             let v13 = try Self.sha256(folder.appendingPathComponent("v13.ma"))
             let server = try ListeningProcess(mactl: ["catalog", "serve", "catalog", "--port", "0"], in: folder)
             defer { server.stop() }
-            let nginx = try Nginx(root: catalog, scratch: folder.appendingPathComponent("nginx"))
-            defer { nginx.stop() }
 
             // A request with an empty query key once trapped the server; it answers, and lives on.
             #expect(try Self.curl(server.url + "apps?=").status == 200)
             #expect(try Self.curl(server.url + "apps?==&&").status == 200)
 
-            // Each call and the file that answers it, from both servers.
+            // Each call and the file that answers it, with the file's own head.
             let pairs = [
                 ("apps", "index.json"),
                 ("apps/\(Self.app)/versions/13/manifest", "apps/\(Self.app)/13/manifest.json"),
                 ("apps/\(Self.app)/versions/13/package", "apps/\(Self.app)/13/\(v13).ma"),
             ]
             for (call, file) in pairs {
-                let fromMactl = try Self.curl(server.url + call)
-                let fromNginx = try Self.curl(nginx.url + file)
-                #expect(fromMactl.status == 200 && fromNginx.status == 200, "\(call)")
-                #expect(fromMactl.body == fromNginx.body, "\(call)")
-                #expect(fromMactl.body == (try Data(contentsOf: catalog.appendingPathComponent(file))), "\(call)")
+                let fromCall = try Self.curl(server.url + call)
+                let fromFile = try Self.curl(server.url + file)
+                #expect(fromCall.status == 200 && fromFile.status == 200, "\(call)")
+                #expect(fromCall.body == (try Data(contentsOf: catalog.appendingPathComponent(file))), "\(call)")
+                #expect(fromCall.headers["etag"] == fromFile.headers["etag"] && fromCall.headers["content-type"] == fromFile.headers["content-type"], "\(call)")
             }
             let package = try Self.curl(server.url + "apps/\(Self.app)/versions/13/package")
             #expect(package.headers["content-type"] == "application/miniapp-pkg+zip")
-            #expect(package.headers["etag"] == "\"\(v13)\"")
-            #expect(try Self.curl(nginx.url + "apps/\(Self.app)/13/\(v13).ma").headers["content-type"] == "application/miniapp-pkg+zip")
 
-            // A download cut at 3000 bytes resumes with a range, from either server, and verifies.
-            for (base, path) in [(server.url, "apps/\(Self.app)/versions/13/package"), (nginx.url, "apps/\(Self.app)/13/\(v13).ma")] {
-                let head = try Self.curl(base + path, headers: ["Range: bytes=0-2999"])
-                #expect(head.status == 206)
-                let rest = try Self.curl(base + path, headers: ["Range: bytes=3000-"])
-                #expect(rest.status == 206)
-                #expect(rest.headers["content-range"] == "bytes 3000-\(package.body.count - 1)/\(package.body.count)")
-                let whole = head.body + rest.body
-                #expect(whole == package.body)
-                try whole.write(to: folder.appendingPathComponent("downloaded.ma"))
-                #expect(try CLIRunner.run(["verify", "downloaded.ma", "--cert", "key.cert.pem"], in: folder).status == 0)
-            }
-
-            // Unchanged: 304. Outside the file or malformed: 416 from both. Another unit: the whole file.
-            #expect(try Self.curl(server.url + "apps/\(Self.app)/versions/13/package", headers: ["If-None-Match: \"\(v13)\""]).status == 304)
-            for (base, path) in [(server.url, "apps/\(Self.app)/versions/13/package"), (nginx.url, "apps/\(Self.app)/13/\(v13).ma")] {
-                for range in ["bytes=999999-", "bytes=abc", "bytes=5-2"] {
-                    let refused = try Self.curl(base + path, headers: ["Range: \(range)"])
-                    #expect(refused.status == 416, "\(base) \(range)")
-                    #expect(refused.headers["content-range"] == "bytes */\(package.body.count)", "\(base) \(range)")
-                }
-                let otherUnit = try Self.curl(base + path, headers: ["Range: items=0-1"])
-                #expect(otherUnit.status == 200 && otherUnit.body == package.body, "\(base)")
-            }
+            // A download cut at 3000 bytes resumes with a range, and verifies.
+            let path = "apps/\(Self.app)/versions/13/package"
+            let head = try Self.curl(server.url + path, headers: ["Range: bytes=0-2999"])
+            #expect(head.status == 206)
+            let rest = try Self.curl(server.url + path, headers: ["Range: bytes=3000-", "If-Range: \(package.headers["etag"] ?? "")"])
+            #expect(rest.status == 206)
+            #expect(rest.headers["content-range"] == "bytes 3000-\(package.body.count - 1)/\(package.body.count)")
+            let whole = head.body + rest.body
+            #expect(whole == package.body)
+            try whole.write(to: folder.appendingPathComponent("downloaded.ma"))
+            #expect(try CLIRunner.run(["verify", "downloaded.ma", "--cert", "key.cert.pem"], in: folder).status == 0)
 
             // Rollout: the same device always gets the same answer; without one, only 100%.
             let anonymous = try Self.curl(server.url + "apps/\(Self.app)")

@@ -48,8 +48,8 @@ final class ListeningProcess {
     }
 
     /// A request to the server: its status, its body as text and as bytes.
-    func request(_ method: String, _ path: String) throws -> (status: Int, body: String, bytes: [UInt8]) {
-        let (data, status) = try WebDriver.send(method, port: port, path: path, body: Data())
+    func request(_ method: String, _ path: String, headers: [String] = []) throws -> (status: Int, body: String, bytes: [UInt8]) {
+        let (data, status) = try WebDriver.send(method, port: port, path: path, body: Data(), headers: headers)
         return (status, String(decoding: data, as: UTF8.self), [UInt8](data))
     }
 }

@@ -202,15 +202,19 @@ import Glibc
             defer { server.stop() }
             // An event stream opened and dropped, and a request cut off halfway.
             let stream = try Self.connect(server.port)
-            _ = "GET /mactl/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".withCString { send(stream, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            _ = "GET /mactl/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".withCString { send(stream, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
             var head = [UInt8](repeating: 0, count: 256)
             #expect(recv(stream, &head, head.count, 0) > 0)
             close(stream)
             let halfway = try Self.connect(server.port)
             _ = "POST /mactl/event HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"vi".withCString { send(halfway, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
             close(halfway)
-            // A change of state is sent to the dropped stream, and the server answers on.
-            let tab = try server.request("POST", "/mactl/tab?index=1")
+            // A change of state is sent to the dropped stream, and the server answers on. A
+            // change carries the token of the shell page (docs/serve.md).
+            #expect(try server.request("POST", "/mactl/tab?index=1").status == 403)
+            let shell = try server.request("GET", "/").body
+            let token = try #require(shell.range(of: "(?<=name=\"mactl-token\" content=\")[0-9a-f]{32}", options: .regularExpression).map { String(shell[$0]) })
+            let tab = try server.request("POST", "/mactl/tab?index=1", headers: ["X-Mactl-Token: \(token)"])
             #expect(tab.status == 200)
             #expect(tab.body.contains("\"stack\":[\"pages/explore/explore\"]"))
             #expect(try server.request("GET", "/mactl/state").status == 200)

@@ -118,7 +118,7 @@ final class WebDriver {
     /// A blocking HTTP/1.1 request that closes its connection: the answer is read to the end of the
     /// connection, so there is no chunked encoding to undo. (FoundationNetworking's URLSession
     /// failed on chromedriver's answers here with "Failed writing header".)
-    static func send(_ method: String, port: Int, path: String, body: Data) throws -> (Data, Int) {
+    static func send(_ method: String, port: Int, path: String, body: Data, headers: [String] = []) throws -> (Data, Int) {
         let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard connection >= 0 else { throw Failure(description: "no socket") }
         defer { close(connection) }
@@ -132,7 +132,7 @@ final class WebDriver {
         guard connected == 0 else { throw Failure(description: "cannot connect to 127.0.0.1:\(port)") }
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var request = Data("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
+        var request = Data("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\(headers.map { $0 + "\r\n" }.joined())\r\n".utf8)
         request += body
         var offset = 0
         while offset < request.count {

@@ -104,6 +104,15 @@ public final class CatalogFolder: @unchecked Sendable {
 
     /// The bytes of the regular file at `path`, or nil when there is none.
     public func read(_ path: String) throws(Failure) -> [UInt8]? {
+        guard let file = try openFile(path) else { return nil }
+        var bytes = [UInt8](repeating: 0, count: file.size)
+        let total = bytes.withUnsafeMutableBytes { file.read(into: $0, at: 0) }
+        return Array(bytes[0..<total])
+    }
+
+    /// The regular file at `path`, open for reading, or nil when there is none. The file stays
+    /// the one opened: a publish that renames another into its place does not change it.
+    public func openFile(_ path: String) throws(Failure) -> OpenFile? {
         let parts = try Self.components(of: path)
         guard let parent = try folder(parts.dropLast(), create: false) else { return nil }
         defer { close(parent) }
@@ -112,20 +121,40 @@ public final class CatalogFolder: @unchecked Sendable {
             if errno == ENOENT { return nil }
             throw describe(parent, parts.last!, errno: errno, path: path, expected: "a regular file")
         }
-        defer { close(file) }
         var status = stat()
         guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            close(file)
             throw Failure(path: path, reason: "is not a regular file", isLink: false)
         }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var total = 0
-        while total < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress! + total, $0.count - total) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            total += count
+        return OpenFile(descriptor: file, size: Int(status.st_size), modified: Int(status.st_mtim.tv_sec))
+    }
+
+    /// A regular file of the catalog, open; closed when the last reference goes.
+    public final class OpenFile: Sendable {
+        private let descriptor: Int32
+        public let size: Int
+        /// The modification time, in whole seconds since 1970 (what HTTP dates carry).
+        public let modified: Int
+
+        init(descriptor: Int32, size: Int, modified: Int) {
+            self.descriptor = descriptor
+            self.size = size
+            self.modified = modified
         }
-        return Array(bytes[0..<total])
+
+        deinit { close(descriptor) }
+
+        /// Reads up to `buffer.count` bytes from `offset`; fewer only at the end of the file.
+        public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+            var total = 0
+            while total < buffer.count {
+                let count = pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset + total))
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                total += count
+            }
+            return total
+        }
     }
 
     /// Whether a regular file is at `path` (a link there is not one).

@@ -1,128 +1,163 @@
-import Crypto
 import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
 
-/// `mactl catalog serve`: a catalog's read-only HTTP API, for a host app in development.
-/// Every answer but `GET /apps/<id>` (rollout) is the bytes of one file of the catalog, so a
-/// static server of the same folder answers the same (docs/catalog.md).
-public final class CatalogServer: @unchecked Sendable {
-    public let catalog: URL
-    public private(set) var http: HTTPServer?
+/// `mactl catalog serve`: a catalog as a static server serves it, plus a small read-only API,
+/// for a host app in development. Every path `index.json` and `versions.json` name answers
+/// with the bytes and headers nginx sends for it (docs/catalog.md), so a host uses one base
+/// URL with either. Files are opened from the catalog's folder one component at a time
+/// without following a link (`CatalogFolder`); `.lock`, `.staging` and any path outside the
+/// layout are never opened.
+public struct CatalogServer: HTTPResponder {
+    public typealias Context = BasicRequestContext
+    let folder: CatalogFolder
 
-    public init(catalog: URL) {
-        self.catalog = catalog
+    /// Opens the catalog once: every file is then reached from this folder's descriptor.
+    public init(catalog: URL) throws(CatalogFolder.Failure) {
+        folder = try CatalogFolder(catalog, create: false)
     }
 
-    public func start(host: String = "127.0.0.1", port: Int) throws(HTTPServer.StartFailure) {
-        http = try HTTPServer(host: host, port: port) { [self] request in .response(handle(request)) }
-    }
-
-    public var url: String { "http://\(http?.host ?? "127.0.0.1"):\(http?.port ?? 0)/" }
-
-    func handle(_ request: HTTPServer.Request) -> HTTPServer.Response {
-        guard request.method == "GET" else {
-            return Self.error(405, "the catalog is read-only: only GET")
+    /// Serves the catalog on `host:port` until stopped.
+    public static func start(catalog: URL, host: String = "127.0.0.1", port: Int, stopsOnInterrupt: Bool = false) async throws(LocalServer.StartFailure) -> LocalServer {
+        let responder: CatalogServer
+        do {
+            responder = try CatalogServer(catalog: catalog)
+        } catch {
+            throw .cannotListen(host: host, port: port, reason: "the catalog \(error.description)")
         }
-        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        return try await LocalServer.start(host: host, port: port, responder: responder, stopsOnInterrupt: stopsOnInterrupt)
+    }
+
+    public func respond(to request: Request, context: Context) async throws -> Response {
+        let response = answer(request)
+        // A HEAD answer is the GET answer's head: its Content-Length stays, its body goes.
+        return request.method == .head ? Response(status: response.status, headers: response.headers) : response
+    }
+
+    private func answer(_ request: Request) -> Response {
+        guard request.method == .get || request.method == .head else {
+            return Self.error(.methodNotAllowed, "the catalog is read-only: only GET and HEAD", headers: [.allow: "GET, HEAD"])
+        }
+        guard let path = Self.decodedPath(request.uri.path) else {
+            return Self.error(.badRequest, "the path is not percent-encoded UTF-8")
+        }
+        var parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.first == "" else { return Self.error(.badRequest, "the path does not start with '/'") }
+        parts.removeFirst()
+        if parts.last == "", parts.count > 1 { parts.removeLast() }
         switch parts.count {
-        case 1 where parts[0] == "apps":
-            return file(CatalogFiles.indexPath, type: "application/json", request: request)
+        case 1 where parts[0] == "index.json" || parts[0] == "apps":
+            return file(CatalogFiles.indexPath, request: request)
         case 2 where parts[0] == "apps":
-            return offered(app: parts[1], channel: request.query["channel"] ?? "stable", device: request.query["device"])
+            return offered(app: parts[1], request: request)
+        case 3 where parts[0] == "apps" && parts[2] == "versions.json" && CatalogFiles.isSafeAppID(parts[1]):
+            return file(CatalogFiles.versionsPath(parts[1]), request: request)
+        case 4 where parts[0] == "apps" && CatalogFiles.isSafeAppID(parts[1]) && Self.isCode(parts[2]) && !parts[3].hasPrefix("."):
+            return file(parts.joined(separator: "/"), request: request)
         case 5 where parts[0] == "apps" && parts[2] == "versions" && (parts[4] == "manifest" || parts[4] == "package"):
             guard let version = listedVersion(app: parts[1], code: parts[3]) else {
-                return Self.error(404, "no version \(parts[3]) of app '\(parts[1])' in the catalog")
+                return Self.error(.notFound, "no version \(parts[3]) of app '\(parts[1])' in the catalog")
             }
-            return parts[4] == "manifest"
-                ? file(version.manifest, type: "application/json", request: request)
-                : file(version.package, type: CatalogFiles.packageMediaType, request: request, etag: "\"\(version.sha256)\"")
+            return file(parts[4] == "manifest" ? version.manifest : version.package, request: request)
         default:
-            return Self.error(404, "no such call: \(request.path); see docs/catalog.md")
+            return Self.error(.notFound, "nothing at \(path); see docs/catalog.md for the layout and the API")
+        }
+    }
+
+    /// The path with its `%XX` escapes decoded, or nil when they are malformed or not UTF-8.
+    static func decodedPath(_ path: String) -> String? {
+        var bytes: [UInt8] = []
+        var iterator = path.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "%") else {
+                bytes.append(byte)
+                continue
+            }
+            guard let high = iterator.next().flatMap(Self.hexValue), let low = iterator.next().flatMap(Self.hexValue) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        guard !bytes.contains(0) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 48...57: byte - 48
+        case 65...70: byte - 55
+        case 97...102: byte - 87
+        default: nil
+        }
+    }
+
+    /// A version code as the layout writes it: decimal digits, no sign, no leading zero.
+    private static func isCode(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (48...57).contains($0) } && (text == "0" || !text.hasPrefix("0")) && Int(text) != nil
+    }
+
+    /// The media type a static server of the catalog gives a path (the nginx `types` block of
+    /// docs/catalog.md).
+    static func mediaType(_ path: String) -> String {
+        switch path.split(separator: ".").last.map({ $0.lowercased() }) {
+        case "json": "application/json"
+        case "ma": CatalogFiles.packageMediaType
+        case "svg": "image/svg+xml"
+        case "png": "image/png"
+        case "jpg", "jpeg": "image/jpeg"
+        case "webp": "image/webp"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// The lists change with every publish; everything else never changes once written.
+    static func cacheControl(_ path: String) -> String {
+        path == CatalogFiles.indexPath || path.hasSuffix("/versions.json") ? "no-cache" : "public, max-age=31536000, immutable"
+    }
+
+    private func file(_ path: String, request: Request) -> Response {
+        let opened: CatalogFolder.OpenFile?
+        do {
+            opened = try folder.openFile(path)
+        } catch {
+            return Self.error(.notFound, "the catalog's \(error.description)")
+        }
+        guard let opened else { return Self.error(.notFound, "the catalog has no \(path)") }
+        do {
+            return try FileResponse.make(for: request, file: opened, contentType: Self.mediaType(path), cacheControl: Self.cacheControl(path))
+        } catch {
+            return Self.error(.internalServerError, "cannot read \(path)")
         }
     }
 
     private func versionList(_ app: String) -> CatalogFiles.VersionList? {
         guard CatalogFiles.isSafeAppID(app) else { return nil }
-        guard let folder = try? CatalogFolder(catalog, create: false) else { return nil }
         return try? CatalogFiles.read(CatalogFiles.VersionList.self, at: CatalogFiles.versionsPath(app), in: folder)
     }
 
     private func listedVersion(app: String, code: String) -> CatalogFiles.Version? {
-        guard let number = Int(code), let list = versionList(app) else { return nil }
+        guard Self.isCode(code), let number = Int(code), let list = versionList(app) else { return nil }
         return list.versions.first { $0.code == number }
     }
 
-    /// The version a device gets in a channel (`CatalogFiles.offered`), as its entry in versions.json.
-    private func offered(app: String, channel: String, device: String?) -> HTTPServer.Response {
-        guard let list = versionList(app) else { return Self.error(404, "no app '\(app)' in the catalog") }
-        guard let version = CatalogFiles.offered(list, channel: channel, device: device) else {
-            return Self.error(404, "app '\(app)' has no version on channel '\(channel)' for this device")
+    /// The version a device gets in a channel (`CatalogFiles.offered`), as its entry in
+    /// versions.json: the one answer that is not a file, because of rollout.
+    private func offered(app: String, request: Request) -> Response {
+        let query = request.uri.queryParameters
+        let channel = query["channel"].map(String.init) ?? "stable"
+        guard let list = versionList(app) else { return Self.error(.notFound, "no app '\(app)' in the catalog") }
+        guard let version = CatalogFiles.offered(list, channel: channel, device: query["device"].map(String.init)) else {
+            return Self.error(.notFound, "app '\(app)' has no version on channel '\(channel)' for this device")
         }
-        return HTTPServer.Response(contentType: "application/json", body: CatalogFiles.encode(version), headers: [("Cache-Control", "no-cache")])
+        return Self.json(.ok, CatalogFiles.encode(version))
     }
 
-    /// A file of the catalog, with its ETag, If-None-Match and a single byte range.
-    private func file(_ path: String, type: String, request: HTTPServer.Request, etag given: String? = nil) -> HTTPServer.Response {
-        // Through CatalogFolder: no link is followed and no path a list names leaves the catalog.
-        guard let folder = try? CatalogFolder(catalog, create: false), let bytes = (try? folder.read(path)) ?? nil else {
-            return Self.error(404, "the catalog has no \(path)")
-        }
-        let etag = given ?? "\"\(Hex.string(SHA256.hash(data: bytes)))\""
-        var headers: [(String, String)] = [("ETag", etag), ("Accept-Ranges", "bytes"), ("Cache-Control", given == nil ? "no-cache" : "public, max-age=31536000, immutable")]
-        if let match = request.headers["if-none-match"], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0.trimmingCharacters(in: .whitespaces) == "*" }) {
-            return HTTPServer.Response(status: 304, contentType: type, body: [], headers: headers)
-        }
-        var body = bytes
-        var status = 200
-        if let range = request.headers["range"] {
-            switch Self.byteRange(range, size: bytes.count) {
-            case .satisfiable(let bounds):
-                body = Array(bytes[bounds])
-                status = 206
-                headers.append(("Content-Range", "bytes \(bounds.lowerBound)-\(bounds.upperBound - 1)/\(bytes.count)"))
-            case .unsatisfiable:
-                headers.append(("Content-Range", "bytes */\(bytes.count)"))
-                return HTTPServer.Response(status: 416, contentType: "application/json", body: Self.errorBody("the range '\(range)' is malformed or outside the file's \(bytes.count) bytes"), headers: headers)
-            case .ignored:
-                break
-            }
-        }
-        return HTTPServer.Response(status: status, contentType: type, body: body, headers: headers)
+    static func error(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) -> Response {
+        var response = json(status, CatalogFiles.encode(["error": message]))
+        response.headers.append(contentsOf: headers)
+        return response
     }
 
-    enum RangeAnswer: Equatable {
-        case satisfiable(Range<Int>)
-        /// Outside the file, or a malformed `bytes=` range: 416, as nginx answers both.
-        case unsatisfiable
-        /// Another unit, several ranges or an empty `bytes=`: the whole file is sent, as nginx does.
-        case ignored
-    }
-
-    /// One `bytes=first-last`, `bytes=first-` or `bytes=-suffix` range (RFC 9110 §14.1.2).
-    static func byteRange(_ header: String, size: Int) -> RangeAnswer {
-        guard header.hasPrefix("bytes="), !header.contains(",") else { return .ignored }
-        let spec = header.dropFirst(6).trimmingCharacters(in: .whitespaces)
-        if spec.isEmpty { return .ignored }
-        let sides = spec.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard sides.count == 2, sides.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return .unsatisfiable }
-        switch (Int(sides[0]), Int(sides[1])) {
-        case (let first?, let last?):
-            guard first <= last else { return .unsatisfiable }
-            guard first < size else { return .unsatisfiable }
-            return .satisfiable(first..<min(last + 1, size))
-        case (let first?, nil) where sides[1].isEmpty:
-            guard first < size else { return .unsatisfiable }
-            return .satisfiable(first..<size)
-        case (nil, let suffix?) where sides[0].isEmpty:
-            guard suffix > 0, size > 0 else { return .unsatisfiable }
-            return .satisfiable(max(0, size - suffix)..<size)
-        default:
-            return .unsatisfiable
-        }
-    }
-
-    static func errorBody(_ message: String) -> [UInt8] { CatalogFiles.encode(["error": message]) }
-
-    static func error(_ status: Int, _ message: String) -> HTTPServer.Response {
-        HTTPServer.Response(status: status, contentType: "application/json", body: errorBody(message), headers: [("Cache-Control", "no-cache")])
+    private static func json(_ status: HTTPResponse.Status, _ bytes: [UInt8]) -> Response {
+        Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

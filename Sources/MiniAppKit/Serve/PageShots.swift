@@ -34,16 +34,31 @@ public enum PageShots {
 
     /// Photographs the project at `root` into `folder` (created; its old contents replaced).
     /// `alpine` is Alpine.js's standard build; `chromium` the browser to run.
-    public static func take(root: URL, into folder: URL, alpine: [UInt8], chromium: String) throws(Failure) -> Taken {
+    public static func take(root: URL, into folder: URL, alpine: [UInt8], chromium: String) async throws(Failure) -> Taken {
         let session = PreviewSession(root: root, liveNetwork: false)
         if let failure = session.loadFailure { throw Failure(description: "cannot preview the project: \(failure)") }
         let server = PreviewServer(session: session, alpine: alpine)
         do {
-            try server.start(port: 0, runsTimers: false)
+            try await server.start(port: 0, runsTimers: false)
         } catch {
             throw Failure(description: "cannot start the preview for the screenshots: \(error.description)")
         }
-        defer { server.stop() }
+        // Chromium is driven with blocking calls: on a thread of their own, they leave the
+        // concurrency pool, which may be one thread wide, to the server that answers Chromium.
+        let taken: Result<Taken, Failure> = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: Result { () throws(Failure) -> Taken in
+                    try photograph(session, at: server.url, into: folder, chromium: chromium)
+                })
+            }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+        await server.stop()
+        return try taken.get()
+    }
+
+    private static func photograph(_ session: PreviewSession, at url: String, into folder: URL, chromium: String) throws(Failure) -> Taken {
         let browser: HeadlessChromium
         do {
             browser = try HeadlessChromium(executable: chromium, width: width, height: height, scale: scale)
@@ -71,7 +86,7 @@ public enum PageShots {
                     do {
                         try browser.emulateColorScheme(scheme)
                         // The visit number tells this load's shell from the one before.
-                        try browser.open(server.url + "?shot=1&scheme=\(scheme)&visit=\(visit)")
+                        try browser.open(url + "?shot=1&scheme=\(scheme)&visit=\(visit)")
                         try browser.waitUntil(
                             "location.search.endsWith('visit=\(visit)') && !!window.mactlShell && window.mactlShell.ready()", seconds: 15)
                         try browser.waitForFrames()

@@ -2,11 +2,15 @@
 /// Alpine itself is not among them: it comes from its registry package (scripts/fetch-alpine.sh).
 enum PreviewAssets {
     /// The shell page: the phone frame, the side panel with the locale, lint findings, app errors and the log.
+    /// Where the shell page carries the server's token (`PreviewServer.token`).
+    static let tokenPlaceholder = "@MACTL_TOKEN@"
+
     static let shellHTML = #"""
 <!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="mactl-token" content="@MACTL_TOKEN@">
 <title>mactl serve</title>
 <style>
   body { margin: 0; font: 14px system-ui, sans-serif; background: #e9e9ee; display: flex; gap: 24px; padding: 24px; }
@@ -73,8 +77,10 @@ enum PreviewAssets {
   var appErrors = [];
   var viewProblems = [];
 
+  // Every request that changes the app carries the token this page was served with.
+  var token = document.querySelector('meta[name="mactl-token"]').content;
   function post(path) {
-    return fetch(path, { method: 'POST' }).then(function (response) { return response.json(); }).then(render);
+    return fetch(path, { method: 'POST', headers: { 'X-Mactl-Token': token } }).then(function (response) { return response.json(); }).then(render);
   }
   function element(tag, text) { var node = document.createElement(tag); node.textContent = text; return node; }
 
@@ -193,7 +199,7 @@ enum PreviewAssets {
     console.error('mactl: ' + text);
   }
   function send(path, body) {
-    return fetch(path, { method: 'POST', body: JSON.stringify(body) }).then(function (response) { return response.json(); })
+    return fetch(path, { method: 'POST', headers: { 'X-Mactl-Token': boot.token || '' }, body: JSON.stringify(body) }).then(function (response) { return response.json(); })
       .then(function (state) { if (window.parent.mactlShell) window.parent.mactlShell.render(state); })
       .catch(function (error) { problem('the preview lost mactl: ' + error); });
   }

@@ -1,55 +1,89 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import ServiceLifecycle
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
 #endif
 
 /// `mactl serve`'s HTTP side: the shell page (a phone frame with the navigation bar, the tab bar
 /// and the page in an iframe), the project's files with the bridge put into each page, and the
 /// calls the browser makes into the app's logic layer. State goes to the shell as server-sent
 /// events after every change, from any browser tab.
-public final class PreviewServer: @unchecked Sendable {
+///
+/// It answers the author's browser only (docs/serve.md): a request whose `Host` is not
+/// `localhost`, an IP address or `--host`, with the server's port, is refused, so a web page
+/// cannot reach it through a name it rebinds to 127.0.0.1; and a request that changes the
+/// app's state must carry the token the shell page was served with, which another origin
+/// cannot read.
+public final class PreviewServer: HTTPResponder, @unchecked Sendable {
+    // @unchecked: `server` and `isStopped` are behind `lock`; the rest is set once in init.
+    public typealias Context = PreviewRequestContext
+
     public let session: PreviewSession
     public let alpine: [UInt8]
-    public private(set) var http: HTTPServer?
-    private let stopped = NSLock()
+    /// What a state-changing request carries in `X-Mactl-Token`: 128 random bits per server.
+    public let token: String
+    private let lock = NSLock()
+    private var server: LocalServer?
     private var isStopped = false
+    let events = EventHub()
 
     /// `alpine` is Alpine.js's standard build (scripts/fetch-alpine.sh installs it).
     public init(session: PreviewSession, alpine: [UInt8]) {
         self.session = session
         self.alpine = alpine
+        var generator = SystemRandomNumberGenerator()
+        token = (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &generator)) }.joined()
     }
 
     /// Listens on `host:port`. `runsTimers` runs the app's timers in real time, as a person
-    /// watching expects; screenshots leave them still, so a picture is the page as it first shows.
-    public func start(host: String = "127.0.0.1", port: Int, runsTimers: Bool = true) throws(HTTPServer.StartFailure) {
-        http = try HTTPServer(host: host, port: port) { [self] request in handle(request) }
+    /// watching expects; screenshots leave them still, so a picture is the page as it first
+    /// shows. With `stopsOnInterrupt`, SIGINT and SIGTERM stop the server gracefully.
+    public func start(host: String = "127.0.0.1", port: Int, runsTimers: Bool = true, stopsOnInterrupt: Bool = false) async throws(LocalServer.StartFailure) {
+        let started = try await LocalServer.start(host: host, port: port, responder: self, stopsOnInterrupt: stopsOnInterrupt)
+        lock.withLock { server = started }
         if runsTimers {
             let ticker = Thread { [self] in runTimers() }
             ticker.start()
         }
     }
 
-    public func stop() {
-        stopped.lock()
-        isStopped = true
-        stopped.unlock()
-        http?.stop()
+    /// Ends the event streams, lets the requests in flight finish and stops the server.
+    public func stop() async {
+        let started = lock.withLock {
+            isStopped = true
+            return server
+        }
+        events.finishAll()
+        await started?.stop()
     }
 
-    private var running: Bool {
-        stopped.lock()
-        defer { stopped.unlock() }
-        return !isStopped
+    /// Returns when the server has stopped (after `stop`, or a signal with `stopsOnInterrupt`).
+    public func waitUntilStopped() async {
+        await lock.withLock { server }?.waitUntilStopped()
+        lock.withLock { isStopped = true }
     }
 
-    public var url: String { "http://\(http?.host ?? "127.0.0.1"):\(http?.port ?? 0)/" }
+    private var running: Bool { lock.withLock { !isStopped } }
+
+    public var url: String { lock.withLock { server }?.url ?? "http://127.0.0.1:0/" }
+
+    private var listening: (host: String, port: Int)? { lock.withLock { server.map { ($0.host, $0.port) } } }
+
+    /// The number of open event streams (browser tabs showing the preview).
+    public var eventStreamCount: Int { events.count }
 
     /// After a file changed: the project is read, linted and started again; every open shell
     /// shows the new app.
     public func reload() {
         session.reload()
-        http?.events.send("reload", session.state())
+        events.send("reload", session.state())
     }
 
     /// The app's timers run in real time in the preview (the host's clock is virtual).
@@ -57,7 +91,7 @@ public final class PreviewServer: @unchecked Sendable {
         let step = 50
         while running {
             Thread.sleep(forTimeInterval: Double(step) / 1000)
-            if let state = session.advance(milliseconds: step) { http?.events.send("state", state) }
+            if let state = session.advance(milliseconds: step) { events.send("state", state) }
             for fetch in session.takeFetches() { send(fetch) }
         }
     }
@@ -83,77 +117,164 @@ public final class PreviewServer: @unchecked Sendable {
     }
 
     private func settle(_ fetch: PreviewSession.Fetch, status: Int, body: String, failure: String?) {
-        if let state = session.settleFetch(fetch, status: status, body: body, failure: failure) { http?.events.send("state", state) }
+        if let state = session.settleFetch(fetch, status: status, body: body, failure: failure) { events.send("state", state) }
     }
 
-    func handle(_ request: HTTPServer.Request) -> HTTPServer.Reply {
+    public func respond(to request: Request, context: Context) async throws -> Response {
+        if let refusal = refusal(request, localPort: context.localPort) {
+            return Self.text(refusal, status: .forbidden)
+        }
+        var request = request
+        let body: [UInt8]
+        do {
+            body = Array(buffer: try await request.collectBody(upTo: 1 << 20))
+        } catch {
+            return Self.text("a request body is 1 MB at most", status: .contentTooLarge)
+        }
+        let response = answer(request, body: body)
+        // A HEAD answer is the GET answer's head.
+        return request.method == .head ? Response(status: response.status, headers: response.headers) : response
+    }
+
+    /// Why a request is not answered, or nil: a `Host` that is not this server's for its
+    /// author, or a state-changing request without the shell's token or from another origin.
+    func refusal(_ request: Request, localPort: Int?) -> String? {
+        guard let port = localPort ?? listening?.port, let authority = request.head.authority,
+            Self.isLocal(authority: authority, port: port, host: listening?.host)
+        else {
+            return "mactl serve answers only requests for localhost, an IP address or --host, with its port, in the Host header"
+        }
+        guard request.method != .get, request.method != .head else { return nil }
+        if let origin = request.headers[.origin], origin.lowercased() != "http://" + authority.lowercased() {
+            return "mactl serve answers a request that changes the app only from its own page, not from \(origin)"
+        }
+        guard request.headers[Self.tokenField] == token else {
+            return "a request that changes the app needs the X-Mactl-Token the preview page was served with"
+        }
+        return nil
+    }
+
+    static let tokenField = HTTPField.Name("X-Mactl-Token")!
+
+    /// Whether `authority` (a Host header) names this server: `localhost`, an IP address or the
+    /// `--host` address, with `port`. An attacker's page can reach 127.0.0.1 only through a
+    /// name it controls (DNS rebinding), never through an IP address, so addresses are safe.
+    static func isLocal(authority: String, port: Int, host: String?) -> Bool {
+        let lowered = authority.lowercased()
+        let name: String
+        if lowered.hasSuffix(":\(port)") {
+            name = String(lowered.dropLast(":\(port)".count))
+        } else if port == 80, lowered.hasSuffix("]") || !lowered.contains(":") {
+            name = lowered  // a browser leaves out the default port
+        } else {
+            return false
+        }
+        if name == "localhost" || name == host?.lowercased() || "[\(host?.lowercased() ?? "")]" == name { return true }
+        var address = in6_addr()
+        if name.hasPrefix("["), name.hasSuffix("]") { return inet_pton(AF_INET6, String(name.dropFirst().dropLast()), &address) == 1 }
+        return inet_pton(AF_INET, name, &address) == 1
+    }
+
+    private func answer(_ request: Request, body: [UInt8]) -> Response {
         let json = "application/json; charset=utf-8"
-        switch (request.method, request.path) {
-        case ("GET", "/"):
-            return .response(.text(PreviewAssets.shellHTML, type: "text/html; charset=utf-8"))
-        case ("GET", "/mactl/shell.js"):
-            return .response(.text(PreviewAssets.shellScript, type: "text/javascript; charset=utf-8"))
-        case ("GET", "/mactl/bridge.js"):
-            return .response(.text(PreviewAssets.bridgeScript, type: "text/javascript; charset=utf-8"))
-        case ("GET", "/mactl/alpine.js"):
-            return .response(HTTPServer.Response(contentType: "text/javascript; charset=utf-8", body: alpine))
-        case ("GET", "/mactl/events"):
-            return .eventStream
-        case ("GET", "/mactl/state"):
-            return .response(.text(session.state(), type: json))
-        case ("POST", "/mactl/start"):
-            return broadcast(session.restart(locale: request.query["locale"] ?? "en-US"))
-        case ("POST", "/mactl/event"):
-            guard let body = Self.object(request.body), let view = body["view"] as? Int, let name = body["handler"] as? String else {
-                return .response(.text("expected {view, handler, detail}", status: 400))
+        let query = request.uri.queryParameters
+        func parameter(_ name: String) -> String? { query[Substring(name)].map(String.init) }
+        let path = request.uri.path.removingPercentEncoding ?? request.uri.path
+        switch (request.method, path) {
+        case (.get, "/"), (.head, "/"):
+            return Self.text(PreviewAssets.shellHTML.replacingOccurrences(of: PreviewAssets.tokenPlaceholder, with: token), type: "text/html; charset=utf-8")
+        case (.get, "/mactl/shell.js"), (.head, "/mactl/shell.js"):
+            return Self.text(PreviewAssets.shellScript, type: "text/javascript; charset=utf-8")
+        case (.get, "/mactl/bridge.js"), (.head, "/mactl/bridge.js"):
+            return Self.text(PreviewAssets.bridgeScript, type: "text/javascript; charset=utf-8")
+        case (.get, "/mactl/alpine.js"), (.head, "/mactl/alpine.js"):
+            return Self.bytes(alpine, type: "text/javascript; charset=utf-8")
+        case (.get, "/mactl/events"):
+            return eventStream()
+        case (.get, "/mactl/state"), (.head, "/mactl/state"):
+            return Self.text(session.state(), type: json)
+        case (.post, "/mactl/start"):
+            return broadcast(session.restart(locale: parameter("locale") ?? "en-US"))
+        case (.post, "/mactl/event"):
+            guard let object = Self.object(body), let view = object["view"] as? Int, let name = object["handler"] as? String else {
+                return Self.text("expected {view, handler, detail}", status: .badRequest)
             }
-            let detail = body["detail"].flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed]) }
+            let detail = object["detail"].flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed]) }
             return broadcast(session.call("event", [String(view), name, detail.map { String(decoding: $0, as: UTF8.self) } ?? ""]))
-        case ("POST", "/mactl/model"):
-            guard let body = Self.object(request.body), let key = body["key"] as? String, let value = body["value"] as? String else {
-                return .response(.text("expected {key, value}", status: 400))
+        case (.post, "/mactl/model"):
+            guard let object = Self.object(body), let key = object["key"] as? String, let value = object["value"] as? String else {
+                return Self.text("expected {key, value}", status: .badRequest)
             }
             return broadcast(session.call("model", [key, value]))
-        case ("POST", "/mactl/tab"):
-            return broadcast(session.call("selectTab", [request.query["index"] ?? ""]))
-        case ("POST", "/mactl/back"):
+        case (.post, "/mactl/tab"):
+            return broadcast(session.call("selectTab", [parameter("index") ?? ""]))
+        case (.post, "/mactl/back"):
             return broadcast(session.call("back", []))
-        case ("GET", "/mactl/tab-icon"):
-            guard let png = session.tabIcon(request.query["path"] ?? "", selected: request.query["selected"] == "1") else {
-                return .response(.text("not a tab icon", status: 404))
+        case (.get, "/mactl/tab-icon"), (.head, "/mactl/tab-icon"):
+            guard let png = session.tabIcon(parameter("path") ?? "", selected: parameter("selected") == "1") else {
+                return Self.text("not a tab icon", status: .notFound)
             }
-            return .response(HTTPServer.Response(contentType: "image/png", body: png))
-        case ("GET", "/mactl/view"):
-            return .response(.text(session.view(request.query["id"] ?? ""), type: json))
-        case ("GET", _) where request.path.hasPrefix("/app/"):
-            return .response(appFile(String(request.path.dropFirst(5)), view: request.query["view"]))
-        case ("GET", _), ("POST", _):
-            return .response(.text("not found", status: 404))
+            return Self.bytes(png, type: "image/png")
+        case (.get, "/mactl/view"), (.head, "/mactl/view"):
+            return Self.text(session.view(parameter("id") ?? ""), type: json)
+        case (.get, _) where path.hasPrefix("/app/"), (.head, _) where path.hasPrefix("/app/"):
+            return appFile(String(path.dropFirst(5)), view: parameter("view"))
+        case (.get, _), (.head, _), (.post, _):
+            return Self.text("not found", status: .notFound)
         default:
-            return .response(.text("method not allowed", status: 405))
+            var response = Self.text("method not allowed", status: .methodNotAllowed)
+            response.headers[.allow] = "GET, HEAD, POST"
+            return response
         }
     }
 
-    private func broadcast(_ state: String) -> HTTPServer.Reply {
-        http?.events.send("state", state)
-        return .response(.text(state, type: "application/json; charset=utf-8"))
+    /// Server-sent events: every state change, until the browser goes or the server stops.
+    private func eventStream() -> Response {
+        let (stream, id) = events.subscribe()
+        let hub = events
+        return Response(
+            status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+            body: ResponseBody { writer in
+                try await withGracefulShutdownHandler {
+                    // A comment first, so the browser's EventSource opens at once.
+                    try await writer.write(ByteBuffer(string: ": mactl\n\n"))
+                    for await message in stream { try await writer.write(message) }
+                } onGracefulShutdown: {
+                    hub.finish(id)
+                }
+                hub.finish(id)
+                try await writer.finish(nil)
+            })
+    }
+
+    private func broadcast(_ state: String) -> Response {
+        events.send("state", state)
+        return Self.text(state, type: "application/json; charset=utf-8")
     }
 
     private static func object(_ body: [UInt8]) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])) as? [String: Any]
     }
 
+    static func text(_ text: String, status: HTTPResponse.Status = .ok, type: String = "text/plain; charset=utf-8") -> Response {
+        bytes(Array(text.utf8), status: status, type: type)
+    }
+
+    static func bytes(_ bytes: [UInt8], status: HTTPResponse.Status = .ok, type: String) -> Response {
+        Response(status: status, headers: [.contentType: type, .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
     /// A file of the project. A page's template gets what the runtime injects at document end:
     /// the bridge, then Alpine, with the view's data and the page's parsed expressions.
-    private func appFile(_ path: String, view: String?) -> HTTPServer.Response {
+    private func appFile(_ path: String, view: String?) -> Response {
         guard !path.split(separator: "/").contains(".."), let file = session.file(path) else {
-            return .text("no such file in the project: \(path)", status: 404)
+            return Self.text("no such file in the project: \(path)", status: .notFound)
         }
         guard path.hasSuffix(".html"), let view else {
-            return HTTPServer.Response(contentType: Self.contentType(path), body: file.bytes)
+            return Self.bytes(file.bytes, type: Self.contentType(path))
         }
         let route = String(path.dropLast(5))
-        let boot = #"{"view":\#(session.view(view)),"expressions":\#(session.expressions(route: route))}"#
+        let boot = #"{"view":\#(session.view(view)),"expressions":\#(session.expressions(route: route)),"token":"\#(token)"}"#
             .replacingOccurrences(of: "</", with: "<\\/")
         let injected = "<script>window.__mactlBoot = \(boot);</script>\n<script src=\"/mactl/bridge.js\"></script>\n<script src=\"/mactl/alpine.js\"></script>\n"
         var text = file.text
@@ -162,7 +283,7 @@ public final class PreviewServer: @unchecked Sendable {
         } else {
             text += injected
         }
-        return .text(text, type: "text/html; charset=utf-8")
+        return Self.text(text, type: "text/html; charset=utf-8")
     }
 
     static func contentType(_ path: String) -> String {
@@ -179,5 +300,57 @@ public final class PreviewServer: @unchecked Sendable {
         case "woff2": "font/woff2"
         default: "application/octet-stream"
         }
+    }
+}
+
+/// The request context of `mactl serve`: the port the request came in on, for the Host check.
+public struct PreviewRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let localPort: Int?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        localPort = source.channel.localAddress?.port
+    }
+}
+
+/// The open event streams of `mactl serve`, one per browser tab.
+final class EventHub: Sendable {
+    private let streams = Mutex<(next: Int, open: [Int: AsyncStream<ByteBuffer>.Continuation])>((0, [:]))
+
+    func subscribe() -> (AsyncStream<ByteBuffer>, Int) {
+        // Newest only: a tab that stops reading gets the latest state, not a growing backlog.
+        let (stream, continuation) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        let id = streams.withLock { streams in
+            streams.next += 1
+            streams.open[streams.next] = continuation
+            return streams.next
+        }
+        continuation.onTermination = { [weak self] _ in self?.remove(id) }
+        return (stream, id)
+    }
+
+    var count: Int { streams.withLock { $0.open.count } }
+
+    /// Sends `event` with `data` (JSON; each line its own `data:` line) to every open stream.
+    func send(_ event: String, _ data: String) {
+        let message = ByteBuffer(string: "event: \(event)\ndata: \(data.replacingOccurrences(of: "\n", with: "\ndata: "))\n\n")
+        for continuation in streams.withLock({ Array($0.open.values) }) { continuation.yield(message) }
+    }
+
+    func finish(_ id: Int) {
+        remove(id)?.finish()
+    }
+
+    func finishAll() {
+        for continuation in streams.withLock({ streams in
+            defer { streams.open.removeAll() }
+            return Array(streams.open.values)
+        }) { continuation.finish() }
+    }
+
+    @discardableResult
+    private func remove(_ id: Int) -> AsyncStream<ByteBuffer>.Continuation? {
+        streams.withLock { $0.open.removeValue(forKey: id) }
     }
 }

@@ -38,8 +38,12 @@ struct CatalogVerify: AsyncParsableCommand {
 struct CatalogServe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve a catalog's read-only HTTP API on 127.0.0.1, as a host app in development reads it.",
-        discussion: "Serves until interrupted. Exit status: 2 when the server cannot start.")
+        abstract: "Serve a catalog on 127.0.0.1 as a static server does, with its read-only HTTP API, for a host app in development.",
+        discussion: """
+            Every path index.json and versions.json name is served as nginx serves it, plus the API \
+            of docs/catalog.md. Serves until interrupted (SIGINT or SIGTERM), then stops \
+            gracefully. Exit status: 0 after an interrupt, 2 when the server cannot start.
+            """)
 
     @Argument(help: "The catalog folder.", completion: .directory)
     var catalog: String
@@ -59,13 +63,14 @@ struct CatalogServe: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(CatalogFiles.indexPath).path) else {
             throw CommandFailure(message: "'\(catalog)' has no index.json; publish into it with: mactl publish PACKAGE --catalog \(catalog)")
         }
-        let server = CatalogServer(catalog: folder)
+        let server: LocalServer
         do {
-            try server.start(host: host, port: port)
+            server = try await CatalogServer.start(catalog: folder, host: host, port: port, stopsOnInterrupt: true)
         } catch {
             throw CommandFailure(message: error.description)
         }
-        Terminal.standardOutput("serving the catalog '\(catalog)' at \(server.url)apps (Ctrl-C to stop)\n")
-        while true { try await Task.sleep(for: .seconds(3600)) }
+        Terminal.standardOutput("serving the catalog '\(catalog)' at \(server.url) (index: \(server.url)index.json; Ctrl-C to stop)\n")
+        await server.waitUntilStopped()
+        Terminal.standardOutput("stopped\n")
     }
 }

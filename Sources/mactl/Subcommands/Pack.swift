@@ -109,7 +109,7 @@ struct Pack: AsyncParsableCommand {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-screenshots-\(UUID().uuidString)")
             let shotsStart = clock.now
             do {
-                options.screenshots = try PageShots.take(root: URL(fileURLWithPath: path), into: folder, alpine: cameras.alpine, chromium: cameras.chromium)
+                options.screenshots = try await PageShots.take(root: URL(fileURLWithPath: path), into: folder, alpine: cameras.alpine, chromium: cameras.chromium)
             } catch {
                 try? FileManager.default.removeItem(at: folder)
                 throw CommandFailure(message: error.description + "; nothing was written")

@@ -10,9 +10,12 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Preview the app in a browser, with its logic running as on SkipMiniApp, reloading on change.",
         discussion: """
-            Serves on 127.0.0.1 (--host to change it) until interrupted. Needs Alpine.js, which \
-            scripts/setup.sh installs from its PyPI package (or --alpine PATH). Exit status: 2 when \
-            the server cannot start (a port in use, no Alpine.js).
+            Serves on 127.0.0.1 (--host to change it) until interrupted (SIGINT or SIGTERM), then \
+            stops gracefully. It answers only requests addressed to localhost, an IP address or \
+            --host, and takes state changes only from its own page (docs/serve.md). Needs \
+            Alpine.js, which scripts/setup.sh installs from its PyPI package (or --alpine PATH). \
+            Exit status: 0 after an interrupt, 2 when the server cannot start (a port in use, no \
+            Alpine.js).
             """)
 
     @Argument(help: "The MiniApp project folder (default: the nearest folder from here upward with a manifest.json, else .).", completion: .directory)
@@ -59,13 +62,16 @@ struct Serve: AsyncParsableCommand {
         }
         let server = PreviewServer(session: PreviewSession(root: root), alpine: Array(alpineBytes))
         do {
-            try server.start(host: host, port: port)
+            try await server.start(host: host, port: port, stopsOnInterrupt: true)
         } catch {
             throw CommandFailure(message: error.description)
         }
         Terminal.standardOutput("serving '\(path)' at \(server.url) (Ctrl-C to stop)\n")
         if !noOpen { Self.openBrowser(server.url) }
-        try await watch(root, server: server)
+        let watcher = Task { try await watch(root, server: server) }
+        await server.waitUntilStopped()
+        watcher.cancel()
+        Terminal.standardOutput("stopped\n")
     }
 
     /// `--alpine`, else `$MACTL_ALPINE`, else where scripts/fetch-alpine.sh puts it.
@@ -87,7 +93,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     /// Reloads the preview after each burst of changes, and says so.
-    private func watch(_ root: URL, server: PreviewServer) async throws -> Never {
+    private func watch(_ root: URL, server: PreviewServer) async throws {
         let notifier = ChangeNotifier(root: root, interval: .milliseconds(watchInterval))
         var snapshot = ProjectSnapshot.take(of: root)
         while true {

@@ -36,15 +36,15 @@ struct CatalogFilesTests {
     }
 
     @Test func byteRangesAreReadAsNginxReadsThem() {
-        #expect(CatalogServer.byteRange("bytes=0-99", size: 1000) == .satisfiable(0..<100))
-        #expect(CatalogServer.byteRange("bytes=900-", size: 1000) == .satisfiable(900..<1000))
-        #expect(CatalogServer.byteRange("bytes=-100", size: 1000) == .satisfiable(900..<1000))
-        #expect(CatalogServer.byteRange("bytes=990-2000", size: 1000) == .satisfiable(990..<1000))
-        #expect(CatalogServer.byteRange("bytes=1000-", size: 1000) == .unsatisfiable)
-        #expect(CatalogServer.byteRange("bytes=abc", size: 1000) == .unsatisfiable)
-        #expect(CatalogServer.byteRange("bytes=5-2", size: 1000) == .unsatisfiable)
-        #expect(CatalogServer.byteRange("bytes=", size: 1000) == .ignored)
-        #expect(CatalogServer.byteRange("items=0-1", size: 1000) == .ignored)
-        #expect(CatalogServer.byteRange("bytes=0-1,5-6", size: 1000) == .ignored)
+        #expect(ByteRange.parse("bytes=0-99", size: 1000) == .satisfiable(0..<100))
+        #expect(ByteRange.parse("bytes=900-", size: 1000) == .satisfiable(900..<1000))
+        #expect(ByteRange.parse("bytes=-100", size: 1000) == .satisfiable(900..<1000))
+        #expect(ByteRange.parse("bytes=990-2000", size: 1000) == .satisfiable(990..<1000))
+        #expect(ByteRange.parse("bytes=1000-", size: 1000) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=abc", size: 1000) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=5-2", size: 1000) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=", size: 1000) == .ignored)
+        #expect(ByteRange.parse("items=0-1", size: 1000) == .ignored)
+        #expect(ByteRange.parse("bytes=0-1,5-6", size: 1000) == .ignored)
     }
 }

@@ -1,0 +1,136 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import MiniAppKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `mactl serve` in process: it answers its author's browser only (the Host check against
+/// DNS rebinding, the token and Origin check against cross-site requests), and no request
+/// stops it.
+@Suite struct PreviewServerTests {
+    static func withServer(_ body: @Sendable (PreviewServer, Int) async throws -> Void) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-server-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Scaffolder.create(at: folder.appendingPathComponent("app"), options: .init())
+        let server = PreviewServer(session: PreviewSession(root: folder.appendingPathComponent("app"), liveNetwork: false), alpine: Array("/* alpine */".utf8))
+        let application = LocalServer.application(responder: server)
+        try await application.test(.live) { client in try await body(server, try #require(client.port)) }
+    }
+
+    static func request(_ method: String, _ target: String, host: String?, headers: [String] = [], body: String = "") -> String {
+        var head = "\(method) \(target) HTTP/1.1\r\n"
+        if let host { head += "Host: \(host)\r\n" }
+        for header in headers { head += header + "\r\n" }
+        return head + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+    }
+
+    @Test func onlyRequestsAddressedToThisMachineAreAnswered() async throws {
+        try await Self.withServer { server, port in
+            let answered = ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST:\(port)", "[::1]:\(port)", "192.168.1.20:\(port)"]
+            let refused: [String?] = [
+                nil, "", "evil.example:\(port)", "localhost.evil.example:\(port)", "127.0.0.1.nip.io:\(port)", "127.0.0.1:\(port + 1)",
+                "127.0.0.1", "localhost", "[::1]", "127.1:\(port)", "0x7f.0.0.1:\(port)", "[::1:\(port)", "127.0.0.1:\(port):\(port)",
+            ]
+            for host in answered {
+                let (answers, _) = try await RawHTTP.exchange(Self.request("GET", "/mactl/state", host: host), port: port)
+                #expect(answers.first?.status == 200, "\(host)")
+            }
+            for host in refused {
+                let (answers, _) = try await RawHTTP.exchange(Self.request("GET", "/", host: host), port: port)
+                #expect(answers.first?.status == 403, "\(host ?? "no Host")")
+                #expect(
+                    answers.first.map { String(decoding: $0.body, as: UTF8.self) }
+                        == "mactl serve answers only requests for localhost, an IP address or --host, with its port, in the Host header",
+                    "\(host ?? "no Host")")
+                #expect(answers.first.map { !String(decoding: $0.body, as: UTF8.self).contains(server.token) } == true)
+            }
+        }
+    }
+
+    @Test func aChangeNeedsTheTokenOfTheShellPageAndItsOwnOrigin() async throws {
+        try await Self.withServer { server, port in
+            let host = "127.0.0.1:\(port)"
+            let (shell, _) = try await RawHTTP.exchange(Self.request("GET", "/", host: host), port: port)
+            let page = String(decoding: shell.first?.body ?? [], as: UTF8.self)
+            #expect(page.contains("<meta name=\"mactl-token\" content=\"\(server.token)\">"))
+            #expect(server.token.count == 32)
+            let token = "X-Mactl-Token: \(server.token)"
+            let cases: [([String], Int, String?)] = [
+                ([], 403, "a request that changes the app needs the X-Mactl-Token the preview page was served with"),
+                (["X-Mactl-Token: 0123"], 403, "a request that changes the app needs the X-Mactl-Token the preview page was served with"),
+                ([token, "Origin: http://evil.example"], 403, "mactl serve answers a request that changes the app only from its own page, not from http://evil.example"),
+                ([token, "Origin: null"], 403, "mactl serve answers a request that changes the app only from its own page, not from null"),
+                ([token, "Origin: http://127.0.0.1:\(port + 1)"], 403, nil),
+                ([token], 200, nil),
+                ([token, "Origin: http://\(host)"], 200, nil),
+            ]
+            for (headers, status, message) in cases {
+                let (answers, _) = try await RawHTTP.exchange(Self.request("POST", "/mactl/tab?index=1", host: host, headers: headers), port: port)
+                #expect(answers.first?.status == status, "\(headers)")
+                if let message { #expect(answers.first.map { String(decoding: $0.body, as: UTF8.self) } == message, "\(headers)") }
+            }
+            // The cross-site text/plain POST a page can send without asking: refused, the state unchanged.
+            let before = server.session.state()
+            let crossSite = Self.request(
+                "POST", "/mactl/event", host: host, headers: ["Origin: http://evil.example", "Content-Type: text/plain"], body: #"{"view":1,"handler":"increment"}"#)
+            #expect(try await RawHTTP.exchange(crossSite, port: port).answers.first?.status == 403)
+            #expect(server.session.state() == before)
+        }
+    }
+
+    @Test func oversizedAndMalformedRequestsGetAnAnswerAndTheServerGoesOn() async throws {
+        try await Self.withServer { server, port in
+            let host = "127.0.0.1:\(port)"
+            let token = "X-Mactl-Token: \(server.token)"
+            let cases: [(String, Int)] = [
+                (Self.request("POST", "/mactl/event", host: host, headers: [token], body: String(repeating: "a", count: (1 << 20) + 1)), 413),
+                (Self.request("POST", "/mactl/event", host: host, headers: [token], body: "not json"), 400),
+                (Self.request("POST", "/mactl/model", host: host, headers: [token], body: "[1]"), 400),
+                (Self.request("GET", "/mactl/state?=", host: host), 200),
+                (Self.request("GET", "/mactl/view?id=%zz", host: host), 200),
+                (Self.request("GET", "/app/../../etc/passwd", host: host), 404),
+                (Self.request("GET", "/app/%2e%2e/%2e%2e/etc/passwd", host: host), 404),
+                (Self.request("DELETE", "/", host: host, headers: [token]), 405),
+                ("GET /mactl/state HTTP/1.1\nHost: \(host)\n\n", 400),
+            ]
+            for (request, status) in cases {
+                let (answers, closed) = try await RawHTTP.exchange(request, port: port)
+                #expect(answers.first?.status == status, "\(request.prefix(60))")
+                #expect(closed)
+            }
+            let (head, _) = try await RawHTTP.exchange(Array(Self.request("HEAD", "/", host: host).utf8), port: port)
+            #expect(head.first?.status == 200)
+            #expect(try await RawHTTP.exchange(Self.request("GET", "/mactl/state", host: host), port: port).answers.first?.status == 200)
+        }
+    }
+
+    @Test func anEventStreamGetsEachChangeAndEndsWhenTheServerStops() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-events-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Scaffolder.create(at: folder.appendingPathComponent("app"), options: .init())
+        let server = PreviewServer(session: PreviewSession(root: folder.appendingPathComponent("app"), liveNetwork: false), alpine: [])
+        try await server.start(port: 0, runsTimers: false)
+        let port = try #require(URL(string: server.url)?.port)
+        let stream = try RawHTTP.connect(port)
+        defer { close(stream) }
+        try await RawHTTP.send(Array("GET /mactl/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8), on: stream)
+        let opened = try await RawHTTP.read(until: ": mactl\n\n", from: stream)
+        #expect(opened.hasPrefix("HTTP/1.1 200 OK\r\n") && opened.contains("Content-Type: text/event-stream"))
+        #expect(server.eventStreamCount == 1)
+        let change = Self.request("POST", "/mactl/tab?index=1", host: "127.0.0.1:\(port)", headers: ["X-Mactl-Token: \(server.token)"])
+        #expect(try await RawHTTP.exchange(change, port: port).answers.first?.status == 200)
+        let event = try await RawHTTP.read(until: "event: state\ndata: ", from: stream)
+        #expect(event.contains("event: state\ndata: {"))
+        let start = ContinuousClock.now
+        await server.stop()
+        #expect(ContinuousClock.now - start < .seconds(4))
+        #expect(try await RawHTTP.readToEnd(stream).closed)
+    }
+}
