@@ -17,9 +17,7 @@ public enum FileResponse {
     ) throws -> Response {
         let etag = "\"\(String(file.modified, radix: 16))-\(String(file.size, radix: 16))\""
         let lastModified = HTTPDate.string(file.modified)
-        var headers: HTTPFields = [
-            .contentType: contentType, .lastModified: lastModified, .eTag: etag, .acceptRanges: "bytes", .cacheControl: cacheControl,
-        ]
+        var headers: HTTPFields = [.contentType: contentType, .lastModified: lastModified, .eTag: etag, .cacheControl: cacheControl]
         switch precondition(request.headers, etag: etag, modified: file.modified) {
         case .failed:
             return Response(status: .preconditionFailed, headers: [.contentLength: "0", .eTag: etag, .lastModified: lastModified])
@@ -45,6 +43,8 @@ public enum FileResponse {
                 break
             }
         }
+        // As nginx: ranges are offered on a whole file's answer only.
+        if status == .ok { headers[.acceptRanges] = "bytes" }
         headers[.contentLength] = String(range.count)
         if request.method == .head {
             return Response(status: status, headers: headers)

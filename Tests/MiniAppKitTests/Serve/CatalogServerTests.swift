@@ -94,6 +94,8 @@ import Glibc
                 #expect(response.headers[.cacheControl] == caching, "\(path)")
                 #expect(response.headers[.contentLength] == String(bytes.count), "\(path)")
                 #expect(response.headers[.acceptRanges] == "bytes", "\(path)")
+                let part = try await client.execute(uri: "/" + path, method: .get, headers: [.range: "bytes=0-0"])
+                #expect(part.status == .partialContent && part.headers[.acceptRanges] == nil, "\(path)")
                 // nginx's ETag and Last-Modified: the modification time and the size.
                 let status = try FileManager.default.attributesOfItem(atPath: catalog.root.appendingPathComponent(path).path)
                 let modified = Int((status[.modificationDate] as! Date).timeIntervalSince1970)
