@@ -12,7 +12,7 @@ packages=(
   libxml2-utils                 # xmllint, used by tests and benchmarks
   pkg-config                    # SwiftPM finds the libraries through it
   unzip zip openssl             # interop tests
-  hyperfine time                # Benchmarks/: medians of runs, peak memory (GNU time)
+  hyperfine time wrk            # Benchmarks/: medians of runs, peak memory (GNU time), HTTP load
   chromium chromium-driver      # mactl serve's tests drive a real browser
   python3-pip                   # fetches Alpine.js from PyPI (scripts/fetch-alpine.sh)
   nginx curl python3-jsonschema # the catalog tests: the same folder served by nginx, fetched by curl, checked against its schemas

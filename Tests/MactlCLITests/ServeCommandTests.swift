@@ -1,4 +1,5 @@
 import Foundation
+import MiniAppKitTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -201,12 +202,12 @@ import Glibc
             let server = try Self.serve("app", in: folder)
             defer { server.stop() }
             // An event stream opened and dropped, and a request cut off halfway.
-            let stream = try Self.connect(server.port)
+            let stream = try RawHTTP.connect(server.port)
             _ = "GET /mactl/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".withCString { send(stream, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
             var head = [UInt8](repeating: 0, count: 256)
             #expect(recv(stream, &head, head.count, 0) > 0)
             close(stream)
-            let halfway = try Self.connect(server.port)
+            let halfway = try RawHTTP.connect(server.port)
             _ = "POST /mactl/event HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"vi".withCString { send(halfway, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
             close(halfway)
             // A change of state is sent to the dropped stream, and the server answers on. A
@@ -257,18 +258,5 @@ import Glibc
             #expect(result.status == 2)
             #expect(result.standardError.hasPrefix("Error: the 'w3c' profile names no logic layer to run; mactl serve simulates SkipMiniApp's ('--runtime skip')\n"))
         }
-    }
-
-    static func connect(_ port: Int) throws -> Int32 {
-        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw WebDriver.Failure(description: "cannot connect to 127.0.0.1:\(port)") }
-        return connection
     }
 }

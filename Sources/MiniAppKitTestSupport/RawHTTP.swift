@@ -9,26 +9,26 @@ import Glibc
 /// Every call that waits on the socket runs on a thread of its own: the server under test
 /// answers on Swift's concurrency pool, which has as many threads as cores, and tests that
 /// blocked those threads in `recv` would starve the server they wait for.
-enum RawHTTP {
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+public enum RawHTTP {
+    public static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
 
-    struct Answer: Equatable, Sendable {
-        var status: Int
+    public struct Answer: Equatable, Sendable {
+        public var status: Int
         /// Header names lowercased; a repeated one keeps the last value.
-        var headers: [String: String]
-        var body: [UInt8]
+        public var headers: [String: String]
+        public var body: [UInt8]
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// A connection to `port`, for a test that sends in pieces.
-    static func connect(_ port: Int, timeout seconds: Int = 10) throws -> Int32 {
+    public static func connect(_ port: Int, timeout seconds: Int = 10) throws -> Int32 {
         let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard connection >= 0 else { throw Failure(description: "no socket") }
         var address = sockaddr_in()
@@ -47,7 +47,7 @@ enum RawHTTP {
         return connection
     }
 
-    static func send(_ bytes: [UInt8], on connection: Int32) async throws {
+    public static func send(_ bytes: [UInt8], on connection: Int32) async throws {
         try await offPool { try sendBlocking(bytes, on: connection) }
     }
 
@@ -62,12 +62,12 @@ enum RawHTTP {
 
     /// Everything the server sends until it closes the connection (or `timeout` passes: then
     /// `closed` is false).
-    static func readToEnd(_ connection: Int32) async throws -> (bytes: [UInt8], closed: Bool) {
+    public static func readToEnd(_ connection: Int32) async throws -> (bytes: [UInt8], closed: Bool) {
         try await offPool { readToEndBlocking(connection) }
     }
 
     /// The bytes read until `text` has come (or the connection ends).
-    static func read(until text: String, from connection: Int32) async throws -> String {
+    public static func read(until text: String, from connection: Int32) async throws -> String {
         try await offPool {
             var received = ""
             var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -92,11 +92,11 @@ enum RawHTTP {
     }
 
     /// Sends `request` on a new connection and reads until the server closes it.
-    static func exchange(_ request: String, port: Int, timeout: Int = 10) async throws -> (answers: [Answer], closed: Bool) {
+    public static func exchange(_ request: String, port: Int, timeout: Int = 10) async throws -> (answers: [Answer], closed: Bool) {
         try await exchange(Array(request.utf8), port: port, timeout: timeout)
     }
 
-    static func exchange(_ request: [UInt8], port: Int, timeout: Int = 10) async throws -> (answers: [Answer], closed: Bool) {
+    public static func exchange(_ request: [UInt8], port: Int, timeout: Int = 10) async throws -> (answers: [Answer], closed: Bool) {
         try await offPool {
             let connection = try connect(port, timeout: timeout)
             defer { close(connection) }
@@ -108,7 +108,7 @@ enum RawHTTP {
 
     /// The answers in `bytes`, each framed by its Content-Length (HEAD answers and 304s are
     /// not sent here with one that they do not carry).
-    static func answers(in bytes: [UInt8], headRequests: Bool = false) throws -> [Answer] {
+    public static func answers(in bytes: [UInt8], headRequests: Bool = false) throws -> [Answer] {
         var answers: [Answer] = []
         var rest = bytes[...]
         while !rest.isEmpty {
