@@ -76,6 +76,25 @@ public enum Limits {
     /// The most files a package holds without ZIP64.
     public static let packageEntries = Int(UInt16.max)
 
+    /// The most connections `serve` and `catalog serve` hold open; more wait in the listen
+    /// queue, so a client that opens thousands cannot take thousands of descriptors.
+    public static let serverConnections = 512
+
+    /// A connection that sends nothing for this long is closed, a half-sent head included.
+    public static let serverIdleSeconds = 20
+
+    /// The largest request head (the target and every header); larger gets 400.
+    public static let serverRequestHead = 32 * 1024
+
+    /// The most header fields in one request; more gets 400.
+    public static let serverHeaderFields = 100
+
+    /// The largest request body `mactl serve` reads (an event from the page); larger gets 413.
+    public static let previewRequestBody = 1024 * 1024
+
+    /// How long a stopping server lets the requests in flight finish before it cuts them.
+    public static let serverShutdownSeconds = 5
+
     /// One row of `docs/limits.md`.
     public struct Documented: Sendable {
         public var name: String
@@ -102,5 +121,11 @@ public enum Limits {
         Documented(name: "compressionRatioFloor", value: ByteSize.format(compressionRatioFloor), meaning: "entries up to this size are exempt from `compressionRatio`"),
         Documented(name: "packageSize", value: ByteSize.format(packageSize), meaning: "largest package `pack` writes and `verify`/`inspect` read; checked on the file's size before reading"),
         Documented(name: "packageEntries", value: "\(packageEntries) files", meaning: "most files in a package without ZIP64 (`pack` refuses more)"),
+        Documented(name: "serverConnections", value: "\(serverConnections)", meaning: "open connections `serve` and `catalog serve` hold; more wait to be accepted"),
+        Documented(name: "serverIdleSeconds", value: "\(serverIdleSeconds) s", meaning: "a connection silent this long is closed, mid-request too"),
+        Documented(name: "serverRequestHead", value: ByteSize.format(serverRequestHead), meaning: "largest request head the servers read (`400` beyond)"),
+        Documented(name: "serverHeaderFields", value: "\(serverHeaderFields) fields", meaning: "most header fields in a request (`400` beyond)"),
+        Documented(name: "previewRequestBody", value: ByteSize.format(previewRequestBody), meaning: "largest request body `mactl serve` reads (`413` beyond)"),
+        Documented(name: "serverShutdownSeconds", value: "\(serverShutdownSeconds) s", meaning: "time a stopping server gives the requests in flight"),
     ]
 }

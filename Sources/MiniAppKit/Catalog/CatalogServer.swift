@@ -30,9 +30,7 @@ public struct CatalogServer: HTTPResponder {
     }
 
     public func respond(to request: Request, context: Context) async throws -> Response {
-        let response = answer(request)
-        // A HEAD answer is the GET answer's head: its Content-Length stays, its body goes.
-        return request.method == .head ? Response(status: response.status, headers: response.headers) : response
+        answer(request).answering(request)
     }
 
     private func answer(_ request: Request) -> Response {

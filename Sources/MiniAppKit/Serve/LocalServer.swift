@@ -26,16 +26,9 @@ public final class LocalServer: Sendable {
         }
     }
 
-    /// Open connections past this wait in the listen queue: a client that opens thousands
-    /// cannot make the server take thousands of file descriptors.
-    public static let maximumConnections = 512
-    /// A connection that sends nothing for this long is closed, a half-sent request included,
-    /// so a client that stops mid-head holds a connection no longer than this.
-    public static let idleTimeout = TimeAmount.seconds(20)
-    /// A request head larger than this gets 400 (nginx's default is 4 buffers of 8 KB).
-    public static let maximumHeadBytes = 32 * 1024
-    /// In-flight requests get this long to finish after a stop; then connections are cut.
-    public static let shutdownGrace = Duration.seconds(5)
+    // The limits are in `Limits` (docs/limits.md).
+    public static let idleTimeout = TimeAmount.seconds(Int64(Limits.serverIdleSeconds))
+    public static let shutdownGrace = Duration.seconds(Limits.serverShutdownSeconds)
 
     /// The address the server listens on and the port it got (the one the system chose for 0).
     public let host: String
@@ -65,13 +58,13 @@ public final class LocalServer: Sendable {
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) -> Application<Responder> where Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
-            maxHeaderFieldSize: maximumHeadBytes, maxHeaderListSize: maximumHeadBytes, maxHeaderFieldCount: 100)
+            maxHeaderFieldSize: Limits.serverRequestHead, maxHeaderListSize: Limits.serverRequestHead, maxHeaderFieldCount: Limits.serverHeaderFields)
         return Application(
             responder: responder,
             server: .http1(configuration: .init(idleTimeout: idleTimeout, httpDecoderConfiguration: decoder)),
             configuration: ApplicationConfiguration(
                 address: .hostname(host, port: port),
-                availableConnectionsDelegate: MaximumAvailableConnections(maximumConnections, logger: quietLogger)),
+                availableConnectionsDelegate: MaximumAvailableConnections(Limits.serverConnections, logger: quietLogger)),
             onServerRunning: onServerRunning,
             logger: quietLogger)
     }
@@ -158,5 +151,12 @@ public final class LocalServer: Sendable {
                 if let ready { continuation.resume(returning: ready) }
             }
         }
+    }
+}
+
+extension Response {
+    /// The answer to `request`: for HEAD, this answer's head alone, its Content-Length kept.
+    public func answering(_ request: Request) -> Response {
+        request.method == .head ? Response(status: status, headers: headers) : self
     }
 }

@@ -127,13 +127,11 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
         var request = request
         let body: [UInt8]
         do {
-            body = Array(buffer: try await request.collectBody(upTo: 1 << 20))
+            body = Array(buffer: try await request.collectBody(upTo: Limits.previewRequestBody))
         } catch {
-            return Self.text("a request body is 1 MB at most", status: .contentTooLarge)
+            return Self.text("a request body is \(ByteSize.format(Limits.previewRequestBody)) at most", status: .contentTooLarge)
         }
-        let response = answer(request, body: body)
-        // A HEAD answer is the GET answer's head.
-        return request.method == .head ? Response(status: response.status, headers: response.headers) : response
+        return answer(request, body: body).answering(request)
     }
 
     /// Why a request is not answered, or nil: a `Host` that is not this server's for its
