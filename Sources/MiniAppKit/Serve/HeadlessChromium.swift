@@ -36,7 +36,6 @@ public final class HeadlessChromium {
 
     /// Starts `executable` with one page of `width` × `height` CSS pixels at `scale` device pixels each.
     public init(executable: String, width: Int, height: Int, scale: Double) throws {
-        signal(SIGPIPE, SIG_IGN)
         profile = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-chromium-\(UUID().uuidString)")
         var toBrowser: [Int32] = [0, 0]
         var fromBrowser: [Int32] = [0, 0]
@@ -165,12 +164,7 @@ public final class HeadlessChromium {
         if !session.isEmpty { message["sessionId"] = session }
         var bytes = [UInt8](try JSONSerialization.data(withJSONObject: message))
         bytes.append(0)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(commands, $0.baseAddress, $0.count) }
-            if count <= 0 { throw Failure(description: "Chromium ended (\(method))") }
-            written += count
-        }
+        guard Self.writeWithoutSIGPIPE(bytes, to: commands) else { throw Failure(description: "Chromium ended (\(method))") }
         while true {
             let reply = try readMessage(method)
             guard reply["id"] as? Int == nextID else { continue }  // an event, or an older call's answer
@@ -179,6 +173,35 @@ public final class HeadlessChromium {
             }
             return reply["result"] as? [String: Any] ?? [:]
         }
+    }
+
+    /// Writes to the pipe into Chromium. A browser that died makes a write raise SIGPIPE,
+    /// which would end mactl: the signal is blocked on this thread for the write and a pending
+    /// one taken back, so the write fails with EPIPE instead and the process's signals stay as
+    /// they were.
+    private static func writeWithoutSIGPIPE(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        var pipeSignal = sigset_t()
+        sigemptyset(&pipeSignal)
+        sigaddset(&pipeSignal, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+        defer {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 {
+                var none = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&pipeSignal, nil, &none)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return false }
+            written += count
+        }
+        return true
     }
 
     private func readMessage(_ method: String) throws -> [String: Any] {
