@@ -23,15 +23,7 @@ for tool in wrk nginx curl python3; do
 done
 nginx_binary="$(command -v nginx || echo /usr/sbin/nginx)"
 
-if [ -n "${MACTL:-}" ]; then
-  mactl="$(cd "$(dirname "$MACTL")" && pwd)/$(basename "$MACTL")"
-  build="$mactl"
-else
-  echo "serve-load: building mactl (release)" >&2
-  swift build -c release --product mactl >/dev/null
-  mactl="$(swift build -c release --show-bin-path)/mactl"
-  build="release build"
-fi
+. Benchmarks/mactl-binary.sh serve-load
 
 work="$(mktemp -d)"
 server_pid=""

@@ -27,15 +27,7 @@ if [ "${USE_HYPERFINE:-1}" != 0 ] && command -v hyperfine >/dev/null 2>&1; then
   timer="$(hyperfine --version)"
 fi
 
-if [ -n "${MACTL:-}" ]; then
-  mactl="$(cd "$(dirname "$MACTL")" && pwd)/$(basename "$MACTL")"
-  build="$mactl"
-else
-  echo "speed: building mactl (release)" >&2
-  swift build -c release --product mactl >/dev/null
-  mactl="$(swift build -c release --show-bin-path)/mactl"
-  build="release build"
-fi
+. Benchmarks/mactl-binary.sh speed
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 app="$work/app"
