@@ -350,6 +350,9 @@ import Glibc
                 #expect(try Self.curl(server.url + path, options: ["--path-as-is"]).status == 404, "\(path)")
                 #expect(try Self.curl(nginx.url + path, options: ["--path-as-is"]).status >= 400, "\(path)")
             }
+            // SIGTERM stops it gracefully, exit 0.
+            let (status, output) = server.interrupt(SIGTERM)
+            #expect(status == 0 && output == "stopped\n")
         }
     }
 

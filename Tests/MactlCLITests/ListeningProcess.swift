@@ -9,9 +9,9 @@ final class ListeningProcess {
     let process = Process()
     /// `http://127.0.0.1:<port>/`, from the first line.
     let url: String
+    private let output = Pipe()
 
     init(_ executable: URL, _ arguments: [String], in folder: URL? = nil) throws {
-        let output = Pipe()
         process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
@@ -43,8 +43,23 @@ final class ListeningProcess {
     /// SIGKILL: the test process passes on the signals it blocks, SIGTERM among them, so a
     /// child such as Python would not see a SIGTERM.
     func stop() {
+        guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+    }
+
+    /// Sends `signal` (SIGINT, SIGTERM) and waits up to `seconds` for the process to end: its
+    /// exit status, nil when it did not end (then it is killed), and what it printed after its
+    /// first line.
+    func interrupt(_ signal: Int32, seconds: Double = 15) -> (status: Int32?, output: String) {
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else {
+            stop()
+            return (nil, "")
+        }
+        return (process.terminationStatus, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
     /// A request to the server: its status, its body as text and as bytes.

@@ -100,6 +100,19 @@ import Glibc
         }
     }
 
+    @Test func anInterruptStopsTheServerGracefully() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+            for signal in [SIGINT, SIGTERM] {
+                let server = try Self.serve("app", in: folder)
+                #expect(try server.request("GET", "/mactl/state").status == 200)
+                let (status, output) = server.interrupt(signal)
+                #expect(status == 0, "signal \(signal)")
+                #expect(output == "stopped\n", "signal \(signal)")
+            }
+        }
+    }
+
     @Test func withoutAlpineItSaysHowToGetIt() throws {
         try CLIRunner.withTemporaryFolder { folder in
             #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
