@@ -51,7 +51,8 @@ public enum RawHTTP {
         try await offPool { try sendBlocking(bytes, on: connection) }
     }
 
-    private static func sendBlocking(_ bytes: [UInt8], on connection: Int32) throws {
+    /// `send` on the calling thread, for tests that run on threads of their own.
+    public static func sendBlocking(_ bytes: [UInt8], on connection: Int32) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

@@ -1,4 +1,5 @@
 import Foundation
+import MiniAppKitTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -119,27 +120,16 @@ final class WebDriver {
     /// connection, so there is no chunked encoding to undo. (FoundationNetworking's URLSession
     /// failed on chromedriver's answers here with "Failed writing header".)
     static func send(_ method: String, port: Int, path: String, body: Data, headers: [String] = []) throws -> (Data, Int) {
-        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard connection >= 0 else { throw Failure(description: "no socket") }
-        defer { close(connection) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let connection: Int32
+        do {
+            connection = try RawHTTP.connect(port, timeout: 60)
+        } catch {
+            throw Failure(description: "cannot connect to 127.0.0.1:\(port)")
         }
-        guard connected == 0 else { throw Failure(description: "cannot connect to 127.0.0.1:\(port)") }
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        defer { close(connection) }
         var request = Data("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\(headers.map { $0 + "\r\n" }.joined())\r\n".utf8)
         request += body
-        var offset = 0
-        while offset < request.count {
-            let written = request[offset...].withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard written > 0 else { throw Failure(description: "cannot write to chromedriver") }
-            offset += written
-        }
+        try RawHTTP.sendBlocking([UInt8](request), on: connection)
         // Read the head, then as many bytes as Content-Length says (chromedriver may keep the
         // connection open after its answer).
         var answer = Data()

@@ -105,9 +105,10 @@ public final class CatalogFolder: @unchecked Sendable {
     /// The bytes of the regular file at `path`, or nil when there is none.
     public func read(_ path: String) throws(Failure) -> [UInt8]? {
         guard let file = try openFile(path) else { return nil }
-        var bytes = [UInt8](repeating: 0, count: file.size)
-        let total = bytes.withUnsafeMutableBytes { file.read(into: $0, at: 0) }
-        return Array(bytes[0..<total])
+        guard let bytes = DescriptorReading.readAll(file.descriptor, size: file.size) else {
+            throw Failure(path: path, reason: "cannot be read: \(FileProblem.reason(errno: errno, writing: false))", isLink: false)
+        }
+        return bytes
     }
 
     /// The regular file at `path`, open for reading, or nil when there is none. The file stays
@@ -131,7 +132,7 @@ public final class CatalogFolder: @unchecked Sendable {
 
     /// A regular file of the catalog, open; closed when the last reference goes.
     public final class OpenFile: Sendable {
-        private let descriptor: Int32
+        fileprivate let descriptor: Int32
         public let size: Int
         /// The modification time, in whole seconds since 1970 (what HTTP dates carry).
         public let modified: Int
@@ -155,11 +156,6 @@ public final class CatalogFolder: @unchecked Sendable {
             }
             return total
         }
-    }
-
-    /// Whether a regular file is at `path` (a link there is not one).
-    public func fileExists(_ path: String) -> Bool {
-        (try? read(path)) != nil
     }
 
     /// Puts `bytes` at `path` whole or not at all: written and flushed in `staging` (a folder

@@ -94,8 +94,7 @@ public enum FileResponse {
         }
         if let ifNoneMatch = headers[.ifNoneMatch] {
             // Weak comparison: W/"x" matches "x".
-            let strong = etag
-            if entityTags(ifNoneMatch).contains(where: { $0 == "*" || $0 == strong || $0 == "W/" + strong }) { return .notModified }
+            if entityTags(ifNoneMatch).contains(where: { $0 == "*" || $0 == etag || $0 == "W/" + etag }) { return .notModified }
         } else if let date = headers[.ifModifiedSince].flatMap(HTTPDate.seconds), modified <= date {
             return .notModified
         }

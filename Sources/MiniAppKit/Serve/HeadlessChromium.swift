@@ -194,14 +194,7 @@ public final class HeadlessChromium {
             }
             pthread_sigmask(SIG_SETMASK, &previous, nil)
         }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { return false }
-            written += count
-        }
-        return true
+        return DurableFile.writeAll(bytes, to: descriptor) == nil
     }
 
     private func readMessage(_ method: String) throws -> [String: Any] {

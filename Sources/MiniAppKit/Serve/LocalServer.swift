@@ -37,12 +37,7 @@ public final class LocalServer: Sendable {
     private let running: Task<Void, Never>
 
     /// `http://host:port/`, with an IPv6 address in brackets.
-    public var url: String { "http://\(Self.authority(host: host, port: port))/" }
-
-    /// `host:port` as a URL and a `Host` header write it.
-    public static func authority(host: String, port: Int) -> String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-    }
+    public var url: String { host.contains(":") ? "http://[\(host)]:\(port)/" : "http://\(host):\(port)/" }
 
     private init(host: String, port: Int, group: ServiceGroup, running: Task<Void, Never>) {
         self.host = host

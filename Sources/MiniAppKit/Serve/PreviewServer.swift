@@ -39,7 +39,7 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
         self.session = session
         self.alpine = alpine
         var generator = SystemRandomNumberGenerator()
-        token = (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &generator)) }.joined()
+        token = Hex.string((0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     /// Listens on `host:port`. `runsTimers` runs the app's timers in real time, as a person
@@ -137,6 +137,7 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
     /// Why a request is not answered, or nil: a `Host` that is not this server's for its
     /// author, or a state-changing request without the shell's token or from another origin.
     func refusal(_ request: Request, localPort: Int?) -> String? {
+        let listening = self.listening
         guard let port = localPort ?? listening?.port, let authority = request.head.authority,
             Self.isLocal(authority: authority, port: port, host: listening?.host)
         else {
