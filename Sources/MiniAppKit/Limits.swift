@@ -36,6 +36,14 @@ public enum Limits {
     /// running then is stopped (`script-load-error`).
     public static let scriptSeconds: Double = 1
 
+    /// How long one step of `lint`'s smoke run (opening a page, firing one binding, running a
+    /// page's timers) may run, in seconds; a step still running then is reported
+    /// (`run-timeout`) and the run stops.
+    public static let smokeStepSeconds: Double = 2
+
+    /// The most steps one smoke run takes; the pages after are not run.
+    public static let smokeSteps = 4000
+
     /// The largest script mactl runs and analyses (`script-load-error` beyond it). Platforms
     /// cap whole packages at a few megabytes, so a bigger script can ship nowhere; and its
     /// tokens alone would take gigabytes (a 50 MB script took 3.6 GB and two minutes).
@@ -112,6 +120,8 @@ public enum Limits {
         Documented(name: "suggestionNameLength", value: "\(suggestionNameLength) characters", meaning: "longest name given a \"did you mean\" suggestion"),
         Documented(name: "suggestionCandidates", value: "\(suggestionCandidates) names", meaning: "most known names compared for one suggestion"),
         Documented(name: "scriptSeconds", value: "\(Int(scriptSeconds)) s", meaning: "time a script may run while it loads (`script-load-error`)"),
+        Documented(name: "smokeStepSeconds", value: "\(Int(smokeStepSeconds)) s", meaning: "time one step of `lint`'s smoke run may take (`run-timeout`)"),
+        Documented(name: "smokeSteps", value: "\(smokeSteps) steps", meaning: "most steps of one smoke run (opening a page, firing a binding, a page's timers)"),
         Documented(name: "scriptSize", value: ByteSize.format(scriptSize), meaning: "largest script run and analysed (`script-load-error`)"),
         Documented(name: "pageDataText", value: "\(pageDataText) characters", meaning: "longest JSON text of a page's `data` kept for what the first render shows; longer is unknown (the `x-model` rules warn instead of erring)"),
         Documented(name: "iconRenderBytes", value: ByteSize.format(iconRenderBytes), meaning: "largest icon rendered with librsvg (`icon-not-rendered`)"),

@@ -76,6 +76,13 @@ final class JavaScriptHost {
 
     func makeContext() -> Context? { JSGlobalContextCreateInGroup(group, nil) }
 
+    /// Keeps a value Swift holds across calls from the garbage collector, which sees only what
+    /// JavaScript reaches: an unprotected object may be collected and its memory reused while
+    /// Swift still reads it. Each `protect` needs one `unprotect`.
+    func protect(_ value: Value, in context: Context) { JSValueProtect(context, value) }
+
+    func unprotect(_ value: Value, in context: Context) { JSValueUnprotect(context, value) }
+
     func release(_ context: Context) { JSGlobalContextRelease(context) }
 
     /// A function that hands its arguments to `body` as text and returns its text, or

@@ -75,7 +75,7 @@ enum LogicHostProject {
                 "index": index, "tag": element.name, "id": attributes["id"] ?? "",
                 "classes": (attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init),
                 "attributes": attributes, "text": element.hasText ? directText(of: element, in: template) : "",
-                "file": template.file.path, "line": position.line, "column": position.column,
+                "file": template.file.path, "line": position.line, "column": position.column, "offset": element.range.lowerBound,
                 "parent": element.parent.map { $0 as Any } ?? NSNull(), "children": element.children,
             ]
             var events: [[String: Any]] = []

@@ -8,6 +8,14 @@ final class LogicHostSession {
         var file: String?
         var line: Int?
         var column: Int?
+        /// What the device does (`report` in `HostScript+Core.swift`): `exception`, `ignored`, …
+        var kind: String?
+        /// The byte offset of the place, for a template element.
+        var offset: Int?
+        /// The key whose own line the place should move to (a member of a `setData` patch).
+        var key: String?
+        /// What the smoke run was doing.
+        var during: String?
     }
 
     let host: JavaScriptHost
@@ -56,6 +64,8 @@ final class LogicHostSession {
         if let rejected = host.property("onUnhandledRejection", of: installed, in: context) {
             host.onUnhandledRejection(call: rejected, in: context)
         }
+        host.protect(installed, in: context)
+        host.protect(facade, in: context)
         self.installed = installed
         self.facade = facade
         self.runningBox = running
@@ -79,7 +89,47 @@ final class LogicHostSession {
         return host.string(value, in: context)
     }
 
-    func close() { host.release(context) }
+    /// How a step of the smoke run ended.
+    enum SmokeStep: Equatable {
+        case ran
+        case finished
+        /// It ran past the time limit, running the app code named.
+        case timedOut(running: String?)
+        case failed
+    }
+
+    /// Calls `smoke.start` or `smoke.next` (`HostScript+Smoke.swift`).
+    func smoke(_ name: String) -> SmokeStep {
+        guard let smoke = host.property("smoke", of: installed, in: context),
+            let function = host.property(name, of: smoke, in: context)
+        else { return .failed }
+        let running = self.running.last
+        switch host.call(function, arguments: [], in: context) {
+        case .value(let value): return host.string(value, in: context) == "" && name == "next" ? .finished : .ran
+        case .timedOut:
+            let innermost = self.running.last ?? running
+            runningBox.value = []
+            return .timedOut(running: innermost)
+        case .threw: return .failed
+        }
+    }
+
+    /// Where the smoke run was (`smoke.place()`: the element whose binding it fired), for a step
+    /// that was stopped.
+    func smokePlace() -> HostError? {
+        guard let smoke = host.property("smoke", of: installed, in: context),
+            let function = host.property("place", of: smoke, in: context),
+            case .value(let value) = host.call(function, arguments: [], in: context),
+            let text = host.string(value, in: context)
+        else { return nil }
+        return try? JSONDecoder().decode(HostError.self, from: Data(text.utf8))
+    }
+
+    func close() {
+        host.unprotect(facade, in: context)
+        host.unprotect(installed, in: context)
+        host.release(context)
+    }
 }
 
 /// A value a native function's closure writes and Swift reads afterwards.

@@ -100,6 +100,7 @@ private struct FileSession {
         guard case .value(let factory?) = host.evaluate(TestAPIScript.source, url: TestAPIScript.url, in: context),
             case .value(let api?) = host.call(factory, arguments: [finish, host.makeString(file.path, in: context)], in: context)
         else { return .failure(problem(.file, "mactl's test API did not load (a bug in mactl)")) }
+        host.protect(api, in: context)
         self.api = api
         switch host.evaluate(file.text, url: file.path, in: context) {
         case .timedOut:
@@ -170,6 +171,7 @@ private struct FileSession {
     }
 
     mutating func close() {
+        if let context, let api { host.unprotect(api, in: context) }
         if let context { host.release(context) }
         context = nil
         api = nil

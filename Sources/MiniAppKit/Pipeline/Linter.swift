@@ -34,7 +34,7 @@ public enum Linter {
         }
         // Only a full lint knows what a suppression silenced; a partial one leaves
         // diagnostics as they are.
-        var reported = Self.applyOverrides(model.configuration.overrides, to: (projectDiagnostics + pageDiagnostics).flatMap { $0 })
+        var reported = Self.applyOverrides(model.configuration.overrides, to: Self.withoutRepeatedRunFindings((projectDiagnostics + pageDiagnostics).flatMap { $0 }))
         if isFullLint {
             reported = Suppression.apply(
                 Suppression.find(in: model), to: reported, severity: model.configuration.severity(for: ProjectUnusedSuppression.description))
@@ -66,6 +66,21 @@ public enum Linter {
 }
 
 extension Linter {
+    /// The smoke run meets many problems a rule also finds in the files (a literal
+    /// `navigateBack` delta, a flat `skip.navigateTo`); the static diagnostic says it better,
+    /// so a run finding on a line where a rule of its `sameProblemAs` reports is left out.
+    static func withoutRepeatedRunFindings(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let runRules = Dictionary(uniqueKeysWithValues: RuleRegistry.all.compactMap { $0 as? any RunRule.Type }.map { ($0.description.id, $0.sameProblemAs) })
+        struct Line: Hashable { var path: String; var line: Int; var id: String }
+        let staticLines = Set(diagnostics.compactMap { diagnostic in
+            runRules[diagnostic.id] == nil ? diagnostic.span.map { Line(path: $0.path, line: $0.start.line, id: diagnostic.id) } : nil
+        })
+        return diagnostics.filter { diagnostic in
+            guard let same = runRules[diagnostic.id], let span = diagnostic.span else { return true }
+            return !same.contains { staticLines.contains(Line(path: span.path, line: span.start.line, id: $0)) }
+        }
+    }
+
     /// Per-path severities: the last override whose globs match a diagnostic's file decides.
     static func applyOverrides(_ overrides: [PathOverride], to diagnostics: [Diagnostic]) -> [Diagnostic] {
         guard !overrides.isEmpty else { return diagnostics }

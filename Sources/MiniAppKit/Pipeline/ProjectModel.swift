@@ -27,6 +27,8 @@ public struct ProjectModel: Sendable {
     public var assetReferences: [AssetReference] = []
     /// Which files `pack` ships; the package rules and the packer share it.
     public var bundle = BundlePlan(shipped: [], leftOut: [])
+    /// What is worked out from the whole model once, on first use (the smoke run).
+    public let derived = DerivedValues()
 
     /// The runtime the project is checked against.
     public var runtime: RuntimeProfile { configuration.runtime }

@@ -157,6 +157,15 @@ public enum RuleRegistry {
         ConfigUnknownKey.self,
         ConfigUnknownRule.self,
         ConfigInvalidValue.self,
+        // Running the app (the smoke run)
+        RunException.self,
+        RunIgnoredCall.self,
+        RunCrashOnIOS.self,
+        RunSetDataMisrouted.self,
+        RunDataChangedByCopy.self,
+        RunIntervalOutlivesPage.self,
+        RunNavigationOverridden.self,
+        RunTimeout.self,
     ]
 
     public static var descriptions: [RuleDescription] { all.map { $0.description } }

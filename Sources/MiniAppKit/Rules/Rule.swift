@@ -39,6 +39,8 @@ public enum RuleDomain: String, Sendable, CaseIterable {
     case icon
     case package
     case config
+    /// Found by running the app (`lint`'s smoke run), not by reading its files.
+    case run
 
     public var title: String {
         switch self {
@@ -51,6 +53,7 @@ public enum RuleDomain: String, Sendable, CaseIterable {
         case .icon: "Icons (SVG)"
         case .package: "Packing"
         case .config: "Configuration (.mactl.yml)"
+        case .run: "Running the app (the smoke run)"
         }
     }
 }

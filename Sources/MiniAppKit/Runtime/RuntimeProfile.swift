@@ -46,6 +46,9 @@ public struct RuntimeProfile: Sendable {
     /// The behaviours rules check for (`RuntimeBehavior`); empty for a runtime mactl does not
     /// model that closely.
     public var behaviors: Set<RuntimeBehavior> = []
+    /// Whether mactl's logic-layer host (`mactl test`, `serve`'s preview, `lint`'s smoke run)
+    /// restates this runtime, so what an app does in it is what it does on the device.
+    public var hostIsEmulated = false
     /// Every fact the profile's rules rely on, each with its source.
     public var facts: [RuntimeFact]
 

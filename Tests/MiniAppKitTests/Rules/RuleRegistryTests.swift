@@ -10,7 +10,7 @@ struct RuleRegistryTests {
     /// Every `struct Name: Rule` (or `PageRule`) declared under `Sources/MiniAppKit/Rules`.
     static func declaredRuleTypes() throws -> Set<String> {
         let enumerator = try #require(FileManager.default.enumerator(at: rulesFolder, includingPropertiesForKeys: nil))
-        let pattern = try Regex(#"(?m)^public struct (\w+): (?:Page)?Rule\b"#)
+        let pattern = try Regex(#"(?m)^public struct (\w+): (?:Page|Run)?Rule\b"#)
         var names: Set<String> = []
         for case let url as URL in enumerator where url.pathExtension == "swift" {
             let text = try String(contentsOf: url, encoding: .utf8)
@@ -41,7 +41,7 @@ struct RuleRegistryTests {
     /// Every rule's file is named after its type.
     @Test func everyRuleFileIsNamedAfterItsType() throws {
         let enumerator = try #require(FileManager.default.enumerator(at: Self.rulesFolder, includingPropertiesForKeys: nil))
-        let pattern = try Regex(#"(?m)^public struct (\w+): (?:Page)?Rule\b"#)
+        let pattern = try Regex(#"(?m)^public struct (\w+): (?:Page|Run)?Rule\b"#)
         for case let url as URL in enumerator where url.pathExtension == "swift" {
             let text = try String(contentsOf: url, encoding: .utf8)
             for match in text.matches(of: pattern) {

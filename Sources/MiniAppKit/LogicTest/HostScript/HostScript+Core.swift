@@ -37,11 +37,29 @@ extension LogicHostScript {
     }
     return null;
   }
-  function report(message, where) {
-    var entry = { message: String(message) };
-    if (where) { entry.file = where.file; entry.line = where.line; entry.column = where.column; }
+  // `kind` sorts what the device does for `mactl lint`'s run (SmokeRunFinding.Kind): 'exception'
+  // (app code threw), 'ignored' (a host call the runtime ignores or misreads), 'crash' (the host
+  // app crashes on iOS), 'misrouted' (a setData no view of its page shows), 'data-copy' (data the
+  // runtime's JSON copy changes), 'interval' (a timer outliving its page), 'overridden' (a
+  // navigation a later one replaces), 'static' (what a lint rule reports from the files alone),
+  // 'load' (a script that stopped at load). A report without a place takes the place of what the
+  // smoke run is doing (the element whose event it fired).
+  function report(message, where, kind) {
+    var entry = { message: String(message), kind: kind || 'other' };
+    var place = where || (state.smokeStep ? state.smokeStep.where : null);
+    if (place) {
+      entry.file = place.file; entry.line = place.line; entry.column = place.column;
+      if (place.offset !== undefined) entry.offset = place.offset;
+      if (place.key) entry.key = place.key;
+    }
+    if (state.smokeStep) entry.during = state.smokeStep.description;
     state.errors.push(entry);
   }
+  // What only `lint`'s smoke run reports (`state.smokeRun`): misuses `mactl test` lets a test
+  // exercise without taking them as errors.
+  function notice(message, where, kind) { if (state.smokeRun) report(message, where, kind); }
+  // Where app code called the host function that is running now.
+  function caller() { return appFrame(new Error().stack); }
   function describeThrown(error) {
     if (error && typeof error === 'object' && 'message' in error) {
       return (error.name ? error.name + ': ' : '') + error.message;
@@ -50,6 +68,7 @@ extension LogicHostScript {
   }
   function show(value) {
     if (typeof value === 'string') return JSON.stringify(value);
+    if (typeof value === 'number') return String(value);
     if (typeof value === 'function') return 'a function';
     if (value === undefined) return 'undefined';
     try { var text = JSON.stringify(value); return text === undefined ? String(value) : text; } catch (e) { return String(value); }
@@ -58,22 +77,28 @@ extension LogicHostScript {
   // here it is reported with where it was thrown.
   // Swift's call(withArguments:) calls runtime natives too (`setTimeout(skip.log, 0)`), so this
   // does not rely on fn.apply, which natives lack.
+  // While app code runs, a navigation call only fills N's one `pendingAction` slot, which the
+  // view acts on after the code returns: `appDepth` counts the app code running now.
+  var appDepth = 0;
   function callApp(description, fn, self, args) {
     native.enter(description);
+    appDepth += 1;
     try {
       return Function.prototype.apply.call(fn, self, args || []);
     } catch (error) {
-      report(description + ' threw ' + describeThrown(error) + '; on the device this is silent', error && appFrame(error.stack));
+      report(description + ' threw ' + describeThrown(error) + '; on the device this is silent', error && appFrame(error.stack), 'exception');
       return undefined;
     } finally {
+      appDepth -= 1;
       native.leave();
+      if (appDepth === 0) performPendingNavigation();
     }
   }
   // R callOnPageInstance runs `__currentCallback.call(__currentPage, …)` for the lifecycle and
   // view events: a runtime native there (setData, skip.log) has no call, so that throws.
   function callOnPage(description, fn, page, args) {
     if (typeof fn.call !== 'function') {
-      report(description + ' did not run: it is a runtime native, which has no .call, so the runtime\'s call of it throws a TypeError; on the device this is silent');
+      report(description + ' did not run: it is a runtime native, which has no .call, so the runtime\'s call of it throws a TypeError; on the device this is silent', null, 'exception');
       return undefined;
     }
     return callApp(description, fn, page, args);
@@ -93,7 +118,7 @@ extension LogicHostScript {
       var duplicate = /duplicate variable[^']*'([^']+)'/.exec(problem.message);
       var declaration = duplicate && topLevelDeclaration(source, duplicate[1]);
       if (declaration) { where.line = declaration.line; where.column = declaration.column; }
-      report(path + ' stopped at load: ' + problem.message + '; on the device this is silent', where);
+      report(path + ' stopped at load: ' + problem.message + '; on the device this is silent', where, 'load');
     }
   }
   // The first line that starts with `let name`, `const name` or `class name`, and its column.

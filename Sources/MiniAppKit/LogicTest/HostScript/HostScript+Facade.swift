@@ -129,7 +129,8 @@ extension LogicHostScript {
   });
 
   // ---- The runtime's globals (R registerGlobals, the modules' registerInRuntime) ----
-  var namespace = { getSystemInfo: systemInfo, nav: navigation, net: { fetch: fetchFromReplies }, fs: fileSystem, log: log };
+  // The SQL module is a product of its own that a host adds; mactl cannot know, so it is there.
+  var namespace = { getSystemInfo: systemInfo, nav: navigation, net: { fetch: fetchFromReplies }, fs: fileSystem, log: log, db: database };
   if (project.i18nModule) namespace.i18n = i18nModule;
   var plainGlobals = {
     App: nativeCallable(App), Page: nativeCallable(Page), console: consoleObject, miniapp: namespace, skip: namespace,
@@ -153,12 +154,13 @@ extension LogicHostScript {
   return {
     facade: facade,
     preview: previewAPI,
+    smoke: smokeAPI,
     errorsJSON: function () { var errors = JSON.stringify(state.errors); state.errors = []; return errors; },
     // A rejection nothing handles is silent on the device; a missing reply was reported already.
     onUnhandledRejection: function (promise, reason) {
       if (typeof reason === 'string' && reason.indexOf('mactl test: no reply') === 0) return;
       report('a promise was rejected and nothing handled it: ' + describeThrown(reason) + '; on the device this is silent',
-        reason && typeof reason === 'object' ? appFrame(reason.stack) : null);
+        reason && typeof reason === 'object' ? appFrame(reason.stack) : null, 'exception');
     }
   };
 """#

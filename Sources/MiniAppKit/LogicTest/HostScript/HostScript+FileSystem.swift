@@ -67,5 +67,11 @@ extension LogicHostScript {
     get: function () { var entry = files[this.path]; return entry && entry.kind === 'file' ? unescape(encodeURIComponent(entry.text)).length : 0; }
   });
   var fileSystem = { root: new DirectoryHandle('', '') };
+  // SQL: skip.db, synchronous like the runtime's (an object and an array, never a promise); no
+  // database is kept, so nothing changes and no row comes back.
+  var database = {
+    exec: nativeCallable(function () { return { changes: 0, lastInsertRowId: 0 }; }),
+    query: nativeCallable(function () { return []; })
+  };
 """#
 }

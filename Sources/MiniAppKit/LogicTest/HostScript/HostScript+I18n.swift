@@ -49,10 +49,15 @@ extension LogicHostScript {
     return text;
   }
   var i18nModule = {
-    t: function (key, params) { return translate(key, params); },
+    t: function (key, params) {
+      if (params !== undefined && params !== null && typeof params !== 'object') {
+        notice('skip.i18n.t(' + show(key) + ', ' + show(params) + ') substitutes nothing: the runtime takes the placeholders\' values only from an object, {name: value}', caller(), 'ignored');
+      }
+      return translate(key, params);
+    },
     n: function (value, options) {
       if (options !== null && typeof options === 'object') {
-        report('skip.i18n.n with an options object returns undefined on iOS (the options are pasted into code as "[object Object]")');
+        report('skip.i18n.n with an options object returns undefined on iOS (the options are pasted into code as "[object Object]")', caller(), 'ignored');
         return undefined;
       }
       var number = Number(value);
@@ -61,19 +66,30 @@ extension LogicHostScript {
     },
     d: function (value, options) {
       if (options !== null && typeof options === 'object') {
-        report('skip.i18n.d with an options object returns undefined on iOS (the options are pasted into code as "[object Object]")');
+        report('skip.i18n.d with an options object returns undefined on iOS (the options are pasted into code as "[object Object]")', caller(), 'ignored');
         return undefined;
       }
-      try { return new Intl.DateTimeFormat(i18n().locale, {}).format(value); } catch (error) { return undefined; }
+      try { return new Intl.DateTimeFormat(i18n().locale, {}).format(value); } catch (error) {
+        notice('skip.i18n.d(' + show(value) + ') returns undefined on iOS: Intl.DateTimeFormat.format throws ' + describeThrown(error) + '; pass a Date or a number of milliseconds', caller(), 'ignored');
+        return undefined;
+      }
     },
     plural: function (count, forms) {
-      if (forms === null || typeof forms !== 'object') return '';
+      var where = caller();
+      if (forms === null || typeof forms !== 'object') {
+        notice('skip.i18n.plural(' + show(count) + ', ' + show(forms) + ') returns "": the runtime wants the forms as an object, {one: \'# item\', other: \'# items\'}', where, 'ignored');
+        return '';
+      }
       var number = Number(count);
       if (!isFinite(number) || Math.abs(number) >= 9223372036854775807) {
-        report('skip.i18n.plural(' + show(count) + ', …) crashes the app on iOS: the runtime converts the count with Int(...), which traps');
+        report('skip.i18n.plural(' + show(count) + ', …) crashes the app on iOS: the runtime converts the count with Int(...), which traps', where, 'crash');
         return undefined;
       }
       var rule = new Intl.PluralRules(i18n().locale).select(number);
+      if (!forms[rule] && !forms.other) {
+        notice('skip.i18n.plural(' + show(count) + ', …) returns "": the forms have neither ' + JSON.stringify(rule) + ' nor other, the CLDR categories the runtime looks up (' +
+          JSON.stringify(Object.keys(forms).join(', ')) + ' are not)', where, 'ignored');
+      }
       var text = forms[rule] || forms.other || '';
       return String(text).replace('#', String(Math.trunc(number)));
     }

@@ -31,23 +31,76 @@ extension LogicHostScript {
   // Runtime natives are callable objects, not functions: they have no call, apply or bind.
   function nativeCallable(fn) { Object.setPrototypeOf(fn, Object.prototype); return fn; }
 
+  // The first value under `value` that R's JSON copy (`JSON.parse(JSON.stringify(…))`) changes,
+  // as {path, what}, or null: a Date becomes a string, a Map, Set or RegExp `{}`, a function is
+  // dropped, NaN and Infinity become null, an instance loses its class (skip-runtime.md §3, §11).
+  function copyLoss(value, path, depth) {
+    if (typeof value === 'function') return { path: path, what: 'a function, which the copy drops' };
+    if (typeof value === 'number' && !isFinite(value)) return { path: path, what: String(value) + ', which the copy turns into null' };
+    if (value === null || typeof value !== 'object' || depth > 32) return null;
+    if (value instanceof Date) return { path: path, what: 'a Date, which the copy turns into a string' };
+    if (value instanceof Map || value instanceof Set) return { path: path, what: 'a ' + (value instanceof Map ? 'Map' : 'Set') + ', which the copy turns into {}' };
+    if (value instanceof RegExp) return { path: path, what: 'a RegExp, which the copy turns into {}' };
+    if (typeof value.toJSON === 'function') return null;
+    var prototype = Object.getPrototypeOf(value);
+    if (!Array.isArray(value) && prototype !== null && prototype !== Object.prototype) {
+      var name = prototype.constructor && prototype.constructor.name ? prototype.constructor.name : 'a class';
+      return { path: path, what: 'an instance of ' + name + ', which the copy turns into a plain object without its methods' };
+    }
+    var keys = Object.keys(value);
+    for (var i = 0; i < keys.length; i++) {
+      var inner;
+      try { inner = value[keys[i]]; } catch (error) { continue; }
+      var found = copyLoss(inner, Array.isArray(value) ? path + '[' + keys[i] + ']' : path + '.' + keys[i], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  // Reports what the copy of `value` changes, at `where`; the key named last is the hint that
+  // places the report on the member's own line.
+  function reportCopyLoss(value, path, description, where) {
+    var loss = copyLoss(value, path, 0);
+    if (!loss) return;
+    var key = /([A-Za-z_$][\w$]*)(?:\[\d+\])*$/.exec(loss.path);
+    notice(description + ': ' + loss.path + ' is ' + loss.what, where ? { file: where.file, line: where.line, column: where.column, key: key ? key[1] : null } : null, 'data-copy');
+  }
+
   function Page(options) {
     if (options === null || typeof options !== 'object' || state.currentPagePath === null) return;
     var path = state.currentPagePath;
-    var data = deepCopy(options.data);
+    var data;
+    try {
+      reportCopyLoss(options.data, 'data', 'the runtime copies a page\'s data with JSON', caller());
+      data = deepCopy(options.data);
+    } catch (error) {
+      notice('the runtime cannot copy the data of ' + path + ' with JSON (' + describeThrown(error) + '): the page has no data, so this.data and the view\'s store are undefined; on the device this is silent',
+        caller(), 'data-copy');
+      data = {};
+    }
     if (data === null || typeof data !== 'object') data = {};
     options.data = data;
     var lifecycle = {};
     lifecycleNames.forEach(function (name) { if (typeof options[name] === 'function') lifecycle[name] = options[name]; });
     // The closure ignores `this` and merges into the copy made here, as the runtime's does.
     options.setData = nativeCallable(function (patch, callback) {
-      if (patch === null || typeof patch !== 'object') return;
+      var where = caller();
+      if (patch === null || typeof patch !== 'object') {
+        notice('setData(' + show(patch) + ') is ignored: the runtime takes only an object of keys and values', where, 'ignored');
+        return;
+      }
+      reportCopyLoss(patch, 'the patch', 'setData copies its patch with JSON', where);
+      var copied;
+      try { copied = deepCopy(patch); } catch (error) {
+        notice('setData of ' + path + ' throws: the runtime cannot copy its patch with JSON (' + describeThrown(error) + ')', where, 'data-copy');
+        return;
+      }
       try {
-        Object.keys(patch).forEach(function (key) { mergeKey(data, key, patch[key]); });
+        Object.keys(copied).forEach(function (key) { mergeKey(data, key, copied[key]); });
       } catch (error) {
         report('setData of ' + path + ' stopped: ' + error.message + ' (a step of the path is null or not an object); on the device this is silent',
-          appFrame(new Error().stack));
+          where, 'exception');
       }
+      reportMisrouting(path, where);
       routeSetData(data);
       if (typeof callback === 'function') callApp('the setData callback of ' + path, callback, undefined);
     });
@@ -60,6 +113,17 @@ extension LogicHostScript {
     return Object.keys(page).filter(function (name) {
       return typeof page[name] === 'function' && name !== 'data' && name !== 'setData' && lifecycleNames.indexOf(name) < 0;
     });
+  }
+
+  // R setData routes by the page whose script ran last, not by the caller: once another page
+  // was opened, a page's setData reaches none of its own views (the launch page's still get it
+  // through the legacy channel).
+  function reportMisrouting(path, where) {
+    if (path === state.currentPagePath || path === launchPath) return;
+    var own = allViews().filter(function (view) { return view.alive && view.path === path; });
+    if (own.length === 0) return;
+    notice('setData of ' + path + ' does not reach its view: the runtime sends it to the view of ' + state.currentPagePath +
+      ', the page opened last, so ' + path + ' keeps showing its old data', where, 'misrouted');
   }
 
   // R setData: the caller's whole data goes to the views of the page whose script ran last,

@@ -154,7 +154,12 @@ extension LogicHostScript {
     if (!view.alive) throw new Error('the page ' + view.path + ' is no longer shown');
     if (!view.reactive) return;
     if (unclonable) {
-      report('the ' + unclonable + ' posted to ' + name + ' cannot be posted on iOS, so the event is dropped there; pass a primitive value');
+      report('the ' + unclonable + ' posted to ' + name + ' cannot be posted on iOS, so the event is dropped there; pass a primitive value', null, 'static');
+      return;
+    }
+    var nonFinite = copyLoss(detail, 'the detail', 0);
+    if (nonFinite && /NaN|Infinity/.test(nonFinite.what)) {
+      notice('posting ' + nonFinite.path + ' (' + nonFinite.what.split(',')[0] + ') to ' + name + ' crashes the host app on iOS: JSONSerialization raises for a number that is not finite', null, 'crash');
       return;
     }
     var message = JSON.parse(JSON.stringify({ type: 'tap', handler: name, detail: detail || {} }));
@@ -162,7 +167,7 @@ extension LogicHostScript {
     var registered = state.pageCallbacks[view.path];
     var page = registered ? registered.page : null;
     if (!page || typeof page[name] !== 'function') {
-      report('the view of ' + view.path + ' posted to ' + JSON.stringify(name) + ', which the page does not register');
+      report('the view of ' + view.path + ' posted to ' + JSON.stringify(name) + ', which the page does not register', null, 'static');
       return;
     }
     callOnPage(name + ' of ' + view.path, page[name], page, [{ type: message.type, detail: message.detail }]);
@@ -175,12 +180,12 @@ extension LogicHostScript {
       if (binding.name !== eventName) return;
       fired = true;
       var node = binding.expr;
-      if (!node) { report('the ' + eventName + ' binding of ' + describeElement(instance.element) + ' does not parse'); return; }
+      if (!node) { report('the ' + eventName + ' binding of ' + describeElement(instance.element) + ' does not parse', null, 'static'); return; }
       if (node.k === 'id') {
         // Alpine calls a method an expression names: with the event for x-on, with nothing for x-init.
         if (handlers.indexOf(node.n) >= 0 && eventName === 'x-init') post(view, node.n, undefined, null);
         else if (handlers.indexOf(node.n) >= 0) post(view, node.n, event, 'DOM event (@' + eventName + '="' + node.n + '" passes it as the detail)');
-        else report('@' + eventName + '="' + node.n + '" names no handler of ' + view.path);
+        else report('@' + eventName + '="' + node.n + '" names no handler of ' + view.path, null, 'static');
         return;
       }
       if (node.k === 'call' && node.c.k === 'id') {
@@ -197,7 +202,7 @@ extension LogicHostScript {
           post(view, callee, value, unclonableReason(node.a[0], value, scope));
           return;
         }
-        report('@' + eventName + ' of ' + describeElement(instance.element) + ' calls ' + callee + ', which is not a handler of ' + view.path);
+        report('@' + eventName + ' of ' + describeElement(instance.element) + ' calls ' + callee + ', which is not a handler of ' + view.path, null, 'static');
         return;
       }
       // An assignment or update in the view changes only the view's copy of the store.
@@ -245,7 +250,7 @@ extension LogicHostScript {
     var source = "'" + written.replace(/'/g, "\\'").replace(/\n/g, '\\n') + "'";
     var parsed;
     try { parsed = Function('return ' + source)(); } catch (error) {
-      report('the x-model update of store.' + key + ' to ' + JSON.stringify(written) + ' is lost: the runtime pastes it into code unescaped, which is a SyntaxError');
+      report('the x-model update of store.' + key + ' to ' + JSON.stringify(written) + ' is lost: the runtime pastes it into code unescaped, which is a SyntaxError', null, 'ignored');
       return;
     }
     var launchPage = state.pageCallbacks[launchPath];

@@ -4,14 +4,24 @@ extension LogicHostScript {
   // ---- R registerTimers, on a virtual clock ----
   var clock = { now: 0, timers: [], nextId: 1 };
   function schedule(callback, delay, repeats, argumentCount) {
+    var name = repeats ? 'setInterval' : 'setTimeout';
+    var where = caller();
     // A callback that is not a function gets 0 and uses up no id.
-    if (typeof callback !== 'function') return 0;
+    if (typeof callback !== 'function') {
+      notice(name + ' with ' + (typeof callback === 'string' ? 'code in a string' : show(callback)) + ' never runs it: the runtime calls only a function', where, 'ignored');
+      return 0;
+    }
+    if (argumentCount > 2) {
+      notice(name + ' passes no arguments to its callback: the runtime drops those after the delay; use a closure', where, 'ignored');
+    }
     var id = clock.nextId++;
     var milliseconds = argumentCount < 2 ? 0 : Number(delay);
     // A NaN delay (an explicit undefined, a word) never fires.
     if (!isNaN(milliseconds)) {
       milliseconds = repeats ? Math.max(1, milliseconds) : Math.max(0, milliseconds);
-      clock.timers.push({ id: id, due: clock.now + milliseconds, every: repeats ? milliseconds : 0, callback: callback });
+      // The page whose code set it, to tell an interval that outlives its page.
+      var owner = where && /\.js$/.test(where.file) && where.file !== 'app.js' ? where.file.slice(0, -3) : null;
+      clock.timers.push({ id: id, due: clock.now + milliseconds, every: repeats ? milliseconds : 0, callback: callback, owner: owner, where: where });
     }
     return id;
   }
@@ -19,7 +29,7 @@ extension LogicHostScript {
     var number = Math.trunc(Number(id));
     if (!isFinite(number)) return;
     if (Math.abs(number) >= 9223372036854775807) {
-      report('clearTimeout(' + show(id) + ') crashes the app: the runtime converts the id with Int(...), which traps');
+      report('clearTimeout(' + show(id) + ') crashes the app: the runtime converts the id with Int(...), which traps', caller(), 'crash');
       return;
     }
     clock.timers = clock.timers.filter(function (timer) { return timer.id !== number; });
@@ -41,6 +51,12 @@ extension LogicHostScript {
   function fireTimer(timer) {
     clock.now = Math.max(clock.now, timer.due);
     if (timer.every > 0) timer.due += timer.every; else clock.timers = clock.timers.filter(function (t) { return t !== timer; });
+    // onUnload never runs under the host: an interval a page does not clear in onHide keeps
+    // running, and its setData reaches whichever page was opened last.
+    if (timer.every > 0 && timer.owner && !timer.reported && !allViews().some(function (view) { return view.alive && view.path === timer.owner; })) {
+      timer.reported = true;
+      notice('this interval keeps running after ' + timer.owner + ' is closed: the runtime never calls onUnload, so clear it in onHide (and start it in onShow)', timer.where, 'interval');
+    }
     // No arguments and no receiver: the runtime passes none.
     callApp('a timer callback', timer.callback, undefined, []);
   }

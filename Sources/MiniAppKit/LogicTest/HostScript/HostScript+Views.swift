@@ -28,7 +28,7 @@ extension LogicHostScript {
     var text = '{"query": "' + view.query.replace(/"/g, '\\"') + '"}';
     try { return JSON.parse(text); } catch (error) {
       report('onLoad of ' + view.path + ' did not run: its query ' + JSON.stringify(view.query) +
-        ' breaks the JSON text the runtime builds (it escapes only \'"\'); on the device this is silent');
+        ' breaks the JSON text the runtime builds (it escapes only \'"\'); on the device this is silent', null, 'ignored');
       return null;
     }
   }
@@ -49,10 +49,10 @@ extension LogicHostScript {
     if (broken.length > 0) {
       view.reactive = false;
       report('the view of ' + view.path + ' is not reactive: the handler name ' + JSON.stringify(broken[0]) +
-        ' is not a JavaScript identifier, so the bridge script is a SyntaxError');
+        ' is not a JavaScript identifier, so the bridge script is a SyntaxError', null, 'static');
     }
     if (!hasFile(view.path + '.html')) {
-      report('the page ' + JSON.stringify(view.path) + ' has no template (' + view.path + '.html): the device shows a blank page');
+      report('the page ' + JSON.stringify(view.path) + ' has no template (' + view.path + '.html): the device shows a blank page', null, 'static');
       return;
     }
     // Alpine starts with the page, before the WebView reports it loaded.
@@ -85,7 +85,7 @@ extension LogicHostScript {
     if (state.appCallbacks.onLaunch) callApp('App onLaunch', state.appCallbacks.onLaunch, undefined, [{ path: '', query: '' }]);
     if (state.appCallbacks.onShow) callApp('App onShow', state.appCallbacks.onShow, undefined, []);
     if (tabBar !== null && tabPages.length === 0) {
-      report('the manifest\'s tab_bar has no tabs: the device shows a blank app');
+      report('the manifest\'s tab_bar has no tabs: the device shows a blank app', null, 'static');
       return;
     }
     if (tabsShown) {
@@ -107,69 +107,144 @@ extension LogicHostScript {
     appear(stack[stack.length - 1]);
   }
 
+  // ---- N registerInRuntime: each call checks its options, then fills the one pendingAction
+  // slot the view acts on after the app code returns (skip-runtime.md §7, §11) ----
+  var pendingNavigation = null;
+  function requestNavigation(name, where, perform) {
+    if (appDepth === 0) { perform(); return; }
+    if (pendingNavigation) {
+      notice('skip.nav.' + pendingNavigation.name + ' is replaced by the skip.nav.' + name + ' call after it: the runtime keeps one navigation request, the last one made before the code returns',
+        pendingNavigation.where, 'overridden');
+    }
+    pendingNavigation = { name: name, where: where, perform: perform };
+  }
+  function performPendingNavigation() {
+    var pending = pendingNavigation;
+    pendingNavigation = null;
+    if (pending) pending.perform();
+  }
+  function isOptionsObject(value) { return value !== null && (typeof value === 'object' || typeof value === 'function'); }
+  // N's `guard options.isObject`: anything else is ignored without a word.
+  function navigationOptions(name, options, where, example) {
+    if (isOptionsObject(options)) return true;
+    notice('skip.nav.' + name + '(' + show(options) + ') is ignored: the runtime takes only an options object, ' + example, where, 'ignored');
+    return false;
+  }
+  // The url as N reads it (`toString()`), or null when that opens no page: reported at `where`.
+  function navigationURL(name, options, where) {
+    if (options.url === undefined || options.url === null) {
+      notice('skip.nav.' + name + ' has no url: the runtime opens the page ' + JSON.stringify(String(options.url)) + ', which does not exist, so the screen is blank', where, 'ignored');
+      return null;
+    }
+    var url = String(options.url);
+    if (!hasFile(url + '.html')) {
+      var why = url.charAt(0) === '/' ? 'a leading / is kept: from a package the page then gets no script' :
+        url.indexOf('?') >= 0 ? 'the url is a file path, so the query makes it name no file; pass it as query:' : 'it has no template (' + url + '.html), so the screen is blank';
+      notice('skip.nav.' + name + ' opens ' + JSON.stringify(url) + ', which is not a page of the app: ' + why, where, 'ignored');
+    }
+    return url;
+  }
+  function ignoredQuery(name, options, where) {
+    if (options.query !== undefined && options.query !== null && options.query !== '') {
+      notice('skip.nav.' + name + ' ignores query: the page it opens gets an empty query in onLoad; only navigateTo passes one', where, 'ignored');
+    }
+  }
   var navigation = {
     navigateTo: function (options) {
-      if (options === null || typeof options !== 'object' || options.url === undefined) return;
-      var stack = activeStack();
-      if (stack.length >= maximumDepth) {
-        report('navigateTo(' + show(String(options.url)) + ') was ignored: the stack is already ' + maximumDepth + ' pages deep');
-        return;
+      var where = caller();
+      if (!navigationOptions('navigateTo', options, where, "{url: 'pages/…', query: '…'}")) return;
+      var url = navigationURL('navigateTo', options, where);
+      if (url === null) return;
+      if (isOptionsObject(options.query)) {
+        notice('skip.nav.navigateTo passes query through toString(): the page gets "' + String(options.query) + '" in onLoad; pass a string such as \'id=7\'', where, 'ignored');
       }
-      var view = makeView(String(options.url), options.query === undefined || options.query === null ? '' : String(options.query));
-      var top = topView();
-      if (top) disappear(top);
-      stack.push(view);
-      appear(view);
+      var query = options.query === undefined || options.query === null ? '' : String(options.query);
+      requestNavigation('navigateTo', where, function () {
+        var stack = activeStack();
+        if (stack.length >= maximumDepth) {
+          report('navigateTo(' + show(url) + ') was ignored: the stack is already ' + maximumDepth + ' pages deep', where, 'ignored');
+          return;
+        }
+        var view = makeView(url, query);
+        var top = topView();
+        if (top) disappear(top);
+        stack.push(view);
+        appear(view);
+      });
     },
     navigateBack: function (options) {
-      var delta = options && typeof options === 'object' && options.delta !== undefined ? Number(options.delta) : 1;
+      var where = caller();
+      var delta = 1;
+      if (isOptionsObject(options)) {
+        delta = options.delta !== undefined ? Number(options.delta) : 1;
+      } else if (options !== undefined && Number(options) !== 1) {
+        notice('skip.nav.navigateBack(' + show(options) + ') goes back one page: the runtime reads delta only from an options object, {delta: ' + show(options) + '}', where, 'ignored');
+      }
       if (!isFinite(delta) || Math.abs(delta) >= 9223372036854775807) {
-        report('navigateBack({delta: ' + show(options.delta) + '}) crashes the app on iOS: the runtime converts delta with Int(...), which traps');
+        report('navigateBack({delta: ' + show(options.delta) + '}) crashes the app on iOS: the runtime converts delta with Int(...), which traps', where, 'crash');
         return;
       }
       delta = Math.max(1, Math.trunc(delta));
-      var stack = activeStack();
-      var popped = false;
-      while (delta > 0 && stack.length > 1) { pop(stack); delta -= 1; popped = true; }
-      if (popped) appear(stack[stack.length - 1]);
+      requestNavigation('navigateBack', where, function () {
+        var stack = activeStack();
+        var popped = false;
+        var remaining = delta;
+        while (remaining > 0 && stack.length > 1) { pop(stack); remaining -= 1; popped = true; }
+        if (popped) appear(stack[stack.length - 1]);
+      });
     },
     redirectTo: function (options) {
-      if (options === null || typeof options !== 'object' || options.url === undefined) return;
-      var stack = activeStack();
-      if (stack.length <= 1) {
-        report('redirectTo(' + show(String(options.url)) + ') on the root page of a stack does nothing on the device');
-        return;
-      }
-      pop(stack);
-      var view = makeView(String(options.url), '');
-      stack.push(view);
-      appear(view);
+      var where = caller();
+      if (!navigationOptions('redirectTo', options, where, "{url: 'pages/…'}")) return;
+      var url = navigationURL('redirectTo', options, where);
+      if (url === null) return;
+      ignoredQuery('redirectTo', options, where);
+      requestNavigation('redirectTo', where, function () {
+        var stack = activeStack();
+        if (stack.length <= 1) {
+          report('redirectTo(' + show(url) + ') on the root page of a stack does nothing on the device', where, 'ignored');
+          return;
+        }
+        pop(stack);
+        var view = makeView(url, '');
+        stack.push(view);
+        appear(view);
+      });
     },
     reLaunch: function (options) {
-      if (options === null || typeof options !== 'object' || options.url === undefined) return;
-      var url = String(options.url);
-      var top = topView();
-      state.stacks.forEach(function (stack) { while (stack.length > 1) pop(stack); });
-      var tab = tabsShown ? tabPages.indexOf(url) : -1;
-      if (tab >= 0) { if (top && top.alive && tab !== state.activeTab) disappear(top); selectTab(tab); return; }
-      var stack = activeStack();
-      if (stack.length > 0) disappear(stack[stack.length - 1]);
-      var view = makeView(url, '');
-      stack.push(view);
-      appear(view);
+      var where = caller();
+      if (!navigationOptions('reLaunch', options, where, "{url: 'pages/…'}")) return;
+      var url = navigationURL('reLaunch', options, where);
+      if (url === null) return;
+      ignoredQuery('reLaunch', options, where);
+      requestNavigation('reLaunch', where, function () {
+        var top = topView();
+        state.stacks.forEach(function (stack) { while (stack.length > 1) pop(stack); });
+        var tab = tabsShown ? tabPages.indexOf(url) : -1;
+        if (tab >= 0) { if (top && top.alive && tab !== state.activeTab) disappear(top); selectTab(tab); return; }
+        var stack = activeStack();
+        if (stack.length > 0) disappear(stack[stack.length - 1]);
+        var view = makeView(url, '');
+        stack.push(view);
+        appear(view);
+      });
     },
     switchTab: function (options) {
-      var url = options && typeof options === 'object' ? options.url : undefined;
+      var where = caller();
+      if (!navigationOptions('switchTab', options, where, "{url: '<a tab's page>'}")) return;
+      var url = options.url;
       var tab = tabsShown ? tabPages.indexOf(url) : -1;
       if (tab < 0) {
-        report('switchTab(' + show(url) + ') does nothing: no tab has exactly that page');
+        report('switchTab(' + show(url) + ') does nothing: no tab has exactly that page', where, 'ignored');
         return;
       }
-      selectTab(tab);
+      requestNavigation('switchTab', where, function () { selectTab(tab); });
     },
     setNavigationBarTitle: function (options) {
+      var where = caller();
+      if (!navigationOptions('setNavigationBarTitle', options, where, "{title: '…'}")) return;
       var top = topView();
-      if (top && options && typeof options === 'object' && options.title !== undefined) state.titles[top.path] = String(options.title);
+      if (top && options.title !== undefined) state.titles[top.path] = String(options.title);
     }
   };
 

@@ -13,6 +13,6 @@ enum LogicHostScript {
     static let url = "mactl:logic-host"
 
     static var source: String {
-        "(function (native, project) {\n" + [core, registration, views, i18n, timers, network, log, fileSystem, template, preview, facade].joined(separator: "\n") + "\n})"
+        "(function (native, project) {\n" + [core, registration, views, i18n, timers, network, log, fileSystem, template, preview, smoke, facade].joined(separator: "\n") + "\n})"
     }
 }

@@ -39,6 +39,7 @@ extension RuntimeProfile {
         appIDIsFolderName: true,
         evaluatesScripts: true,
         behaviors: Set(RuntimeBehavior.allCases),
+        hostIsEmulated: true,
         facts: skipFacts)
 
     private static let skipRuntime = "Sources/SkipMiniAppModel/MiniAppRuntime.swift"

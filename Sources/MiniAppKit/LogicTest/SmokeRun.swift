@@ -1,0 +1,183 @@
+import Foundation
+
+/// What `mactl lint`'s smoke run saw go wrong, at the line that caused it. The run starts the
+/// app in the logic-layer host `mactl test` uses (SkipMiniApp's runtime restated fact by fact),
+/// opens every page as a person reaches it, runs its timers and fires every binding its
+/// template renders (docs/smoke-run.md).
+public struct SmokeRunFinding: Sendable, Hashable {
+    /// What the device does; each kind is one `run-*` rule.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// App code threw: the rest of that hook or handler does not run, silently.
+        case exception
+        /// A host call the runtime ignores or reads otherwise than written.
+        case ignored
+        /// The host app crashes on iOS.
+        case crash
+        /// A `setData` that no view of its page shows.
+        case misrouted
+        /// Data the runtime's JSON copy changes.
+        case dataCopy = "data-copy"
+        /// An interval that keeps running after its page is closed.
+        case interval
+        /// A navigation call a later one in the same code replaces.
+        case overridden
+        /// A step that ran past the time limit: the app freezes.
+        case timeout
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var span: SourceSpan?
+    /// What the run was doing: "firing @click of <button> at pages/a/a.html:3:5".
+    public var during: String?
+    /// Whether it happened while the app started or a page opened, which every visit does,
+    /// rather than in a handler or a timer that depends on what a person does.
+    public var onEveryVisit: Bool
+}
+
+/// Everything one smoke run of a project found, in the order it happened.
+public struct SmokeRun: Sendable {
+    public var findings: [SmokeRunFinding] = []
+
+    public func findings(_ kind: SmokeRunFinding.Kind) -> [SmokeRunFinding] { findings.filter { $0.kind == kind } }
+}
+
+extension ProjectModel {
+    /// The smoke run of this project, run once on first use and shared by the `run-*` rules.
+    /// Empty for a runtime mactl does not emulate and for a manifest the runtime refuses.
+    public var smokeRun: SmokeRun { derived.value(SmokeRun.self) { SmokeRunner.run(self) } }
+}
+
+enum SmokeRunner {
+    static func run(_ model: ProjectModel) -> SmokeRun {
+        guard model.runtime.hostIsEmulated, model.manifest != nil, ManifestNotDecodable().check(model).isEmpty else { return SmokeRun() }
+        // A script too large to run, or one that never finishes loading, is reported by
+        // `script-load-error`; running the app would only wait for it again.
+        let scripts = model.pages.compactMap(\.script) + (model.appScript.map { [$0] } ?? [])
+        let unrunnable: Set<ScriptIssue.Kind> = [.tooLarge, .timeout, .evaluatorFailure]
+        if scripts.contains(where: { $0.registration.issue.map { unrunnable.contains($0.kind) } ?? false }) { return SmokeRun() }
+        if model.project.paths.contains(where: { $0.hasSuffix(".js") && (model.project.file($0)?.bytes.count ?? 0) > Limits.scriptSize }) {
+            return SmokeRun()
+        }
+        let host = JavaScriptHost(timeLimitSeconds: Limits.smokeStepSeconds)
+        guard let session = LogicHostSession(host: host, projectJSON: LogicHostProject.json(model)) else { return SmokeRun() }
+        defer { session.close() }
+        var collector = Collector(project: model.project)
+        var step = session.smoke("start")
+        var count = 0
+        while true {
+            collector.take(session.takeErrors())
+            if case .timedOut(let running) = step {
+                // A script's top level that never returns is `script-load-error`'s.
+                if running?.hasPrefix("the top level of ") != true { collector.timedOut(running: running, at: session.smokePlace()) }
+                break
+            }
+            guard step == .ran, count < Limits.smokeSteps else { break }
+            count += 1
+            step = session.smoke("next")
+        }
+        return SmokeRun(findings: collector.findings)
+    }
+
+    /// Turns the host's reports into findings with spans, each once.
+    private struct Collector {
+        let project: Project
+        var findings: [SmokeRunFinding] = []
+        /// What was found where: one line fired from many elements is one finding, the first.
+        private var seen: Set<[String]> = []
+        private var texts: [String: EngineSourceText] = [:]
+        private var tokens: [String: BracketedTokens] = [:]
+
+        init(project: Project) { self.project = project }
+
+        mutating func take(_ errors: [LogicHostSession.HostError]) {
+            for error in errors {
+                guard let kind = error.kind.flatMap(SmokeRunFinding.Kind.init(rawValue:)) else { continue }
+                let during = error.during
+                let onEveryVisit = during.map { $0.hasPrefix("opening ") || $0 == "starting the app" } ?? false
+                add(SmokeRunFinding(kind: kind, message: Self.phoneText(error.message), span: span(of: error), during: during, onEveryVisit: onEveryVisit))
+            }
+        }
+
+        mutating func timedOut(running: String?, at place: LogicHostSession.HostError?) {
+            let what = running ?? place?.message ?? "the app"
+            var span = place.flatMap { self.span(of: $0) }
+            // "onTap of pages/a/a": the member's own line in the page's script.
+            if let running, let range = running.range(of: " of "), running.hasPrefix("the ") == false {
+                let member = String(running[..<range.lowerBound])
+                let path = String(running[range.upperBound...]) + ".js"
+                span = memberSpan(member, in: path) ?? span
+            }
+            add(SmokeRunFinding(
+                kind: .timeout, message: "\(what) did not finish within \(ScriptEvaluator.describe(seconds: Limits.smokeStepSeconds)): on the phone the app stops responding",
+                span: span, during: place?.message, onEveryVisit: place?.message.hasPrefix("opening ") ?? false))
+        }
+
+        private mutating func add(_ finding: SmokeRunFinding) {
+            let key = [finding.kind.rawValue, finding.message, finding.span.map { "\($0.path):\($0.start.offset)" } ?? ""]
+            if seen.insert(key).inserted { findings.append(finding) }
+        }
+
+        /// The host's words for `mactl test` ("…; on the device this is silent") as lint says them.
+        private static func phoneText(_ message: String) -> String {
+            let silent = "; on the device this is silent"
+            guard message.hasSuffix(silent) else { return message }
+            return String(message.dropLast(silent.count)) + ": on the phone it stops there, without a message"
+        }
+
+        private mutating func span(of error: LogicHostSession.HostError) -> SourceSpan? {
+            guard let path = error.file, let file = project.file(path) else { return nil }
+            if let offset = error.offset { return file.span(offset..<offset) }
+            guard let line = error.line, let column = error.column else { return nil }
+            let text = texts[path] ?? EngineSourceText(bytes: file.bytes)
+            texts[path] = text
+            guard let offset = text.byteOffset(line: line, column: column) else { return nil }
+            if let key = error.key, let keyOffset = keyOffset(key, inCallAt: offset, of: file) { return file.span(keyOffset..<keyOffset) }
+            let start = calleeOffset(at: offset, of: file)
+            return file.span(start..<start)
+        }
+
+        /// JavaScriptCore places a call at its `(`: the name called is where a reader looks.
+        private mutating func calleeOffset(at offset: Int, of file: SourceFile) -> Int {
+            let stream = tokens(of: file)
+            guard let index = stream.tokens.firstIndex(where: { $0.range.lowerBound == offset }), stream.isPunctuator(index, "("),
+                let callee = stream[index - 1], callee.kind == .identifier
+            else { return offset }
+            return callee.range.lowerBound
+        }
+
+        private mutating func tokens(of file: SourceFile) -> BracketedTokens {
+            if let known = tokens[file.path] { return known }
+            let stream = BracketedTokens(tokens: JavaScriptLexer.lex(file.bytes).tokens)
+            tokens[file.path] = stream
+            return stream
+        }
+
+        /// The offset of `key:` inside the parentheses of the call at `offset` (a `setData({…})`
+        /// written over several lines), so the finding is on the member's own line.
+        private mutating func keyOffset(_ key: String, inCallAt offset: Int, of file: SourceFile) -> Int? {
+            let stream = tokens(of: file)
+            guard var index = stream.tokens.firstIndex(where: { $0.range.lowerBound >= offset }) else { return nil }
+            while index < stream.count, !stream.isPunctuator(index, "(") { index += 1 }
+            guard let close = stream.partner(of: index) else { return nil }
+            for inner in index..<close where stream.isPunctuator(inner + 1, ":") {
+                guard let token = stream[inner] else { continue }
+                let name = token.kind == .string ? String(token.text.dropFirst().dropLast()) : token.text
+                if name == key, token.kind == .identifier || token.kind == .string { return token.range.lowerBound }
+            }
+            return nil
+        }
+
+        /// Where `member` is defined in a page script: the first `member(` or `member:`.
+        private mutating func memberSpan(_ member: String, in path: String) -> SourceSpan? {
+            guard let file = project.file(path) else { return nil }
+            let stream = tokens(of: file)
+            for index in 0..<stream.count where stream[index]?.isIdentifier(member) == true {
+                if stream.isPunctuator(index + 1, ":") || stream.isPunctuator(index + 1, "("), let token = stream[index] {
+                    return file.span(token.range)
+                }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// Page data or a `setData` patch that the runtime's JSON copy changes.
+public struct RunDataChangedByCopy: RunRule {
+    public static let description = RuleDescription(
+        id: "run-data-changed-by-copy", domain: .run, severity: .error,
+        summary: "Page data or a 'setData' patch holds a value the runtime's JSON copy changes.",
+        rationale: """
+            The runtime copies a page's `data` and every `setData` patch with \
+            `JSON.parse(JSON.stringify(…))` before it keeps or shows them: a `Date` becomes a \
+            string, a `Map`, `Set` or `RegExp` becomes `{}`, a function is dropped, NaN and \
+            Infinity become `null`, an instance of a class loses its methods, and a cycle or a \
+            BigInt makes the copy throw, which leaves the page with no data at all. \
+            `this.data.when.getTime()` then throws. Keep data plain: numbers, strings, booleans, \
+            arrays and plain objects (a date as its timestamp).
+            """,
+        runtimeFacts: ["skip.one-script-context"],
+        triggering: [
+            RunExample.page(
+                script: "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({\n      title: 'Saved',\n      1️⃣savedAt: new Date(),\n    });\n  },\n});\n",
+                expected: [.at("1️⃣", "setData copies its patch with JSON: the patch.savedAt is a Date, which the copy turns into a string").notes(["the smoke run was firing @click of <button> at pages/index/index.html:8:3"])]),
+        ],
+        nonTriggering: [
+            RunExample.page(script: "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({ title: 'Saved', savedAt: Date.now() });\n  },\n});\n"),
+        ])
+
+    /// Static rules that report the same problem from the files alone: on a line one of them
+    /// reports, the run's finding is left out.
+    public static let sameProblemAs: Set<String> = []
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] { model.smokeFindings(.dataCopy) }
+}

@@ -1,0 +1,29 @@
+/// A rule fed by the smoke run.
+public protocol RunRule: Rule {
+    /// The ids of static rules that find the same problem; see `Linter.withoutRepeatedRunFindings`.
+    static var sameProblemAs: Set<String> { get }
+}
+
+extension ProjectModel {
+    /// The smoke run's findings of `kind` as rule findings, each with a note saying what the
+    /// run was doing; `everyVisit` is the severity of one that happened while the app started
+    /// or a page opened, which happens on every visit (`nil`: the rule's own).
+    func smokeFindings(_ kind: SmokeRunFinding.Kind, everyVisit: Severity? = nil) -> [Finding] {
+        smokeRun.findings(kind).map { finding in
+            let notes = finding.during.map { [DiagnosticNote(message: "the smoke run was \($0)")] } ?? []
+            return Finding(finding.message, at: finding.span, notes: notes, defaultSeverity: finding.onEveryVisit ? everyVisit : nil)
+        }
+    }
+}
+
+/// A page whose template binds `handler` to a button, for the `run-*` rules' examples.
+enum RunExample {
+    static func page(script: String, template: String = "<button @click=\"onTap()\">Tap</button>", expected: [ExpectedFinding] = []) -> RuleExample {
+        RuleExample(
+            files: [
+                ("pages/index/index.js", script),
+                ("pages/index/index.html", "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n  \(template)\n</body>\n</html>\n"),
+            ],
+            expected: expected)
+    }
+}
