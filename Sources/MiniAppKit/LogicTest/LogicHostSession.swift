@@ -103,11 +103,11 @@ final class LogicHostSession {
         guard let smoke = host.property("smoke", of: installed, in: context),
             let function = host.property(name, of: smoke, in: context)
         else { return .failed }
-        let running = self.running.last
         switch host.call(function, arguments: [], in: context) {
         case .value(let value): return host.string(value, in: context) == "" && name == "next" ? .finished : .ran
         case .timedOut:
-            let innermost = self.running.last ?? running
+            // A stopped call never reached its `leave`: what it was running is still listed.
+            let innermost = running.last
             runningBox.value = []
             return .timedOut(running: innermost)
         case .threw: return .failed

@@ -4,7 +4,7 @@ import Foundation
 /// app in the logic-layer host `mactl test` uses (SkipMiniApp's runtime restated fact by fact),
 /// opens every page as a person reaches it, runs its timers and fires every binding its
 /// template renders (docs/smoke-run.md).
-public struct SmokeRunFinding: Sendable, Hashable {
+public struct SmokeRunFinding: Sendable {
     /// What the device does; each kind is one `run-*` rule.
     public enum Kind: String, Sendable, CaseIterable {
         /// App code threw: the rest of that hook or handler does not run, silently.
@@ -54,15 +54,16 @@ enum SmokeRunner {
         // A script too large to run, or one that never finishes loading, is reported by
         // `script-load-error`; running the app would only wait for it again.
         let scripts = model.pages.compactMap(\.script) + (model.appScript.map { [$0] } ?? [])
-        let unrunnable: Set<ScriptIssue.Kind> = [.tooLarge, .timeout, .evaluatorFailure]
+        let unrunnable: Set<ScriptIssue.Kind> = [.timeout, .evaluatorFailure]
         if scripts.contains(where: { $0.registration.issue.map { unrunnable.contains($0.kind) } ?? false }) { return SmokeRun() }
+        // Every script goes into the host, common ones too: one too large is not run at all.
         if model.project.paths.contains(where: { $0.hasSuffix(".js") && (model.project.file($0)?.bytes.count ?? 0) > Limits.scriptSize }) {
             return SmokeRun()
         }
         let host = JavaScriptHost(timeLimitSeconds: Limits.smokeStepSeconds)
         guard let session = LogicHostSession(host: host, projectJSON: LogicHostProject.json(model)) else { return SmokeRun() }
         defer { session.close() }
-        var collector = Collector(project: model.project)
+        var collector = Collector(model: model)
         var step = session.smoke("start")
         var count = 0
         while true {
@@ -82,13 +83,25 @@ enum SmokeRunner {
     /// Turns the host's reports into findings with spans, each once.
     private struct Collector {
         let project: Project
+        /// The scripts the model parsed, whose tokens the spans are placed with.
+        let scripts: [String: ScriptModel]
         var findings: [SmokeRunFinding] = []
-        /// What was found where: one line fired from many elements is one finding, the first.
-        private var seen: Set<[String]> = []
+        /// One line fired from many elements is one finding, the first.
+        private struct Place: Hashable {
+            var kind: SmokeRunFinding.Kind
+            var message: String
+            var path: String?
+            var offset: Int?
+        }
+        private var seen: Set<Place> = []
         private var texts: [String: EngineSourceText] = [:]
         private var tokens: [String: BracketedTokens] = [:]
 
-        init(project: Project) { self.project = project }
+        init(model: ProjectModel) {
+            project = model.project
+            let parsed = model.pages.compactMap(\.script) + (model.appScript.map { [$0] } ?? [])
+            scripts = Dictionary(parsed.map { ($0.file.path, $0) }, uniquingKeysWith: { first, _ in first })
+        }
 
         mutating func take(_ errors: [LogicHostSession.HostError]) {
             for error in errors {
@@ -99,23 +112,25 @@ enum SmokeRunner {
             }
         }
 
+        /// A step stopped by the time limit while running `running` ("onTap of pages/a/a"): at
+        /// the member's key in the page's script, else where the step was.
         mutating func timedOut(running: String?, at place: LogicHostSession.HostError?) {
-            let what = running ?? place?.message ?? "the app"
             var span = place.flatMap { self.span(of: $0) }
-            // "onTap of pages/a/a": the member's own line in the page's script.
-            if let running, let range = running.range(of: " of "), running.hasPrefix("the ") == false {
-                let member = String(running[..<range.lowerBound])
-                let path = String(running[range.upperBound...]) + ".js"
-                span = memberSpan(member, in: path) ?? span
+            if let running, let range = running.range(of: " of "),
+                let script = scripts[String(running[range.upperBound...]) + ".js"],
+                let key = script.memberKeyRange(String(running[..<range.lowerBound]))
+            {
+                span = script.file.span(key)
             }
             add(SmokeRunFinding(
-                kind: .timeout, message: "\(what) did not finish within \(ScriptEvaluator.describe(seconds: Limits.smokeStepSeconds)): on the phone the app stops responding",
+                kind: .timeout,
+                message: "\(running ?? place?.message ?? "the app") did not finish within \(ScriptEvaluator.describe(seconds: Limits.smokeStepSeconds)): on the phone the app stops responding",
                 span: span, during: place?.message, onEveryVisit: place?.message.hasPrefix("opening ") ?? false))
         }
 
         private mutating func add(_ finding: SmokeRunFinding) {
-            let key = [finding.kind.rawValue, finding.message, finding.span.map { "\($0.path):\($0.start.offset)" } ?? ""]
-            if seen.insert(key).inserted { findings.append(finding) }
+            let place = Place(kind: finding.kind, message: finding.message, path: finding.span?.path, offset: finding.span?.start.offset)
+            if seen.insert(place).inserted { findings.append(finding) }
         }
 
         /// The host's words for `mactl test` ("…; on the device this is silent") as lint says them.
@@ -132,52 +147,40 @@ enum SmokeRunner {
             let text = texts[path] ?? EngineSourceText(bytes: file.bytes)
             texts[path] = text
             guard let offset = text.byteOffset(line: line, column: column) else { return nil }
-            if let key = error.key, let keyOffset = keyOffset(key, inCallAt: offset, of: file) { return file.span(keyOffset..<keyOffset) }
-            let start = calleeOffset(at: offset, of: file)
+            let stream = tokens(of: file)
+            let start = error.key.flatMap { keyOffset($0, inCallAt: offset, in: stream) } ?? calleeOffset(at: offset, in: stream)
             return file.span(start..<start)
         }
 
-        /// JavaScriptCore places a call at its `(`: the name called is where a reader looks.
-        private mutating func calleeOffset(at offset: Int, of file: SourceFile) -> Int {
-            let stream = tokens(of: file)
-            guard let index = stream.tokens.firstIndex(where: { $0.range.lowerBound == offset }), stream.isPunctuator(index, "("),
-                let callee = stream[index - 1], callee.kind == .identifier
-            else { return offset }
-            return callee.range.lowerBound
-        }
-
+        /// The tokens the model already has for a page script or `app.js`; other scripts are lexed here.
         private mutating func tokens(of file: SourceFile) -> BracketedTokens {
             if let known = tokens[file.path] { return known }
-            let stream = BracketedTokens(tokens: JavaScriptLexer.lex(file.bytes).tokens)
+            let stream = BracketedTokens(tokens: scripts[file.path]?.tokens ?? JavaScriptLexer.lex(file.bytes).tokens)
             tokens[file.path] = stream
             return stream
         }
 
         /// The offset of `key:` inside the parentheses of the call at `offset` (a `setData({…})`
         /// written over several lines), so the finding is on the member's own line.
-        private mutating func keyOffset(_ key: String, inCallAt offset: Int, of file: SourceFile) -> Int? {
-            let stream = tokens(of: file)
-            guard var index = stream.tokens.firstIndex(where: { $0.range.lowerBound >= offset }) else { return nil }
+        private func keyOffset(_ key: String, inCallAt offset: Int, in stream: BracketedTokens) -> Int? {
+            var index = stream.tokens.firstIndex(atOrAfter: offset)
             while index < stream.count, !stream.isPunctuator(index, "(") { index += 1 }
             guard let close = stream.partner(of: index) else { return nil }
             for inner in index..<close where stream.isPunctuator(inner + 1, ":") {
-                guard let token = stream[inner] else { continue }
+                guard let token = stream[inner], token.kind == .identifier || token.kind == .string else { continue }
                 let name = token.kind == .string ? String(token.text.dropFirst().dropLast()) : token.text
-                if name == key, token.kind == .identifier || token.kind == .string { return token.range.lowerBound }
+                if name == key { return token.range.lowerBound }
             }
             return nil
         }
 
-        /// Where `member` is defined in a page script: the first `member(` or `member:`.
-        private mutating func memberSpan(_ member: String, in path: String) -> SourceSpan? {
-            guard let file = project.file(path) else { return nil }
-            let stream = tokens(of: file)
-            for index in 0..<stream.count where stream[index]?.isIdentifier(member) == true {
-                if stream.isPunctuator(index + 1, ":") || stream.isPunctuator(index + 1, "("), let token = stream[index] {
-                    return file.span(token.range)
-                }
-            }
-            return nil
+        /// JavaScriptCore places a call at its `(`: the name called is where a reader looks.
+        private func calleeOffset(at offset: Int, in stream: BracketedTokens) -> Int {
+            let index = stream.tokens.firstIndex(atOrAfter: offset)
+            guard stream[index]?.range.lowerBound == offset, stream.isPunctuator(index, "("),
+                let callee = stream[index - 1], callee.kind == .identifier
+            else { return offset }
+            return callee.range.lowerBound
         }
     }
 }

@@ -66,11 +66,14 @@ public enum Linter {
 }
 
 extension Linter {
+    /// Each `run-*` rule's id and the static rules that find the same problem.
+    private static let runRules = Dictionary(
+        uniqueKeysWithValues: RuleRegistry.all.compactMap { $0 as? any RunRule.Type }.map { ($0.description.id, $0.sameProblemAs) })
+
     /// The smoke run meets many problems a rule also finds in the files (a literal
     /// `navigateBack` delta, a flat `skip.navigateTo`); the static diagnostic says it better,
     /// so a run finding on a line where a rule of its `sameProblemAs` reports is left out.
     static func withoutRepeatedRunFindings(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        let runRules = Dictionary(uniqueKeysWithValues: RuleRegistry.all.compactMap { $0 as? any RunRule.Type }.map { ($0.description.id, $0.sameProblemAs) })
         struct Line: Hashable { var path: String; var line: Int; var id: String }
         let staticLines = Set(diagnostics.compactMap { diagnostic in
             runRules[diagnostic.id] == nil ? diagnostic.span.map { Line(path: $0.path, line: $0.start.line, id: diagnostic.id) } : nil

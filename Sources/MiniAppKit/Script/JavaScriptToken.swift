@@ -81,3 +81,17 @@ public struct LexedScript: Sendable, Hashable {
         self.issues = issues
     }
 }
+
+extension [JavaScriptToken] {
+    /// The index of the first token that starts at or after `offset` (`count` when none
+    /// does), by binary search: tokens come in source order.
+    func firstIndex(atOrAfter offset: Int) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

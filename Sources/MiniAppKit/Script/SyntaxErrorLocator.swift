@@ -29,7 +29,7 @@ struct SyntaxErrorLocator {
         }
         let lineStart = starts[line - 1]
         let nextLineStart = line < starts.count ? starts[line] : text.bytes.count + 1
-        let first = firstTokenIndex(atOrAfter: lineStart)
+        let first = tokens.firstIndex(atOrAfter: lineStart)
         var last = first
         while last < tokens.count, tokens[last].range.lowerBound < nextLineStart { last += 1 }
         guard first < last else { return lineRange.lowerBound..<lineRange.lowerBound }
@@ -52,16 +52,6 @@ struct SyntaxErrorLocator {
             if failsAfter(middle) { high = middle } else { low = middle + 1 }
         }
         return tokens[high].range
-    }
-
-    private func firstTokenIndex(atOrAfter offset: Int) -> Int {
-        var low = 0
-        var high = tokens.count
-        while low < high {
-            let middle = (low + high) / 2
-            if tokens[middle].range.lowerBound < offset { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 
     /// JavaScriptCore's words for a script that ends in the middle of a construct.

@@ -75,20 +75,19 @@ extension LogicHostScript {
       }
     },
     plural: function (count, forms) {
-      var where = caller();
       if (forms === null || typeof forms !== 'object') {
-        notice('skip.i18n.plural(' + show(count) + ', ' + show(forms) + ') returns "": the runtime wants the forms as an object, {one: \'# item\', other: \'# items\'}', where, 'ignored');
+        notice('skip.i18n.plural(' + show(count) + ', ' + show(forms) + ') returns "": the runtime wants the forms as an object, {one: \'# item\', other: \'# items\'}', caller(), 'ignored');
         return '';
       }
       var number = Number(count);
       if (!isFinite(number) || Math.abs(number) >= 9223372036854775807) {
-        report('skip.i18n.plural(' + show(count) + ', …) crashes the app on iOS: the runtime converts the count with Int(...), which traps', where, 'crash');
+        report('skip.i18n.plural(' + show(count) + ', …) crashes the app on iOS: the runtime converts the count with Int(...), which traps', caller(), 'crash');
         return undefined;
       }
       var rule = new Intl.PluralRules(i18n().locale).select(number);
       if (!forms[rule] && !forms.other) {
         notice('skip.i18n.plural(' + show(count) + ', …) returns "": the forms have neither ' + JSON.stringify(rule) + ' nor other, the CLDR categories the runtime looks up (' +
-          JSON.stringify(Object.keys(forms).join(', ')) + ' are not)', where, 'ignored');
+          JSON.stringify(Object.keys(forms).join(', ')) + ' are not)', caller(), 'ignored');
       }
       var text = forms[rule] || forms.other || '';
       return String(text).replace('#', String(Math.trunc(number)));

@@ -34,7 +34,6 @@ extension LogicHostScript {
         network.pending.push({ id: network.nextID++, request: request, resolve: resolve, reject: reject, sent: false });
       });
     }
-    var calledFrom = appFrame(new Error().stack);
     var reply = null;
     for (var i = network.replies.length - 1; i >= 0; i--) {
       var candidate = network.replies[i];
@@ -42,7 +41,7 @@ extension LogicHostScript {
     }
     return new Promise(function (resolve, reject) {
       if (reply === null) {
-        report('fetch(' + show(request.url) + ') has no reply: add app.fetch.reply(' + show(request.url) + ', body) to the test', calledFrom);
+        report('fetch(' + show(request.url) + ') has no reply: add app.fetch.reply(' + show(request.url) + ', body) to the test', where);
         reject('mactl test: no reply for ' + method + ' ' + request.url);
         return;
       }

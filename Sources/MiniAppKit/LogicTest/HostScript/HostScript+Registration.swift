@@ -34,9 +34,10 @@ extension LogicHostScript {
   // The first value under `value` that R's JSON copy (`JSON.parse(JSON.stringify(…))`) changes,
   // as {path, what}, or null: a Date becomes a string, a Map, Set or RegExp `{}`, a function is
   // dropped, NaN and Infinity become null, an instance loses its class (skip-runtime.md §3, §11).
+  // A number that is not finite also names itself in `number`: the iOS bridge cannot send one.
   function copyLoss(value, path, depth) {
     if (typeof value === 'function') return { path: path, what: 'a function, which the copy drops' };
-    if (typeof value === 'number' && !isFinite(value)) return { path: path, what: String(value) + ', which the copy turns into null' };
+    if (typeof value === 'number' && !isFinite(value)) return { path: path, number: String(value), what: String(value) + ', which the copy turns into null' };
     if (value === null || typeof value !== 'object' || depth > 32) return null;
     if (value instanceof Date) return { path: path, what: 'a Date, which the copy turns into a string' };
     if (value instanceof Map || value instanceof Set) return { path: path, what: 'a ' + (value instanceof Map ? 'Map' : 'Set') + ', which the copy turns into {}' };
@@ -56,11 +57,14 @@ extension LogicHostScript {
     }
     return null;
   }
-  // Reports what the copy of `value` changes, at `where`; the key named last is the hint that
-  // places the report on the member's own line.
-  function reportCopyLoss(value, path, description, where) {
+  // Reports what the copy of `value` changes, where app code called the host; the key named
+  // last is the hint that places the report on the member's own line. Only the smoke run asks,
+  // so a test's every setData does not walk its patch.
+  function reportCopyLoss(value, path, description) {
+    if (!state.smokeRun) return;
     var loss = copyLoss(value, path, 0);
     if (!loss) return;
+    var where = caller();
     var key = /([A-Za-z_$][\w$]*)(?:\[\d+\])*$/.exec(loss.path);
     notice(description + ': ' + loss.path + ' is ' + loss.what, where ? { file: where.file, line: where.line, column: where.column, key: key ? key[1] : null } : null, 'data-copy');
   }
@@ -70,7 +74,7 @@ extension LogicHostScript {
     var path = state.currentPagePath;
     var data;
     try {
-      reportCopyLoss(options.data, 'data', 'the runtime copies a page\'s data with JSON', caller());
+      reportCopyLoss(options.data, 'data', 'the runtime copies a page\'s data with JSON');
       data = deepCopy(options.data);
     } catch (error) {
       notice('the runtime cannot copy the data of ' + path + ' with JSON (' + describeThrown(error) + '): the page has no data, so this.data and the view\'s store are undefined; on the device this is silent',
@@ -83,24 +87,23 @@ extension LogicHostScript {
     lifecycleNames.forEach(function (name) { if (typeof options[name] === 'function') lifecycle[name] = options[name]; });
     // The closure ignores `this` and merges into the copy made here, as the runtime's does.
     options.setData = nativeCallable(function (patch, callback) {
-      var where = caller();
       if (patch === null || typeof patch !== 'object') {
-        notice('setData(' + show(patch) + ') is ignored: the runtime takes only an object of keys and values', where, 'ignored');
+        notice('setData(' + show(patch) + ') is ignored: the runtime takes only an object of keys and values', caller(), 'ignored');
         return;
       }
-      reportCopyLoss(patch, 'the patch', 'setData copies its patch with JSON', where);
+      reportCopyLoss(patch, 'the patch', 'setData copies its patch with JSON');
       var copied;
       try { copied = deepCopy(patch); } catch (error) {
-        notice('setData of ' + path + ' throws: the runtime cannot copy its patch with JSON (' + describeThrown(error) + ')', where, 'data-copy');
+        notice('setData of ' + path + ' throws: the runtime cannot copy its patch with JSON (' + describeThrown(error) + ')', caller(), 'data-copy');
         return;
       }
       try {
         Object.keys(copied).forEach(function (key) { mergeKey(data, key, copied[key]); });
       } catch (error) {
         report('setData of ' + path + ' stopped: ' + error.message + ' (a step of the path is null or not an object); on the device this is silent',
-          where, 'exception');
+          caller(), 'exception');
       }
-      reportMisrouting(path, where);
+      reportMisrouting(path);
       routeSetData(data);
       if (typeof callback === 'function') callApp('the setData callback of ' + path, callback, undefined);
     });
@@ -118,12 +121,12 @@ extension LogicHostScript {
   // R setData routes by the page whose script ran last, not by the caller: once another page
   // was opened, a page's setData reaches none of its own views (the launch page's still get it
   // through the legacy channel).
-  function reportMisrouting(path, where) {
-    if (path === state.currentPagePath || path === launchPath) return;
+  function reportMisrouting(path) {
+    if (!state.smokeRun || path === state.currentPagePath || path === launchPath) return;
     var own = allViews().filter(function (view) { return view.alive && view.path === path; });
     if (own.length === 0) return;
     notice('setData of ' + path + ' does not reach its view: the runtime sends it to the view of ' + state.currentPagePath +
-      ', the page opened last, so ' + path + ' keeps showing its old data', where, 'misrouted');
+      ', the page opened last, so ' + path + ' keeps showing its old data', caller(), 'misrouted');
   }
 
   // R setData: the caller's whole data goes to the views of the page whose script ran last,

@@ -78,11 +78,10 @@ extension LogicHostScript {
     steps.push({ timers: view.id });
     return steps;
   }
-  function openForSmoke(route) {
+  function openPage(route) {
     if (!topView()) return;
     state.smokeStep = { description: 'opening ' + route, where: null };
-    var stack = activeStack();
-    if (stack.length > 1) { while (stack.length > 1) pop(stack); appear(stack[0]); }
+    returnTo(activeStack()[0]);
     reach(route, '');
     var view = topView();
     if (view && view.path === route && view.alive) smokeQueue = pageSteps(view).concat(smokeQueue);
@@ -151,7 +150,7 @@ extension LogicHostScript {
       var step = smokeQueue.shift();
       if (!step) return '';
       try {
-        if (step.visit !== undefined) openForSmoke(step.visit);
+        if (step.visit !== undefined) openPage(step.visit);
         else if (step.closeAll) closeAll();
         else if (step.timers !== undefined) runTimers(step.timers);
         else fireStep(step);

@@ -157,9 +157,11 @@ extension LogicHostScript {
       report('the ' + unclonable + ' posted to ' + name + ' cannot be posted on iOS, so the event is dropped there; pass a primitive value', null, 'static');
       return;
     }
-    var nonFinite = copyLoss(detail, 'the detail', 0);
-    if (nonFinite && /NaN|Infinity/.test(nonFinite.what)) {
-      notice('posting ' + nonFinite.path + ' (' + nonFinite.what.split(',')[0] + ') to ' + name + ' crashes the host app on iOS: JSONSerialization raises for a number that is not finite', null, 'crash');
+    // A detail comes from the view's store, a JSON copy: only arithmetic can put a number in it
+    // that the copy would change.
+    var loss = copyLoss(detail, 'the detail', 0);
+    if (loss && loss.number) {
+      notice('posting ' + loss.path + ' (' + loss.number + ') to ' + name + ' crashes the host app on iOS: JSONSerialization raises for a number that is not finite', null, 'crash');
       return;
     }
     var message = JSON.parse(JSON.stringify({ type: 'tap', handler: name, detail: detail || {} }));

@@ -5,7 +5,8 @@ extension LogicHostScript {
   var clock = { now: 0, timers: [], nextId: 1 };
   function schedule(callback, delay, repeats, argumentCount) {
     var name = repeats ? 'setInterval' : 'setTimeout';
-    var where = caller();
+    // Where it was set: the smoke run's reports and the owner of an interval are all it is for.
+    var where = state.smokeRun ? caller() : null;
     // A callback that is not a function gets 0 and uses up no id.
     if (typeof callback !== 'function') {
       notice(name + ' with ' + (typeof callback === 'string' ? 'code in a string' : show(callback)) + ' never runs it: the runtime calls only a function', where, 'ignored');

@@ -123,10 +123,9 @@ extension LogicHostScript {
     pendingNavigation = null;
     if (pending) pending.perform();
   }
-  function isOptionsObject(value) { return value !== null && (typeof value === 'object' || typeof value === 'function'); }
   // N's `guard options.isObject`: anything else is ignored without a word.
   function navigationOptions(name, options, where, example) {
-    if (isOptionsObject(options)) return true;
+    if (isObject(options)) return true;
     notice('skip.nav.' + name + '(' + show(options) + ') is ignored: the runtime takes only an options object, ' + example, where, 'ignored');
     return false;
   }
@@ -144,10 +143,14 @@ extension LogicHostScript {
     }
     return url;
   }
-  function ignoredQuery(name, options, where) {
-    if (options.query !== undefined && options.query !== null && options.query !== '') {
+  // redirectTo and reLaunch: an options object with a url, or null; they pass no query on.
+  function urlWithoutQuery(name, options, where) {
+    if (!navigationOptions(name, options, where, "{url: 'pages/…'}")) return null;
+    var url = navigationURL(name, options, where);
+    if (url !== null && options.query !== undefined && options.query !== null && options.query !== '') {
       notice('skip.nav.' + name + ' ignores query: the page it opens gets an empty query in onLoad; only navigateTo passes one', where, 'ignored');
     }
+    return url;
   }
   var navigation = {
     navigateTo: function (options) {
@@ -155,7 +158,7 @@ extension LogicHostScript {
       if (!navigationOptions('navigateTo', options, where, "{url: 'pages/…', query: '…'}")) return;
       var url = navigationURL('navigateTo', options, where);
       if (url === null) return;
-      if (isOptionsObject(options.query)) {
+      if (isObject(options.query)) {
         notice('skip.nav.navigateTo passes query through toString(): the page gets "' + String(options.query) + '" in onLoad; pass a string such as \'id=7\'', where, 'ignored');
       }
       var query = options.query === undefined || options.query === null ? '' : String(options.query);
@@ -175,7 +178,7 @@ extension LogicHostScript {
     navigateBack: function (options) {
       var where = caller();
       var delta = 1;
-      if (isOptionsObject(options)) {
+      if (isObject(options)) {
         delta = options.delta !== undefined ? Number(options.delta) : 1;
       } else if (options !== undefined && Number(options) !== 1) {
         notice('skip.nav.navigateBack(' + show(options) + ') goes back one page: the runtime reads delta only from an options object, {delta: ' + show(options) + '}', where, 'ignored');
@@ -195,10 +198,8 @@ extension LogicHostScript {
     },
     redirectTo: function (options) {
       var where = caller();
-      if (!navigationOptions('redirectTo', options, where, "{url: 'pages/…'}")) return;
-      var url = navigationURL('redirectTo', options, where);
+      var url = urlWithoutQuery('redirectTo', options, where);
       if (url === null) return;
-      ignoredQuery('redirectTo', options, where);
       requestNavigation('redirectTo', where, function () {
         var stack = activeStack();
         if (stack.length <= 1) {
@@ -213,10 +214,8 @@ extension LogicHostScript {
     },
     reLaunch: function (options) {
       var where = caller();
-      if (!navigationOptions('reLaunch', options, where, "{url: 'pages/…'}")) return;
-      var url = navigationURL('reLaunch', options, where);
+      var url = urlWithoutQuery('reLaunch', options, where);
       if (url === null) return;
-      ignoredQuery('reLaunch', options, where);
       requestNavigation('reLaunch', where, function () {
         var top = topView();
         state.stacks.forEach(function (stack) { while (stack.length > 1) pop(stack); });

@@ -16,14 +16,12 @@ extension ProjectModel {
     }
 }
 
-/// A page whose template binds `handler` to a button, for the `run-*` rules' examples.
+/// The minimal app's page with `script` and a button bound to `onTap()` below its text, for
+/// the `run-*` rules' examples.
 enum RunExample {
-    static func page(script: String, template: String = "<button @click=\"onTap()\">Tap</button>", expected: [ExpectedFinding] = []) -> RuleExample {
-        RuleExample(
-            files: [
-                ("pages/index/index.js", script),
-                ("pages/index/index.html", "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n  \(template)\n</body>\n</html>\n"),
-            ],
-            expected: expected)
+    static func page(script: String, expected: [ExpectedFinding] = []) -> RuleExample {
+        let template = MinimalApp.files["pages/index/index.html", default: ""]
+            .replacingOccurrences(of: "</body>", with: "  <button @click=\"onTap()\">Tap</button>\n</body>")
+        return RuleExample(files: [("pages/index/index.js", script), ("pages/index/index.html", template)], expected: expected)
     }
 }
