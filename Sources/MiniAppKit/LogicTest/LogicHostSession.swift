@@ -16,6 +16,8 @@ final class LogicHostSession {
         var key: String?
         /// What the smoke run was doing.
         var during: String?
+        /// The report's own severity, when it is not its kind's.
+        var severity: String?
     }
 
     let host: JavaScriptHost

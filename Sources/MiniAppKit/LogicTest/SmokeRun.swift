@@ -33,6 +33,9 @@ public struct SmokeRunFinding: Sendable {
     /// Whether it happened while the app started or a page opened, which every visit does,
     /// rather than in a handler or a timer that depends on what a person does.
     public var onEveryVisit: Bool
+    /// This finding's severity when it differs from its rule's: a call ignored only in some
+    /// states (a stack already 10 deep) is a warning, data the copy loses whole an error.
+    public var severity: Severity?
 }
 
 /// Everything one smoke run of a project found, in the order it happened.
@@ -108,7 +111,9 @@ enum SmokeRunner {
                 guard let kind = error.kind.flatMap(SmokeRunFinding.Kind.init(rawValue:)) else { continue }
                 let during = error.during
                 let onEveryVisit = during.map { $0.hasPrefix("opening ") || $0 == "starting the app" } ?? false
-                add(SmokeRunFinding(kind: kind, message: Self.phoneText(error.message), span: span(of: error), during: during, onEveryVisit: onEveryVisit))
+                add(SmokeRunFinding(
+                    kind: kind, message: Self.phoneText(error.message), span: span(of: error), during: during, onEveryVisit: onEveryVisit,
+                    severity: error.severity.flatMap(Severity.init(rawValue:))))
             }
         }
 
@@ -125,7 +130,7 @@ enum SmokeRunner {
             add(SmokeRunFinding(
                 kind: .timeout,
                 message: "\(running ?? place?.message ?? "the app") did not finish within \(ScriptEvaluator.describe(seconds: Limits.smokeStepSeconds)): on the phone the app stops responding",
-                span: span, during: place?.message, onEveryVisit: place?.message.hasPrefix("opening ") ?? false))
+                span: span, during: place?.message, onEveryVisit: place?.message.hasPrefix("opening ") ?? false, severity: nil))
         }
 
         private mutating func add(_ finding: SmokeRunFinding) {

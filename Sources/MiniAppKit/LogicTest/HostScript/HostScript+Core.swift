@@ -43,9 +43,12 @@ extension LogicHostScript {
   // runtime's JSON copy changes), 'interval' (a timer outliving its page), 'overridden' (a
   // navigation a later one replaces), 'static' (what a lint rule reports from the files alone),
   // 'load' (a script that stopped at load). A report without a place takes the place of what the
-  // smoke run is doing (the element whose event it fired).
-  function report(message, where, kind) {
+  // smoke run is doing (the element whose event it fired). `severity` ('error', 'warning') is
+  // given when this report's differs from its kind's: when it fails only in some states, or
+  // on every visit.
+  function report(message, where, kind, severity) {
     var entry = { message: String(message), kind: kind || 'other' };
+    if (severity) entry.severity = severity;
     var place = where || (state.smokeStep ? state.smokeStep.where : null);
     if (place) {
       entry.file = place.file; entry.line = place.line; entry.column = place.column;
@@ -57,7 +60,7 @@ extension LogicHostScript {
   }
   // What only `lint`'s smoke run reports (`state.smokeRun`): misuses `mactl test` lets a test
   // exercise without taking them as errors.
-  function notice(message, where, kind) { if (state.smokeRun) report(message, where, kind); }
+  function notice(message, where, kind, severity) { if (state.smokeRun) report(message, where, kind, severity); }
   // Where app code called the host function that is running now.
   function caller() { return appFrame(new Error().stack); }
   function describeThrown(error) {

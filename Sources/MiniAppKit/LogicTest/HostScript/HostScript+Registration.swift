@@ -77,8 +77,8 @@ extension LogicHostScript {
       reportCopyLoss(options.data, 'data', 'the runtime copies a page\'s data with JSON');
       data = deepCopy(options.data);
     } catch (error) {
-      notice('the runtime cannot copy the data of ' + path + ' with JSON (' + describeThrown(error) + '): the page has no data, so this.data and the view\'s store are undefined; on the device this is silent',
-        caller(), 'data-copy');
+      notice('the runtime cannot copy the data of ' + path + ' with JSON (' + describeThrown(error) + '): the page has no data, so this.data and the view\'s store are undefined',
+        caller(), 'data-copy', 'error');
       data = {};
     }
     if (data === null || typeof data !== 'object') data = {};
@@ -94,7 +94,7 @@ extension LogicHostScript {
       reportCopyLoss(patch, 'the patch', 'setData copies its patch with JSON');
       var copied;
       try { copied = deepCopy(patch); } catch (error) {
-        notice('setData of ' + path + ' throws: the runtime cannot copy its patch with JSON (' + describeThrown(error) + ')', caller(), 'data-copy');
+        notice('setData of ' + path + ' throws: the runtime cannot copy its patch with JSON (' + describeThrown(error) + ')', caller(), 'data-copy', 'error');
         return;
       }
       try {

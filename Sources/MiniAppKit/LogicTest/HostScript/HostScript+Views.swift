@@ -165,7 +165,7 @@ extension LogicHostScript {
       requestNavigation('navigateTo', where, function () {
         var stack = activeStack();
         if (stack.length >= maximumDepth) {
-          report('navigateTo(' + show(url) + ') was ignored: the stack is already ' + maximumDepth + ' pages deep', where, 'ignored');
+          report('navigateTo(' + show(url) + ') was ignored: the stack is already ' + maximumDepth + ' pages deep', where, 'ignored', 'warning');
           return;
         }
         var view = makeView(url, query);
@@ -203,7 +203,7 @@ extension LogicHostScript {
       requestNavigation('redirectTo', where, function () {
         var stack = activeStack();
         if (stack.length <= 1) {
-          report('redirectTo(' + show(url) + ') on the root page of a stack does nothing on the device', where, 'ignored');
+          report('redirectTo(' + show(url) + ') on the root page of a stack does nothing on the device', where, 'ignored', 'warning');
           return;
         }
         pop(stack);

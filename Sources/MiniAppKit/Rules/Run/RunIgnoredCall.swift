@@ -11,7 +11,9 @@ public struct RunIgnoredCall: RunRule {
             body only when it is a string and refuses a relative URL, `i18n.t` substitutes only \
             from an object, `i18n.plural` wants its forms as an object with CLDR categories. \
             The smoke run reports each such call it makes, at its line; the same call written \
-            with literals is often reported by a static rule already, which then wins.
+            with literals is often reported by a static rule already, which then wins. A call \
+            ignored only in some states (a stack already 10 pages deep, `redirectTo` on the root \
+            of a stack) is a warning.
             """,
         runtimeFacts: ["skip.host-api", "skip.navigation-url-is-path"],
         triggering: [
