@@ -6,6 +6,8 @@ public indirect enum JSONOutput: Sendable, Equatable {
     case array([JSONOutput])
     case string(String)
     case integer(Int)
+    /// A number's JSON text, written as it is (a parsed file's `JSONValue.number`).
+    case number(String)
     case bool(Bool)
     case null
 
@@ -53,6 +55,8 @@ public indirect enum JSONOutput: Sendable, Equatable {
             Self.writeString(string, into: &output)
         case .integer(let value):
             output += String(value)
+        case .number(let text):
+            output += text
         case .bool(let value):
             output += value ? "true" : "false"
         case .null:
@@ -64,3 +68,19 @@ public indirect enum JSONOutput: Sendable, Equatable {
         QuotedLiteral.write(string, into: &output) { "\\u" + String($0, radix: 16).leftPadded(to: 4) }
     }
 }
+
+extension JSONOutput {
+    /// A parsed JSON value as it was written: members in source order, duplicates included
+    /// (`JSON.parse` keeps the last, as the lookups of `JSONNode` do), numbers as their text.
+    public init(_ node: JSONNode) {
+        switch node.value {
+        case .object(let members): self = .object(members.map { ($0.key, JSONOutput($0.value)) })
+        case .array(let elements): self = .array(elements.map(JSONOutput.init))
+        case .string(let string): self = .string(string)
+        case .number(let text): self = .number(text)
+        case .bool(let value): self = .bool(value)
+        case .null: self = .null
+        }
+    }
+}
+

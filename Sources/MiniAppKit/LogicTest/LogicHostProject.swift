@@ -11,35 +11,47 @@ enum LogicHostProject {
     static func json(_ model: ProjectModel) -> String {
         let project = model.project
         let appPaths = project.paths.filter { !$0.hasPrefix(testsFolder) }
-        var scripts: [String: String] = [:]
-        for path in appPaths where path.hasSuffix(".js") { scripts[path] = project.file(path)?.text }
-        var locales: [String: String] = [:]
+        var scripts: [(String, JSONOutput)] = []
+        var locales: [(String, JSONOutput)] = []
+        var views: [(String, JSONOutput)] = []
+        // The pages' templates and directives as the model parsed them; other templates are parsed here.
+        var parsed: [String: (PageTemplate, [DirectiveUse])] = [:]
+        for page in model.pages { if let template = page.template { parsed[page.route] = (template, page.directives) } }
         for path in appPaths {
-            if let tag = LocaleCatalog.tag(forPath: path), let file = project.file(path) { locales[tag] = file.text }
+            guard let file = project.file(path) else { continue }
+            if path.hasSuffix(".js") { scripts.append((path, .string(file.text))) }
+            if let tag = LocaleCatalog.tag(forPath: path) { locales.append((tag, .string(file.text))) }
+            if path.hasSuffix(".html") {
+                let route = String(path.dropLast(5))
+                let (template, directives) = parsed[route] ?? { let template = TemplateParser.parse(file); return (template, DirectiveAnalysis.uses(in: template)) }()
+                views.append((route, .object([("elements", .array(elements(of: template, directives: directives)))])))
+            }
         }
-        var views: [String: Any] = [:]
-        var templates: [String: PageTemplate] = [:]
-        for page in model.pages { if let template = page.template { templates[page.route] = template } }
-        for path in appPaths where path.hasSuffix(".html") {
-            let route = String(path.dropLast(5))
-            guard let template = templates[route] ?? project.file(path).map(TemplateParser.parse) else { continue }
-            views[route] = ["elements": elements(of: template)]
-        }
-        let root: [String: Any] = [
-            "manifest": (model.manifestFile?.text).flatMap(parsedJSON) ?? NSNull(),
-            "files": appPaths,
-            "scripts": scripts,
-            "locales": locales,
-            "views": views,
+        // Built as `JSONOutput`, members in a fixed order: `JSONSerialization` with sorted keys
+        // compared every key through ICU, most of a lint of a large app.
+        let root = JSONOutput.object([
+            ("manifest", manifest(of: model)),
+            ("files", .array(appPaths.map(JSONOutput.string))),
+            ("scripts", .object(scripts)),
+            ("locales", .object(locales)),
+            ("views", .object(views)),
             // The host app lists the i18n module when the app has locale files to read.
-            "i18nModule": !locales.isEmpty,
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+            ("i18nModule", .bool(!locales.isEmpty)),
+        ])
+        return root.compact()
     }
 
-    private static func parsedJSON(_ text: String) -> Any? {
-        try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    /// The manifest as `JSON.parse` reads it, or `null` when its text is not strict JSON (a
+    /// comment, a trailing comma, a syntax error): what the runtime's decoder refuses too.
+    private static func manifest(of model: ProjectModel) -> JSONOutput {
+        guard let document = model.manifestDocument, let root = document.root else { return .null }
+        let strict = document.issues.allSatisfy { issue in
+            switch issue.kind {
+            case .duplicateKey, .byteOrderMark: true
+            case .syntax, .trailingComma, .comment, .invalidUTF8, .tooDeep: false
+            }
+        }
+        return strict ? JSONOutput(root) : .null
     }
 
     /// Every expression text of a template Alpine will evaluate, with its parse as the host's
@@ -47,62 +59,73 @@ enum LogicHostProject {
     /// `mactl serve`'s preview evaluates only these, so it accepts what the runtime's CSP build
     /// and `mactl lint` accept.
     static func expressionTable(_ template: PageTemplate) -> String {
-        var table: [String: Any] = [:]
+        var table: [(String, JSONOutput)] = []
+        var seen: Set<String> = []
         for use in DirectiveAnalysis.uses(in: template) {
             let text = use.directive.kind == .for ? use.loop?.collection : use.attribute.value
-            guard let text, table[text] == nil else { continue }
+            guard let text, !seen.contains(text) else { continue }
             if let expression = use.expression {
-                table[text] = ast(expression)
+                table.append((text, ast(expression)))
             } else if let failure = use.failure {
-                table[text] = ["error": failure.message]
+                table.append((text, .object([("error", .string(failure.message))])))
+            } else {
+                continue
             }
+            seen.insert(text)
         }
-        let data = (try? JSONSerialization.data(withJSONObject: table, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self)
+        return JSONOutput.object(table).compact()
     }
 
     // MARK: - Elements
 
-    private static func elements(of template: PageTemplate) -> [[String: Any]] {
-        let uses = Dictionary(grouping: DirectiveAnalysis.uses(in: template), by: \.element)
+    private static func elements(of template: PageTemplate, directives: [DirectiveUse]) -> [JSONOutput] {
+        let uses = Dictionary(grouping: directives, by: \.element)
         return template.elements.enumerated().map { index, element in
-            var attributes: [String: String] = [:]
-            for attribute in element.attributes where attributes[attribute.lowercasedName] == nil {
-                attributes[attribute.lowercasedName] = attribute.value ?? ""
+            var attributes: [(String, JSONOutput)] = []
+            var values: [String: String] = [:]
+            for attribute in element.attributes where values[attribute.lowercasedName] == nil {
+                values[attribute.lowercasedName] = attribute.value ?? ""
+                attributes.append((attribute.lowercasedName, .string(attribute.value ?? "")))
             }
             let position = template.file.position(at: element.range.lowerBound)
-            var facts: [String: Any] = [
-                "index": index, "tag": element.name, "id": attributes["id"] ?? "",
-                "classes": (attributes["class"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init),
-                "attributes": attributes, "text": element.hasText ? directText(of: element, in: template) : "",
-                "file": template.file.path, "line": position.line, "column": position.column, "offset": element.range.lowerBound,
-                "parent": element.parent.map { $0 as Any } ?? NSNull(), "children": element.children,
+            var facts: [(String, JSONOutput)] = [
+                ("index", .integer(index)), ("tag", .string(element.name)), ("id", .string(values["id"] ?? "")),
+                ("classes", .array((values["class"] ?? "").split(whereSeparator: \.isWhitespace).map { .string(String($0)) })),
+                ("attributes", .object(attributes)), ("text", .string(element.hasText ? directText(of: element, in: template) : "")),
+                ("file", .string(template.file.path)), ("line", .integer(position.line)), ("column", .integer(position.column)),
+                ("offset", .integer(element.range.lowerBound)),
+                ("parent", element.parent.map(JSONOutput.integer) ?? .null), ("children", .array(element.children.map(JSONOutput.integer))),
             ]
-            var events: [[String: Any]] = []
-            if attributes["disabled"] != nil { facts["disabled"] = ["k": "bool", "v": true] }
+            // One member per name, the last given winning, as the dictionary this replaced.
+            func set(_ name: String, _ value: JSONOutput) {
+                facts.removeAll { $0.0 == name }
+                facts.append((name, value))
+            }
+            var events: [JSONOutput] = []
+            if values["disabled"] != nil { set("disabled", .object([("k", .string("bool")), ("v", .bool(true))])) }
             for use in uses[index] ?? [] {
-                let expression: Any = use.expression.map(ast) ?? NSNull()
+                let expression = use.expression.map(ast) ?? .null
                 switch use.directive.kind {
                 case .on:
-                    events.append(["name": (use.directive.argument ?? "").lowercased(), "expr": expression])
+                    events.append(.object([("name", .string((use.directive.argument ?? "").lowercased())), ("expr", expression)]))
                 case .initialize where use.expression != nil:
-                    events.append(["name": "x-init", "expr": expression])
-                case .text: facts["xText"] = expression
-                case .if: facts["xIf"] = expression
-                case .show: facts["xShow"] = expression
-                case .bind where use.directive.argument?.lowercased() == "disabled": facts["disabled"] = expression
+                    events.append(.object([("name", .string("x-init")), ("expr", expression)]))
+                case .text: set("xText", expression)
+                case .if: set("xIf", expression)
+                case .show: set("xShow", expression)
+                case .bind where use.directive.argument?.lowercased() == "disabled": set("disabled", expression)
                 case .model:
                     // The bridge matches `[x-model]` exactly: a modifier changes the name.
-                    facts["model"] = ["value": use.attribute.value ?? "", "exact": use.attribute.name == "x-model"]
+                    set("model", .object([("value", .string(use.attribute.value ?? "")), ("exact", .bool(use.attribute.name == "x-model"))]))
                 case .for:
                     if let loop = use.loop, let collection = use.expression {
-                        facts["loop"] = ["item": loop.item, "index": loop.index.map { $0 as Any } ?? NSNull(), "collection": ast(collection)]
+                        set("loop", .object([("item", .string(loop.item)), ("index", loop.index.map(JSONOutput.string) ?? .null), ("collection", ast(collection))]))
                     }
                 default: break
                 }
             }
-            facts["events"] = events
-            return facts
+            set("events", .array(events))
+            return .object(facts)
         }
     }
 
@@ -118,28 +141,29 @@ enum LogicHostProject {
     }
 
     /// An expression as the host's evaluator reads it (`k` is the kind).
-    private static func ast(_ expression: AlpineExpression) -> [String: Any] {
+    private static func ast(_ expression: AlpineExpression) -> JSONOutput {
+        func node(_ kind: String, _ members: (String, JSONOutput)...) -> JSONOutput { .object([("k", .string(kind))] + members) }
         switch expression.kind {
-        case .number(let text): ["k": "num", "v": text]
-        case .string(let text): ["k": "str", "v": text]
-        case .boolean(let value): ["k": "bool", "v": value]
-        case .null: ["k": "null"]
-        case .undefined: ["k": "undef"]
-        case .identifier(let name): ["k": "id", "n": name]
-        case .member(let object, let name, _): ["k": "mem", "o": ast(object), "n": name]
-        case .index(let object, let index): ["k": "idx", "o": ast(object), "i": ast(index)]
-        case .call(let callee, let arguments): ["k": "call", "c": ast(callee), "a": arguments.map(ast)]
-        case .unary(let operatorText, let operand): ["k": "un", "op": operatorText, "x": ast(operand)]
-        case .update(let operatorText, let operand, _): ["k": "update", "op": operatorText, "t": ast(operand)]
-        case .binary(let operatorText, let left, let right): ["k": "bin", "op": operatorText, "l": ast(left), "r": ast(right)]
-        case .conditional(let test, let consequent, let alternate): ["k": "cond", "t": ast(test), "c": ast(consequent), "a": ast(alternate)]
-        case .assignment(let target, let value): ["k": "assign", "t": ast(target), "v": ast(value)]
-        case .array(let elements): ["k": "arr", "e": elements.map(ast)]
+        case .number(let text): return node("num", ("v", .string(text)))
+        case .string(let text): return node("str", ("v", .string(text)))
+        case .boolean(let value): return node("bool", ("v", .bool(value)))
+        case .null: return node("null")
+        case .undefined: return node("undef")
+        case .identifier(let name): return node("id", ("n", .string(name)))
+        case .member(let object, let name, _): return node("mem", ("o", ast(object)), ("n", .string(name)))
+        case .index(let object, let index): return node("idx", ("o", ast(object)), ("i", ast(index)))
+        case .call(let callee, let arguments): return node("call", ("c", ast(callee)), ("a", .array(arguments.map(ast))))
+        case .unary(let operatorText, let operand): return node("un", ("op", .string(operatorText)), ("x", ast(operand)))
+        case .update(let operatorText, let operand, _): return node("update", ("op", .string(operatorText)), ("t", ast(operand)))
+        case .binary(let operatorText, let left, let right): return node("bin", ("op", .string(operatorText)), ("l", ast(left)), ("r", ast(right)))
+        case .conditional(let test, let consequent, let alternate): return node("cond", ("t", ast(test)), ("c", ast(consequent)), ("a", ast(alternate)))
+        case .assignment(let target, let value): return node("assign", ("t", ast(target)), ("v", ast(value)))
+        case .array(let elements): return node("arr", ("e", .array(elements.map(ast))))
         case .object(let properties):
-            ["k": "obj", "p": properties.compactMap { property -> [String: Any]? in
+            return node("obj", ("p", .array(properties.compactMap { property -> JSONOutput? in
                 guard case .name(let name) = property.key else { return nil }
-                return ["k": name, "v": ast(property.value)]
-            }]
+                return .object([("k", .string(name)), ("v", ast(property.value))])
+            })))
         }
     }
 }
