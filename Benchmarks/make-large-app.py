@@ -3,8 +3,10 @@
 about 150 elements using every directive mactl checks, and a script with 8 handlers.
 It lints with no warnings under the default runtime (skip): handlers are called with
 parentheses and given numbers, only the launch page binds 'x-model' (the others set their
-query through a handler), and the launch page's data keys are its own ('homeTitle'), so
-the other pages' 'setData' does not show their values on it."""
+query through a handler), the launch page's data keys are its own ('homeTitle'), so
+the other pages' 'setData' does not show their values on it, and only the launch page opens
+another page: once a page has opened another, its own 'setData' reaches no view, while the
+launch page's still does through the runtime's second channel."""
 import json
 import os
 import sys
@@ -38,6 +40,7 @@ def page_html(index):
       <a @click.prevent="handler('onTap{(row + 1) % 8}', store.{k["items"]}[0].id)" x-text="$t('page.more')"></a>
     </section>''')
     body = "\n".join(rows)
+    next_binding = ' @click="onNext()"' if index == 0 else ""
     return f'''<!DOCTYPE html>
 <html>
 <head>
@@ -46,7 +49,7 @@ def page_html(index):
   <link rel="stylesheet" href="../../app.css">
 </head>
 <body x-data="page">
-  <header><h1 x-text="store.{k["title"]}" @click="onNext()"></h1></header>
+  <header><h1 x-text="store.{k["title"]}"{next_binding}></h1></header>
   <main>
 {body}
   </main>
@@ -62,6 +65,7 @@ def page_js(index, count):
     if index:
         handlers += f"\n  onQuery(event) {{\n    this.setData({{ {k['query']}: event.detail }});\n  }},"
     target = (index + 1) % count
+    next_handler = f"\n  onNext() {{\n    skip.nav.navigateTo({{ url: 'pages/p{target}/p{target}' }});\n  }}," if index == 0 else ""
     return f'''Page({{
   data: {{
     {k['title']}: 'Page {index}',
@@ -74,10 +78,7 @@ def page_js(index, count):
   onLoad(options) {{
     skip.log('loaded ' + options.query);
   }},
-{handlers}
-  onNext() {{
-    skip.nav.navigateTo({{ url: 'pages/p{target}/p{target}' }});
-  }},
+{handlers}{next_handler}
 }});
 '''
 

@@ -56,23 +56,25 @@ extension LogicHostScript {
     return topView() === view;
   }
   function elementPlace(element) { return { file: element.file, line: element.line, column: element.column, offset: element.offset }; }
-  // The steps for a page just opened: its timers, each binding of what it renders (the first
-  // two items of a list), its fields, then its timers again.
+  // The steps for a page just opened: its timers, each distinct binding of what it renders
+  // (an event and an expression once, from the first element that has it, a list's first
+  // item), each field bound to a distinct key, then its timers again.
   function pageSteps(view) {
     var steps = [{ timers: view.id }];
     var seen = {};
     render(view).forEach(function (instance) {
       var element = instance.element;
-      var occurrence = seen[element.index] = (seen[element.index] || 0) + 1;
-      if (occurrence > 2 || instance.hidden) return;
+      if (instance.hidden) return;
       if (element.disabled && evaluate(element.disabled, instance.scope)) return;
-      var names = [];
       element.events.forEach(function (binding) {
-        if (binding.name !== 'x-init' && names.indexOf(binding.name) < 0) names.push(binding.name);
+        var key = binding.name + ' ' + JSON.stringify(binding.expr);
+        if (binding.name === 'x-init' || seen[key]) return;
+        seen[key] = true;
+        steps.push({ view: view.id, element: element.index, event: binding.name });
       });
-      names.forEach(function (name) { steps.push({ view: view.id, element: element.index, occurrence: occurrence, event: name }); });
-      if (element.model && element.model.exact && element.model.value.indexOf('store.') === 0) {
-        steps.push({ view: view.id, element: element.index, occurrence: occurrence, input: typedValue(element) });
+      if (element.model && element.model.exact && element.model.value.indexOf('store.') === 0 && !seen[element.model.value]) {
+        seen[element.model.value] = true;
+        steps.push({ view: view.id, element: element.index, input: typedValue(element) });
       }
     });
     steps.push({ timers: view.id });
@@ -101,10 +103,9 @@ extension LogicHostScript {
   function fireStep(step) {
     var view = viewById(step.view);
     if (!view || !returnTo(view)) return;
-    var seen = 0;
     var instance = null;
     render(view).forEach(function (candidate) {
-      if (candidate.element.index === step.element && ++seen === step.occurrence) instance = candidate;
+      if (instance === null && candidate.element.index === step.element) instance = candidate;
     });
     if (!instance || instance.hidden) return;
     var element = instance.element;
