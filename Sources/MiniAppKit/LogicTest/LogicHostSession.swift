@@ -82,12 +82,18 @@ final class LogicHostSession {
         return (try? JSONDecoder().decode([HostError].self, from: Data(text.utf8))) ?? []
     }
 
+    /// Calls the function `name` of the host's object `part` (`preview`, `smoke`) with text
+    /// arguments; nil when there is no such function.
+    private func call(_ part: String, _ name: String, _ arguments: [String]) -> JavaScriptHost.Outcome? {
+        guard let object = host.property(part, of: installed, in: context), let function = host.property(name, of: object, in: context) else {
+            return nil
+        }
+        return host.call(function, arguments: arguments.map { host.makeString($0, in: context) }, in: context)
+    }
+
     /// Calls a function of the host's `preview` object with text arguments; its text result.
     func preview(_ name: String, _ arguments: [String] = []) -> String? {
-        guard let preview = host.property("preview", of: installed, in: context),
-            let function = host.property(name, of: preview, in: context),
-            case .value(let value) = host.call(function, arguments: arguments.map { host.makeString($0, in: context) }, in: context)
-        else { return nil }
+        guard case .value(let value) = call("preview", name, arguments) else { return nil }
         return host.string(value, in: context)
     }
 
@@ -102,28 +108,21 @@ final class LogicHostSession {
 
     /// Calls `smoke.start` or `smoke.next` (`HostScript+Smoke.swift`).
     func smoke(_ name: String) -> SmokeStep {
-        guard let smoke = host.property("smoke", of: installed, in: context),
-            let function = host.property(name, of: smoke, in: context)
-        else { return .failed }
-        switch host.call(function, arguments: [], in: context) {
+        switch call("smoke", name, []) {
         case .value(let value): return host.string(value, in: context) == "" && name == "next" ? .finished : .ran
         case .timedOut:
             // A stopped call never reached its `leave`: what it was running is still listed.
             let innermost = running.last
             runningBox.value = []
             return .timedOut(running: innermost)
-        case .threw: return .failed
+        case .threw, nil: return .failed
         }
     }
 
     /// Where the smoke run was (`smoke.place()`: the element whose binding it fired), for a step
     /// that was stopped.
     func smokePlace() -> HostError? {
-        guard let smoke = host.property("smoke", of: installed, in: context),
-            let function = host.property("place", of: smoke, in: context),
-            case .value(let value) = host.call(function, arguments: [], in: context),
-            let text = host.string(value, in: context)
-        else { return nil }
+        guard case .value(let value) = call("smoke", "place", []), let text = host.string(value, in: context) else { return nil }
         return try? JSONDecoder().decode(HostError.self, from: Data(text.utf8))
     }
 
