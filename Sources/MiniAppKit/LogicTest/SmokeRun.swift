@@ -112,7 +112,7 @@ enum SmokeRunner {
                 let during = error.during
                 let onEveryVisit = during.map { $0.hasPrefix("opening ") || $0 == "starting the app" } ?? false
                 add(SmokeRunFinding(
-                    kind: kind, message: Self.phoneText(error.message), span: span(of: error), during: during, onEveryVisit: onEveryVisit,
+                    kind: kind, message: Self.phoneText(error.message, kind), span: span(of: error), during: during, onEveryVisit: onEveryVisit,
                     severity: error.severity.flatMap(Severity.init(rawValue:))))
             }
         }
@@ -138,11 +138,13 @@ enum SmokeRunner {
             if seen.insert(place).inserted { findings.append(finding) }
         }
 
-        /// The host's words for `mactl test` ("…; on the device this is silent") as lint says them.
-        private static func phoneText(_ message: String) -> String {
+        /// The host's words for `mactl test` ("…; on the device this is silent") as lint says them:
+        /// code that threw stops there; anything else just happens without a word.
+        private static func phoneText(_ message: String, _ kind: SmokeRunFinding.Kind) -> String {
             let silent = "; on the device this is silent"
             guard message.hasSuffix(silent) else { return message }
-            return String(message.dropLast(silent.count)) + ": on the phone it stops there, without a message"
+            let said = String(message.dropLast(silent.count))
+            return said + (kind == .exception ? ": on the phone it stops there, without a message" : "; the phone shows no message")
         }
 
         private mutating func span(of error: LogicHostSession.HostError) -> SourceSpan? {
