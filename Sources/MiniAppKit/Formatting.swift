@@ -132,17 +132,31 @@ extension String {
 package enum QuotedLiteral {
     package static func write(_ text: String, into output: inout String, controlEscape: (UInt32) -> String) {
         output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: output += controlEscape(scalar.value)
-            default: output.unicodeScalars.append(scalar)
+        // Every character escaped is ASCII, so the text between two of them is copied whole: a
+        // script of a megabyte is a few appends, not a million.
+        let bytes = text.utf8
+        var runStart = bytes.startIndex
+        var index = runStart
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            let escape: String? =
+                switch byte {
+                case UInt8(ascii: "\""): "\\\""
+                case UInt8(ascii: "\\"): "\\\\"
+                case UInt8(ascii: "\n"): "\\n"
+                case UInt8(ascii: "\r"): "\\r"
+                case UInt8(ascii: "\t"): "\\t"
+                case 0x00..<0x20, 0x7F: controlEscape(UInt32(byte))
+                default: nil
+                }
+            if let escape {
+                output += text[runStart..<index]
+                output += escape
+                runStart = bytes.index(after: index)
             }
+            index = bytes.index(after: index)
         }
+        output += text[runStart..<index]
         output += "\""
     }
 }
