@@ -27,30 +27,40 @@ public indirect enum JSONOutput: Sendable, Equatable {
     }
 
     private func write(into output: inout String, indent: Int, pretty: Bool) {
-        let newline = pretty ? "\n" : ""
-        let padding = pretty ? String(repeating: "  ", count: indent + 1) : ""
-        let closingPadding = pretty ? String(repeating: "  ", count: indent) : ""
+        // Appends only: a temporary string per member was most of writing a large document.
+        func separate(_ index: Int) {
+            if index > 0 { output += "," }
+            if pretty {
+                output += "\n"
+                for _ in 0...indent { output += "  " }
+            }
+        }
+        func close(_ bracket: String) {
+            if pretty {
+                output += "\n"
+                for _ in 0..<indent { output += "  " }
+            }
+            output += bracket
+        }
         switch self {
         case .object(let members):
             if members.isEmpty { output += "{}"; return }
-            output += "{" + newline
-            for (index, (key, value)) in members.enumerated() {
-                output += padding
-                Self.writeString(key, into: &output)
+            output += "{"
+            for index in members.indices {
+                separate(index)
+                Self.writeString(members[index].0, into: &output)
                 output += pretty ? ": " : ":"
-                value.write(into: &output, indent: indent + 1, pretty: pretty)
-                output += (index < members.count - 1 ? "," : "") + newline
+                members[index].1.write(into: &output, indent: indent + 1, pretty: pretty)
             }
-            output += closingPadding + "}"
+            close("}")
         case .array(let elements):
             if elements.isEmpty { output += "[]"; return }
-            output += "[" + newline
-            for (index, element) in elements.enumerated() {
-                output += padding
-                element.write(into: &output, indent: indent + 1, pretty: pretty)
-                output += (index < elements.count - 1 ? "," : "") + newline
+            output += "["
+            for index in elements.indices {
+                separate(index)
+                elements[index].write(into: &output, indent: indent + 1, pretty: pretty)
             }
-            output += closingPadding + "]"
+            close("]")
         case .string(let string):
             Self.writeString(string, into: &output)
         case .integer(let value):
