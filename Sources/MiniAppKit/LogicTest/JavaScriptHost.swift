@@ -69,6 +69,10 @@ final class JavaScriptHost {
     }
 
     deinit {
+        if let inert = inertCallback {
+            JSValueUnprotect(inert.context, inert.function)
+            JSGlobalContextRelease(inert.context)
+        }
         JSClassRelease(functionClass)
         JSContextGroupClearExecutionTimeLimit(group)
         JSContextGroupRelease(group)
@@ -84,6 +88,7 @@ final class JavaScriptHost {
     func unprotect(_ value: Value, in context: Context) { JSValueUnprotect(context, value) }
 
     func release(_ context: Context) { JSGlobalContextRelease(context) }
+
 
     /// A function that hands its arguments to `body` as text and returns its text, or
     /// `undefined` for nil.
@@ -154,6 +159,28 @@ final class JavaScriptHost {
     func onUnhandledRejection(call function: Value, in context: Context) {
         guard let object = JSValueToObject(context, function, nil) else { return }
         JSGlobalContextSetUnhandledRejectionCallback(context, object, nil)
+    }
+
+    /// A function that does nothing, from a context of its own that lives as long as the group.
+    private lazy var inertCallback: (context: Context, function: JSObjectRef)? = {
+        guard let context = makeContext() else { return nil }
+        let function = JSObjectMakeFunctionWithCallback(context, nil) { context, _, _, _, _, _ in JSValueMakeUndefined(context) }
+        guard let function else {
+            release(context)
+            return nil
+        }
+        JSValueProtect(context, function)
+        return (context, function)
+    }()
+
+    /// Releases a context. The unhandled-rejection callback is held strongly by the virtual
+    /// machine, and through it the context's whole global object: it is first replaced by a
+    /// function of another context, else every context given one stays in memory for good.
+    func release(_ context: Context, hadRejectionCallback: Bool) {
+        if hadRejectionCallback, let inert = inertCallback {
+            JSGlobalContextSetUnhandledRejectionCallback(context, inert.function, nil)
+        }
+        release(context)
     }
 
     // MARK: - Values

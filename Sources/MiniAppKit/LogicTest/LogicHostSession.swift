@@ -129,7 +129,7 @@ final class LogicHostSession {
     func close() {
         host.unprotect(facade, in: context)
         host.unprotect(installed, in: context)
-        host.release(context)
+        host.release(context, hadRejectionCallback: true)
     }
 }
 
