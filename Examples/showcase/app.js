@@ -6,7 +6,4 @@ App({
   onLaunch(options) {
     skip.log('launch', options.path);
   },
-  onError(message) {
-    skip.log('error', message);
-  },
 });

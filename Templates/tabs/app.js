@@ -4,8 +4,4 @@ App({
     skip.log('launched at ' + options.path);
   },
   onShow() {},
-  onHide() {},
-  onError(message) {
-    skip.log('error: ' + message);
-  },
 });

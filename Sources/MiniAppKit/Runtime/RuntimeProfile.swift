@@ -49,6 +49,9 @@ public struct RuntimeProfile: Sendable {
     /// Whether mactl's logic-layer host (`mactl test`, `serve`'s preview, `lint`'s smoke run)
     /// restates this runtime, so what an app does in it is what it does on the device.
     public var hostIsEmulated = false
+    /// Which lifecycle hooks the runtime calls, or `nil` when mactl does not know: the rule
+    /// about hooks that never run then stays silent.
+    public var lifecycle: LifecycleHooks? = nil
     /// Every fact the profile's rules rely on, each with its source.
     public var facts: [RuntimeFact]
 

@@ -30,7 +30,9 @@ public struct ScriptUnusedHandler: PageRule {
         })
         return registration.handlerNames.compactMap { name -> Finding? in
             guard !bound.contains(name), !calledInScript.contains(name),
-                  ScriptMisspeltLifecycleHook.closeHook(to: name, in: RegistrationFunction.page.lifecycleHookNames) == nil else { return nil }
+                  ScriptMisspeltLifecycleHook.closeHook(to: name, in: RegistrationFunction.page.lifecycleHookNames) == nil,
+                  // Another platform's hook: `script-hook-never-called` says more.
+                  runtime.lifecycle?.neverCalledHook(name, of: .page) == nil else { return nil }
             let span = script.memberKeyRange(name).map(script.span) ?? .file(script.file.path)
             return Finding("handler '\(name)' is not bound in '\(page.templatePath)'", at: span)
         }

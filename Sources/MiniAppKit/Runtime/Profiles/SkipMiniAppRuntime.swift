@@ -40,6 +40,17 @@ extension RuntimeProfile {
         evaluatesScripts: true,
         behaviors: Set(RuntimeBehavior.allCases),
         hostIsEmulated: true,
+        lifecycle: LifecycleHooks(
+            pageHooksCalled: ["onLoad", "onReady", "onShow", "onHide"],
+            appHooksCalled: ["onLaunch", "onShow"],
+            knownButNeverCalled: [
+                .page: ["onUnload": "clean up in 'onHide' (and set up again in 'onShow')"],
+                .app: [
+                    "onHide": "the app is not told when it goes to the background",
+                    "onError": "errors are dropped without a message: catch them where they happen with 'try'/'catch' and log them with 'skip.log'",
+                ],
+            ],
+            factIDs: ["skip.lifecycle-hooks"]),
         facts: skipFacts)
 
     private static let skipRuntime = "Sources/SkipMiniAppModel/MiniAppRuntime.swift"
@@ -160,6 +171,10 @@ extension RuntimeProfile {
             "skip.one-script-context",
             "All scripts run in one JavaScript context: `app.js` and every page script share one global scope. A top-level `let`, `const` or `class` declared by two scripts makes the later one fail before any of its code runs (no `Page()`, no data, no handlers); a top-level `function` or `var` in two scripts silently replaces the earlier for every page.",
             source: skipSource(skipRuntime, runtimeCommit, "init, loadPage")),
+        RuntimeFact(
+            "skip.lifecycle-hooks",
+            "A page's `onLoad` runs when its view first appears, `onReady` and `onShow` when its web view first finishes loading, `onHide` when the view disappears and `onShow` again when it reappears; `onUnload` never runs (only `processNavigation(.pop)` calls it, and the view never calls that). The app's `onLaunch` and `onShow` run once at start; its `onHide` and `onError` never run. No other member is called by name.",
+            source: skipSource(skipView, viewCommit, "MiniAppPageView.onAppear, onDisappear; startRuntime")),
         RuntimeFact(
             "skip.page-script-per-visit",
             "A page's script runs again each time the page is opened anew (each `navigateTo`, `redirectTo`, `reLaunch` to it; tab roots on first display only). On a second run a top-level `let`, `const` or `class` fails, the first visit's registration is kept, and the page shows the data the first visit left.",
