@@ -125,6 +125,7 @@ public enum RuleRegistry {
         I18nExtraKey.self,
         I18nUnusedKey.self,
         I18nPlaceholderMismatch.self,
+        I18nPlaceholderSyntax.self,
         I18nMissingPlaceholderArgument.self,
         I18nUnusedPlaceholderArgument.self,
         I18nInvalidPlural.self,

@@ -172,6 +172,10 @@ extension RuntimeProfile {
             "All scripts run in one JavaScript context: `app.js` and every page script share one global scope. A top-level `let`, `const` or `class` declared by two scripts makes the later one fail before any of its code runs (no `Page()`, no data, no handlers); a top-level `function` or `var` in two scripts silently replaces the earlier for every page.",
             source: skipSource(skipRuntime, runtimeCommit, "init, loadPage")),
         RuntimeFact(
+            "skip.i18n-substitution",
+            "`skip.i18n.t(key, params)` and `$t` give `merged[key] || key` with each `{name}` (a name in single braces) replaced by `String(params.name)`, every occurrence; no other placeholder syntax is filled.",
+            source: skipSource(skipI18n, i18nCommit, "registerInRuntime")),
+        RuntimeFact(
             "skip.lifecycle-hooks",
             "A page's `onLoad` runs when its view first appears, `onReady` and `onShow` when its web view first finishes loading, `onHide` when the view disappears and `onShow` again when it reappears; `onUnload` never runs (only `processNavigation(.pop)` calls it, and the view never calls that). The app's `onLaunch` and `onShow` run once at start; its `onHide` and `onError` never run. No other member is called by name.",
             source: skipSource(skipView, viewCommit, "MiniAppPageView.onAppear, onDisappear; startRuntime")),
