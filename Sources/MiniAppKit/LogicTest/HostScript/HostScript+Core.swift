@@ -58,6 +58,11 @@ extension LogicHostScript {
     if (state.smokeStep) entry.during = state.smokeStep.description;
     state.errors.push(entry);
   }
+  // The same place, with the member `key` of the call's options as the hint that puts a report
+  // on the member's own line (`body:` of a fetch written over several lines).
+  function atMember(where, key) {
+    return where ? { file: where.file, line: where.line, column: where.column, key: key } : null;
+  }
   // What only `lint`'s smoke run reports (`state.smokeRun`): misuses `mactl test` lets a test
   // exercise without taking them as errors.
   function notice(message, where, kind, severity) { if (state.smokeRun) report(message, where, kind, severity); }

@@ -51,9 +51,21 @@ extension LogicHostScript {
       }
     });
   }
+  // The element an event comes from, as a person left it: a date field holds a date (the run's
+  // fixed day), so 'valueAsDate' is a Date and 'valueAsNumber' its time, as on the phone.
   function targetOf(instance) {
     var attributes = instance.element.attributes;
-    return { value: attributes.value !== undefined ? attributes.value : '', checked: attributes.checked !== undefined, id: attributes.id || '', name: attributes.name || '' };
+    var type = String(attributes.type || '').toLowerCase();
+    var value = attributes.value !== undefined ? attributes.value : '';
+    var target = { type: type, value: value, checked: attributes.checked !== undefined, id: attributes.id || '', name: attributes.name || '', valueAsDate: null, valueAsNumber: NaN };
+    if (instance.element.tag === 'input' && (type === 'date' || type === 'datetime-local' || type === 'month' || type === 'week' || type === 'time')) {
+      if (target.value === '') target.value = type === 'time' ? '09:00' : '2026-01-01';
+      if (type !== 'datetime-local') target.valueAsDate = new Date(type === 'time' ? 9 * 3600000 : Date.UTC(2026, 0, 1));
+      target.valueAsNumber = type === 'time' ? 9 * 3600000 : Date.UTC(2026, 0, 1);
+    } else if (instance.element.tag === 'input' && (type === 'number' || type === 'range')) {
+      target.valueAsNumber = target.value === '' ? NaN : Number(target.value);
+    }
+    return target;
   }
   // How a person reaches a page (app.open, and mactl serve's screenshots): a tab page by its
   // tab, the root already shown stays, any other page pushed with navigateTo.

@@ -19,7 +19,7 @@ extension LogicHostScript {
       notice('fetch(' + show(url) + ') always fails: the runtime gives the URL to URLSession with no base URL, so a relative URL is refused; package files cannot be fetched', where, 'ignored');
     }
     if (options && options.body !== undefined && options.body !== null && typeof options.body !== 'string') {
-      notice('fetch sends no body: the runtime sends body only when it is a string; use JSON.stringify(…)', where, 'ignored');
+      notice('fetch sends no body: the runtime sends body only when it is a string; use JSON.stringify(…)', atMember(where, 'body'), 'ignored');
     }
     var method = String((options && options.method) || 'GET');
     // Headers are never sent; a body only when it is a non-empty string.

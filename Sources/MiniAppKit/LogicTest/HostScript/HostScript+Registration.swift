@@ -39,7 +39,7 @@ extension LogicHostScript {
     if (typeof value === 'function') return { path: path, what: 'a function, which the copy drops' };
     if (typeof value === 'number' && !isFinite(value)) return { path: path, number: String(value), what: String(value) + ', which the copy turns into null' };
     if (value === null || typeof value !== 'object' || depth > 32) return null;
-    if (value instanceof Date) return { path: path, what: 'a Date, which the copy turns into a string' };
+    if (value instanceof Date) return { path: path, date: true, what: 'a Date, which the copy turns into a string' };
     if (value instanceof Map || value instanceof Set) return { path: path, what: 'a ' + (value instanceof Map ? 'Map' : 'Set') + ', which the copy turns into {}' };
     if (value instanceof RegExp) return { path: path, what: 'a RegExp, which the copy turns into {}' };
     if (typeof value.toJSON === 'function') return null;
@@ -66,7 +66,7 @@ extension LogicHostScript {
     if (!loss) return;
     var where = caller();
     var key = /([A-Za-z_$][\w$]*)(?:\[\d+\])*$/.exec(loss.path);
-    notice(description + ': ' + loss.path + ' is ' + loss.what, where ? { file: where.file, line: where.line, column: where.column, key: key ? key[1] : null } : null, 'data-copy');
+    notice(description + ': ' + loss.path + ' is ' + loss.what, atMember(where, key ? key[1] : null), 'data-copy');
   }
 
   function Page(options) {

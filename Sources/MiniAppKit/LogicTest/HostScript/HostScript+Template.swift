@@ -157,11 +157,16 @@ extension LogicHostScript {
       report('the ' + unclonable + ' posted to ' + name + ' cannot be posted on iOS, so the event is dropped there; pass a primitive value', null, 'static');
       return;
     }
-    // A detail comes from the view's store, a JSON copy: only arithmetic can put a number in it
-    // that the copy would change.
-    var loss = copyLoss(detail, 'the detail', 0);
+    // A detail comes from the view's store, a JSON copy, or from the event's target: arithmetic
+    // or 'valueAsNumber' can put a number in it that JSON cannot hold, and 'valueAsDate' a Date
+    // (skip-runtime.md §11). The bridge posts 'detail || {}', so a NaN detail itself is '{}'.
+    var loss = detail ? copyLoss(detail, 'the detail', 0) : null;
     if (loss && loss.number) {
       notice('posting ' + loss.path + ' (' + loss.number + ') to ' + name + ' crashes the host app on iOS: JSONSerialization raises for a number that is not finite', null, 'crash');
+      return;
+    }
+    if (loss && loss.date) {
+      notice('posting ' + loss.path + ' (a Date) to ' + name + ' crashes the host app on iOS: WKWebView hands it over as an NSDate, for which JSONSerialization raises; pass the date as text, as in \'$event.target.value\'', null, 'crash');
       return;
     }
     var message = JSON.parse(JSON.stringify({ type: 'tap', handler: name, detail: detail || {} }));

@@ -41,11 +41,12 @@ extension LogicHostScript {
     clearTimeout: nativeCallable(function (id) { cancel(id); }),
     clearInterval: nativeCallable(function (id) { cancel(id); })
   };
-  // The next timer due by `until`, earliest first, then in the order they were set.
-  function nextDue(until) {
+  // The next timer due by `until`, earliest first, then in the order they were set; only those
+  // `allowed` says yes to, when it is given.
+  function nextDue(until, allowed) {
     var next = null;
     clock.timers.forEach(function (timer) {
-      if (timer.due <= until && (next === null || timer.due < next.due || (timer.due === next.due && timer.id < next.id))) next = timer;
+      if (timer.due <= until && (!allowed || allowed(timer)) && (next === null || timer.due < next.due || (timer.due === next.due && timer.id < next.id))) next = timer;
     });
     return next;
   }

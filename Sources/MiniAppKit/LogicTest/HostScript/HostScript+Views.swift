@@ -148,7 +148,7 @@ extension LogicHostScript {
     if (!navigationOptions(name, options, where, "{url: 'pages/…'}")) return null;
     var url = navigationURL(name, options, where);
     if (url !== null && options.query !== undefined && options.query !== null && options.query !== '') {
-      notice('skip.nav.' + name + ' ignores query: the page it opens gets an empty query in onLoad; only navigateTo passes one', where, 'ignored');
+      notice('skip.nav.' + name + ' ignores query: the page it opens gets an empty query in onLoad; only navigateTo passes one', atMember(where, 'query'), 'ignored');
     }
     return url;
   }
@@ -159,7 +159,7 @@ extension LogicHostScript {
       var url = navigationURL('navigateTo', options, where);
       if (url === null) return;
       if (isObject(options.query)) {
-        notice('skip.nav.navigateTo passes query through toString(): the page gets "' + String(options.query) + '" in onLoad; pass a string such as \'id=7\'', where, 'ignored');
+        notice('skip.nav.navigateTo passes query through toString(): the page gets "' + String(options.query) + '" in onLoad; pass a string such as \'id=7\'', atMember(where, 'query'), 'ignored');
       }
       var query = options.query === undefined || options.query === null ? '' : String(options.query);
       requestNavigation('navigateTo', where, function () {
