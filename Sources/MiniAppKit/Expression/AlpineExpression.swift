@@ -28,6 +28,17 @@ public struct AlpineExpression: Sendable, Hashable {
     public var kind: Kind
     public var range: Range<Int>
 
+    /// Whether an `x-data` value names the component the runtime registers as
+    /// `Alpine.data('page')`: `page`, or `page()`, which Alpine's data providers make the same
+    /// component (a registered name is a function the expression may call).
+    public var namesPageComponent: Bool {
+        switch kind {
+        case .identifier("page"): return true
+        case .call(let callee, let arguments): return arguments.isEmpty && callee.kind == .identifier("page")
+        default: return false
+        }
+    }
+
     public init(_ kind: Kind, range: Range<Int>) {
         self.kind = kind
         self.range = range

@@ -67,4 +67,10 @@ public struct LocaleCatalog: Sendable {
     }
 
     public func span(_ range: Range<Int>) -> SourceSpan { document.span(range) }
+
+    /// Whether every value is a string: a runtime that ignores a file with any other value
+    /// whole (`RuntimeBehavior.localeFileIgnoredWhole`) reads only such files.
+    public var isFlatText: Bool {
+        entries.allSatisfy { if case .text = $0.value { true } else { false } }
+    }
 }

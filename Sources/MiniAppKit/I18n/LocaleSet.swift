@@ -23,4 +23,12 @@ public struct LocaleSet: Sendable {
     public var translations: [LocaleCatalog] {
         catalogs.filter { $0.path != defaultCatalog?.path && LanguageTag.isWellFormed($0.tag) }
     }
+
+    /// The translations `runtime` reads: without those it ignores whole, which
+    /// `i18n-not-flat` reports once, so that the rules about their keys do not add findings
+    /// about texts nobody sees.
+    public func translations(readBy runtime: RuntimeProfile) -> [LocaleCatalog] {
+        guard runtime.has(.localeFileIgnoredWhole) else { return translations }
+        return translations.filter(\.isFlatText)
+    }
 }

@@ -86,6 +86,7 @@ public enum RuleRegistry {
         ScriptDuplicateRegistration.self,
         ScriptMisspeltLifecycleHook.self,
         ScriptHookNeverCalled.self,
+        ScriptModelValueIsText.self,
         ScriptUnusedHandler.self,
         ScriptUndeclaredSetDataKey.self,
         ScriptSetDataSharedKey.self,

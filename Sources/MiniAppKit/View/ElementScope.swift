@@ -44,7 +44,7 @@ extension ElementScope {
                     }
                 } else if use.directive.kind == .data, let expression = use.expression {
                     switch expression.kind {
-                    case .identifier("page"): break
+                    case _ where expression.namesPageComponent: break
                     case .object(let properties):
                         for property in properties {
                             if case .name(let name) = property.key {

@@ -27,7 +27,7 @@ public struct I18nExtraKey: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         guard let defaultCatalog = model.locales.defaultCatalog else { return [] }
         let defined = Set(defaultCatalog.entries.map(\.key))
-        return model.locales.translations.flatMap { catalog in
+        return model.locales.translations(readBy: model.runtime).flatMap { catalog in
             catalog.entries.filter { !defined.contains($0.key) }.map { entry in
                 var message = "'\(entry.key)' is in '\(catalog.tag)' but not in the default locale '\(defaultCatalog.tag)'"
                 if let suggestion = NameSuggester.closest(to: entry.key, in: defined.sorted()) { message += "; did you mean '\(suggestion)'?" }

@@ -31,7 +31,7 @@ public struct I18nPlaceholderMismatch: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         guard let defaultCatalog = model.locales.defaultCatalog else { return [] }
         let defaults = defaultCatalog.texts
-        return model.locales.translations.flatMap { catalog in
+        return model.locales.translations(readBy: model.runtime).flatMap { catalog in
             catalog.entries.compactMap { entry -> Finding? in
                 guard case .text(let text) = entry.value, let original = defaults[entry.key] else { return nil }
                 let expected = Placeholders.names(in: original)

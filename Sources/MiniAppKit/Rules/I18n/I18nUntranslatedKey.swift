@@ -42,7 +42,7 @@ public struct I18nUntranslatedKey: Rule {
         guard let defaultCatalog = model.locales.defaultCatalog else { return [] }
         let defined = defaultCatalog.texts
         let used = Set(model.translationKeysInUse.map(\.key)).filter { defined[$0] != nil }.sorted()
-        return model.locales.translations.flatMap { catalog -> [Finding] in
+        return model.locales.translations(readBy: model.runtime).flatMap { catalog -> [Finding] in
             guard catalog.document.root?.members != nil else { return [] }
             let present = Set(catalog.entries.map(\.key))
             let missing = used.filter { !present.contains($0) }

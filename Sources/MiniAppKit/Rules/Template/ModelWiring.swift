@@ -85,10 +85,7 @@ extension PageModel {
 
     /// Whether the template has the `x-data="page"` component whose `init` wires `x-model`.
     var hasPageComponent: Bool {
-        uses(.data).contains { use in
-            if case .identifier("page")? = use.expression?.kind { return true }
-            return false
-        }
+        uses(.data).contains { $0.expression?.namesPageComponent == true }
     }
 
     /// A checkbox, which posts its `value` (`"on"`) checked or not, or a radio button without a

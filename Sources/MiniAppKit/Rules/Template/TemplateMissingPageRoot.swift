@@ -35,6 +35,8 @@ public struct TemplateMissingPageRoot: PageRule {
         ],
         nonTriggering: [
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <div x-data=\"{ open: false }\"><p x-show=\"open\"></p></div>\n</body>\n"),
+            // Alpine's data providers make `page()` the same component as `page`.
+            .file("pages/index/index.html", "<body x-data=\"page()\">\n  <p x-text=\"store.title\"></p>\n</body>\n"),
             // A static page: plain HTML, and a script with lifecycle hooks and a `data` nothing reads.
             RuleExample(files: [
                 ("pages/index/index.html", "<!DOCTYPE html>\n<html>\n<body>\n  <h1>About</h1>\n  <p class=\"note\">Version 1.0</p>\n</body>\n</html>\n"),
@@ -61,7 +63,7 @@ public struct TemplateMissingPageRoot: PageRule {
             guard Self.meansToBind(page) else { return [] }
             return [Finding("the page has no 'x-data=\"page\"' root; nothing in it binds to the page's data or handlers", at: template.span(0..<0))]
         }
-        for use in outermost where (use.attribute.value ?? "").trimmingWhitespace != "page" {
+        for use in outermost where use.expression?.namesPageComponent != true {
             let value = use.attribute.value ?? ""
             return [Finding(
                 "the outermost 'x-data' must be 'page', the component the runtime registers; found '\(value)'",

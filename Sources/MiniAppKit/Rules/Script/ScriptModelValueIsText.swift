@@ -1,0 +1,84 @@
+/// A script does arithmetic with a data key an `x-model` field writes, which the runtime
+/// stores as text: `this.data.goal + 5` gives `'305'`.
+public struct ScriptModelValueIsText: Rule {
+    public static let description = RuleDescription(
+        id: "script-model-value-is-text", domain: .script, severity: .warning,
+        summary: "A script adds to, compares strictly or formats as a number a data key that an 'x-model' field fills with text.",
+        rationale: """
+            The view bridge posts an `x-model` field's `el.value`, always a string, into the \
+            launch page's data: once the user has typed in a number field, `this.data.goal` is \
+            `'30'`, not `30`. Then `this.data.goal + 5` joins text (`'305'`), \
+            `this.data.goal === 30` is false and `this.data.goal.toFixed(1)` throws. It works until \
+            the user edits the field, so it is a warning. The rule looks at the launch page, \
+            whose data the bridge writes, for keys whose field is `type="number"` or \
+            `type="range"` or whose initial value is a number. The fix-it converts the read \
+            with `Number(…)`.
+            """,
+        runtimeFacts: ["skip.model-wired-once", "skip.model-launch-page"],
+        triggering: [
+            RuleExample(files: [
+                ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"number\" x-model=\"store.goal\">\n  <button @click=\"onMore()\">+5</button>\n</body>\n"),
+                ("pages/index/index.js", "Page({\n  data: { goal: 30 },\n  onMore() {\n    this.setData({ goal: 1️⃣this.data.goal + 5 });\n  },\n});\n"),
+            ], expected: [
+                .at("1️⃣", "'this.data.goal' is text once the user edits its 'x-model' field, so '+' joins text ('30' + 5 is '305'); convert it with 'Number(this.data.goal)'")
+                    .fixIt("Number(this.data.goal)"),
+            ]),
+        ],
+        nonTriggering: [
+            // Converted reads, and a text field's key.
+            RuleExample(files: [
+                ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"number\" x-model=\"store.goal\">\n  <input type=\"text\" x-model=\"store.name\">\n  <button @click=\"onMore()\">+5</button>\n</body>\n"),
+                ("pages/index/index.js", "Page({\n  data: { goal: 30, name: '' },\n  onMore() {\n    this.setData({ goal: Number(this.data.goal) + 5, name: this.data.name + '!' });\n  },\n});\n"),
+            ]),
+        ])
+
+    public init() {}
+
+    public func check(_ model: ProjectModel) -> [Finding] {
+        guard model.runtime.has(.modelWiredOnceIntoLaunchPage), let page = model.launchPage, let template = page.template,
+              let script = page.script else { return [] }
+        var numericKeys: Set<String> = []
+        for binding in page.modelBindings() {
+            guard case .wired(let key) = binding.wiring else { continue }
+            let type = template.elements[binding.use.element].attribute(named: "type")?.value?.lowercased()
+            let initial = script.page?.data?.members.first { $0.name == key }?.shape
+            if type == "number" || type == "range" || initial == .number { numericKeys.insert(key) }
+        }
+        guard !numericKeys.isEmpty else { return [] }
+        let tokens = script.tokens
+        var findings: [Finding] = []
+        for index in tokens.indices where index + 4 < tokens.count {
+            // `this.data.<key>`, not part of a longer path (`this.data.goal.max`).
+            guard tokens[index].text == "this", tokens[index + 1].text == ".", tokens[index + 2].text == "data",
+                  tokens[index + 3].text == ".", numericKeys.contains(tokens[index + 4].text) else { continue }
+            let key = tokens[index + 4].text
+            let next = index + 5 < tokens.count ? tokens[index + 5].text : ""
+            let after = index + 6 < tokens.count ? tokens[index + 6] : nil
+            let previous = index > 0 ? tokens[index - 1].text : ""
+            let beforePrevious = index > 1 ? tokens[index - 2] : nil
+            let read = "this.data.\(key)"
+            let problem: String
+            if next == "+" || next == "+=" || (previous == "+" && beforePrevious.map(Self.endsOperand) == true) {
+                problem = "so '+' joins text ('30' + 5 is '305')"
+            } else if ["===", "!=="].contains(next), after?.kind == .number {
+                problem = "so '\(next)' with a number is \(next == "===" ? "never true" : "always true")"
+            } else if next == ".", after?.text == "toFixed" {
+                problem = "and text has no 'toFixed': the call throws"
+            } else {
+                continue
+            }
+            let range = tokens[index].range.lowerBound..<tokens[index + 4].range.upperBound
+            findings.append(Finding(
+                "'\(read)' is text once the user edits its 'x-model' field, \(problem); convert it with 'Number(\(read))'",
+                at: script.span(range),
+                fixIt: FixIt(message: "convert with 'Number(…)'", span: script.span(range), replacement: "Number(\(read))")))
+        }
+        return findings
+    }
+
+    /// Whether a token can end the left operand of a binary `+` (so the `+` after it is not
+    /// a unary plus, which converts).
+    static func endsOperand(_ token: JavaScriptToken) -> Bool {
+        token.kind == .identifier || token.kind == .number || token.kind == .string || [")", "]"].contains(token.text)
+    }
+}
