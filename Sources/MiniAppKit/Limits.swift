@@ -42,7 +42,7 @@ public enum Limits {
     public static let smokeStepSeconds: Double = 2
 
     /// The most steps one smoke run takes; the pages after are not run.
-    public static let smokeSteps = 4000
+    public static let smokeSteps = 20000
 
     /// The largest script mactl runs and analyses (`script-load-error` beyond it). Platforms
     /// cap whole packages at a few megabytes, so a bigger script can ship nowhere; and its

@@ -10,6 +10,9 @@ public indirect enum JSONOutput: Sendable, Equatable {
     case number(String)
     case bool(Bool)
     case null
+    /// JSON text written ahead, as it is: a large part written straight into a string instead
+    /// of built as values first (the logic host's page elements).
+    case fragment(String)
 
     public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool { lhs.pretty() == rhs.pretty() }
 
@@ -71,6 +74,8 @@ public indirect enum JSONOutput: Sendable, Equatable {
             output += value ? "true" : "false"
         case .null:
             output += "null"
+        case .fragment(let text):
+            output += text
         }
     }
 

@@ -17,6 +17,7 @@ enum LogicHostProject {
         // The pages' templates and directives as the model parsed them; other templates are parsed here.
         var parsed: [String: (PageTemplate, [DirectiveUse])] = [:]
         for page in model.pages { if let template = page.template { parsed[page.route] = (template, page.directives) } }
+        var expressions = ExpressionTable()
         for path in appPaths {
             guard let file = project.file(path) else { continue }
             if path.hasSuffix(".js") { scripts.append((path, .string(file.text))) }
@@ -24,7 +25,10 @@ enum LogicHostProject {
             if path.hasSuffix(".html") {
                 let route = String(path.dropLast(5))
                 let (template, directives) = parsed[route] ?? { let template = TemplateParser.parse(file); return (template, DirectiveAnalysis.uses(in: template)) }()
-                views.append((route, .object([("elements", .array(elements(of: template, directives: directives)))])))
+                views.append((route, .object([
+                    ("file", .string(path)),
+                    ("elements", elements(of: template, directives: directives, expressions: &expressions)),
+                ])))
             }
         }
         // Built as `JSONOutput`, members in a fixed order: `JSONSerialization` with sorted keys
@@ -35,6 +39,7 @@ enum LogicHostProject {
             ("scripts", .object(scripts)),
             ("locales", .object(locales)),
             ("views", .object(views)),
+            ("expressions", .array(expressions.asts)),
             // The host app lists the i18n module when the app has locale files to read.
             ("i18nModule", .bool(!locales.isEmpty)),
         ])
@@ -78,33 +83,63 @@ enum LogicHostProject {
 
     // MARK: - Elements
 
-    private static func elements(of template: PageTemplate, directives: [DirectiveUse]) -> [JSONOutput] {
+    /// Each distinct expression text of the project's templates once, as the host's evaluator
+    /// reads it; an element names its expressions by their index in `expressions`. A large app
+    /// repeats the same few expressions on every page, and the host parses this JSON whole.
+    struct ExpressionTable {
+        var asts: [JSONOutput] = []
+        var indexByText: [String: Int] = [:]
+
+        mutating func index(of expression: AlpineExpression, text: String) -> JSONOutput {
+            if let known = indexByText[text] { return .integer(known) }
+            asts.append(LogicHostProject.ast(expression))
+            indexByText[text] = asts.count - 1
+            return .integer(asts.count - 1)
+        }
+    }
+
+    /// The elements as the host reads them (`inflate` in `HostScript+Template.swift` fills in
+    /// what is left out), written straight as JSON text: a large app has tens of thousands.
+    /// Members that would be empty, `null` or the default are not written; an element's index,
+    /// file and children follow from the view and the parents; its attributes are those a
+    /// selector or an event target reads, not the directives, which are given parsed.
+    private static func elements(of template: PageTemplate, directives: [DirectiveUse], expressions: inout ExpressionTable) -> JSONOutput {
         let uses = Dictionary(grouping: directives, by: \.element)
-        return template.elements.enumerated().map { index, element in
-            var attributes: [(String, JSONOutput)] = []
-            var values: [String: String] = [:]
-            for attribute in element.attributes where values[attribute.lowercasedName] == nil {
-                values[attribute.lowercasedName] = attribute.value ?? ""
-                attributes.append((attribute.lowercasedName, .string(attribute.value ?? "")))
-            }
+        var out = "["
+        for (index, element) in template.elements.enumerated() {
+            if index > 0 { out += "," }
             let position = template.file.position(at: element.range.lowerBound)
-            var facts: [(String, JSONOutput)] = [
-                ("index", .integer(index)), ("tag", .string(element.name)), ("id", .string(values["id"] ?? "")),
-                ("classes", .array((values["class"] ?? "").split(whereSeparator: \.isWhitespace).map { .string(String($0)) })),
-                ("attributes", .object(attributes)), ("text", .string(element.hasText ? directText(of: element, in: template) : "")),
-                ("file", .string(template.file.path)), ("line", .integer(position.line)), ("column", .integer(position.column)),
-                ("offset", .integer(element.range.lowerBound)),
-                ("parent", element.parent.map(JSONOutput.integer) ?? .null), ("children", .array(element.children.map(JSONOutput.integer))),
-            ]
-            // One member per name, the last given winning, as the dictionary this replaced.
+            out += "{\"tag\":"
+            JSONOutput.writeString(element.name, into: &out)
+            out += ",\"line\":\(position.line),\"column\":\(position.column),\"offset\":\(element.range.lowerBound)"
+            if let parent = element.parent { out += ",\"parent\":\(parent)" }
+            var seen: Set<String> = []
+            var disabled = false
+            var wroteAttribute = false
+            for attribute in element.attributes where attribute.directive == nil && seen.insert(attribute.lowercasedName).inserted {
+                out += wroteAttribute ? "," : ",\"attributes\":{"
+                wroteAttribute = true
+                JSONOutput.writeString(attribute.lowercasedName, into: &out)
+                out += ":"
+                JSONOutput.writeString(attribute.value ?? "", into: &out)
+                if attribute.lowercasedName == "disabled" { disabled = true }
+            }
+            if wroteAttribute { out += "}" }
+            if element.hasText {
+                let text = directText(of: element, in: template)
+                if !text.isEmpty { out += ",\"text\":"; JSONOutput.writeString(text, into: &out) }
+            }
+            // One member per name, the last given winning.
+            var facts: [(String, JSONOutput)] = []
             func set(_ name: String, _ value: JSONOutput) {
                 facts.removeAll { $0.0 == name }
                 facts.append((name, value))
             }
+            if disabled { set("disabled", .object([("k", .string("bool")), ("v", .bool(true))])) }
             var events: [JSONOutput] = []
-            if values["disabled"] != nil { set("disabled", .object([("k", .string("bool")), ("v", .bool(true))])) }
             for use in uses[index] ?? [] {
-                let expression = use.expression.map(ast) ?? .null
+                let text = use.attribute.value ?? ""
+                let expression = use.expression.map { expressions.index(of: $0, text: text) } ?? .null
                 switch use.directive.kind {
                 case .on:
                     events.append(.object([("name", .string((use.directive.argument ?? "").lowercased())), ("expr", expression)]))
@@ -116,17 +151,24 @@ enum LogicHostProject {
                 case .bind where use.directive.argument?.lowercased() == "disabled": set("disabled", expression)
                 case .model:
                     // The bridge matches `[x-model]` exactly: a modifier changes the name.
-                    set("model", .object([("value", .string(use.attribute.value ?? "")), ("exact", .bool(use.attribute.name == "x-model"))]))
+                    set("model", .object([("value", .string(text)), ("exact", .bool(use.attribute.name == "x-model"))]))
                 case .for:
                     if let loop = use.loop, let collection = use.expression {
-                        set("loop", .object([("item", .string(loop.item)), ("index", loop.index.map(JSONOutput.string) ?? .null), ("collection", ast(collection))]))
+                        set("loop", .object([("item", .string(loop.item)), ("index", loop.index.map(JSONOutput.string) ?? .null),
+                                             ("collection", expressions.index(of: collection, text: "for " + loop.collection))]))
                     }
                 default: break
                 }
             }
-            set("events", .array(events))
-            return .object(facts)
+            if !events.isEmpty { set("events", .array(events)) }
+            for (name, value) in facts {
+                out += ",\"\(name)\":"
+                out += value.compact()
+            }
+            out += "}"
         }
+        out += "]"
+        return .fragment(out)
     }
 
     /// The text right after the start tag, up to the next tag: what a button or a label shows
@@ -141,7 +183,7 @@ enum LogicHostProject {
     }
 
     /// An expression as the host's evaluator reads it (`k` is the kind).
-    private static func ast(_ expression: AlpineExpression) -> JSONOutput {
+    static func ast(_ expression: AlpineExpression) -> JSONOutput {
         func node(_ kind: String, _ members: (String, JSONOutput)...) -> JSONOutput { .object([("k", .string(kind))] + members) }
         switch expression.kind {
         case .number(let text): return node("num", ("v", .string(text)))

@@ -77,7 +77,7 @@ final class LogicHostSession {
     func takeErrors() -> [HostError] {
         guard let function = host.property("errorsJSON", of: installed, in: context),
             case .value(let value) = host.call(function, arguments: [], in: context),
-            let text = host.string(value, in: context)
+            let text = host.string(value, in: context), text != "[]"
         else { return [] }
         return (try? JSONDecoder().decode([HostError].self, from: Data(text.utf8))) ?? []
     }

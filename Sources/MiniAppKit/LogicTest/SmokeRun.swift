@@ -93,7 +93,8 @@ enum SmokeRunner {
         var step = session.smoke("start")
         var count = 0
         while true {
-            collector.take(session.takeErrors())
+            // The reports carry their own place and step: taken now and then, not after each step.
+            if count % 256 == 0 || step != .ran { collector.take(session.takeErrors()) }
             if case .timedOut(let running) = step {
                 // A script's top level that never returns is `script-load-error`'s.
                 if running?.hasPrefix("the top level of ") != true { collector.timedOut(running: running, at: session.smokePlace()) }
@@ -103,6 +104,7 @@ enum SmokeRunner {
             count += 1
             step = session.smoke("next")
         }
+        collector.take(session.takeErrors())
         return SmokeRun(findings: collector.findings)
     }
 

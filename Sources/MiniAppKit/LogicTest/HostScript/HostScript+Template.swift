@@ -2,7 +2,36 @@ extension LogicHostScript {
     /// The page's template as the test sees it: the elements rendered with `x-for` and `x-if`, found by selector or text, and their bindings fired through the bridge (skip-runtime.md §5, §10).
     static let template = #"""
   // ---- The view: the page's template as the test sees it, and the bridge (V, §5 and §10) ----
-  function elementsOf(view) { var facts = project.views[view.path]; return facts ? facts.elements : []; }
+  function elementsOf(view) {
+    var facts = project.views[view.path];
+    if (!facts) return [];
+    if (!facts.inflated) inflate(facts);
+    return facts.elements;
+  }
+  // The elements as mactl writes them leave out what is empty or shared (LogicHostProject):
+  // filled in the first time a view is rendered, so a view never shown costs nothing.
+  function inflate(facts) {
+    var table = project.expressions;
+    function expression(value) { return typeof value === 'number' ? table[value] : value; }
+    facts.elements.forEach(function (element) { element.children = []; });
+    facts.elements.forEach(function (element, index) {
+      element.index = index;
+      element.file = facts.file;
+      if (element.parent === undefined) element.parent = null;
+      else facts.elements[element.parent].children.push(index);
+      if (!element.attributes) element.attributes = {};
+      element.id = element.attributes.id || '';
+      element.classes = String(element.attributes['class'] || '').split(/\s+/).filter(function (name) { return name !== ''; });
+      if (element.text === undefined) element.text = '';
+      if (!element.events) element.events = [];
+      element.events.forEach(function (event) { event.expr = expression(event.expr); });
+      ['xText', 'xIf', 'xShow', 'disabled'].forEach(function (name) {
+        if (element[name] !== undefined) element[name] = expression(element[name]);
+      });
+      if (element.loop) element.loop.collection = expression(element.loop.collection);
+    });
+    facts.inflated = true;
+  }
 
   // Evaluates a CSP-build expression (parsed by mactl) against a scope.
   function evaluate(node, scope) {

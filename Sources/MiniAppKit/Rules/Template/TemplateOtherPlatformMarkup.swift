@@ -93,7 +93,8 @@ public struct TemplateOtherPlatformMarkup: PageRule {
                 }
             }
         }
-        for text in walk.shownText {
+        let bytes = template.file.bytes
+        for text in walk.shownText where Self.hasDoubleBrace(bytes[text]) {
             findings += mustacheFindings(in: text, template: template, dataKeys: dataKeys)
         }
         return Self.withoutOverlappingFixIts(findings).sorted { $0.span?.start.offset ?? 0 < $1.span?.start.offset ?? 0 }
@@ -167,8 +168,21 @@ public struct TemplateOtherPlatformMarkup: PageRule {
         "scroll": "scroll", "confirm": "keyup.enter",
     ]
 
+    /// Whether `{{` occurs: most text and attribute values have none, and the page is read
+    /// once more for each that has.
+    static func hasDoubleBrace<Bytes: Collection>(_ bytes: Bytes) -> Bool where Bytes.Element == UInt8 {
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "{"), previous == byte { return true }
+            previous = byte
+        }
+        return false
+    }
+
     private func attributeFinding(_ attribute: TemplateAttribute, template: PageTemplate, dataKeys: Set<String>) -> Finding? {
         let name = attribute.lowercasedName
+        // Alpine's own attributes are neither another platform's directives nor events.
+        if name.hasPrefix("x-") || name.hasPrefix("@") || name.hasPrefix(":") { return nil }
         let span = template.span(attribute.nameRange)
         if let prefix = Self.controlPrefixes.first(where: name.hasPrefix) {
             let directive = name.dropFirst(prefix.count)
@@ -194,7 +208,8 @@ public struct TemplateOtherPlatformMarkup: PageRule {
             }
             return Finding("'\(attribute.name)' is WeChat's event binding, an ordinary attribute here: \(Self.eventConsequence(event)); write '@\(domEvent)=\"handler()\"'", at: span)
         }
-        guard attribute.directive == nil, let value = attribute.value, let braces = Self.firstMustache(in: Array(value.utf8)) else { return nil }
+        guard attribute.directive == nil, let value = attribute.value, Self.hasDoubleBrace(value.utf8),
+              let braces = Self.firstMustache(in: Array(value.utf8)) else { return nil }
         let expression = String(decoding: Array(value.utf8)[braces], as: UTF8.self)
         let message = "'\(expression)' in '\(attribute.name)' is kept as written: Alpine has no '{{ }}' syntax; bind the attribute with ':\(attribute.name)'"
         guard let valueRange = attribute.valueRange, attribute.valueIsVerbatim, braces == 0..<value.utf8.count,
