@@ -25,9 +25,10 @@ public struct LifecycleHooks: Sendable {
         return NeverCalledHook(name: name, platform: other.platform, instead: other.instead)
     }
 
-    /// Hooks other MiniApp platforms call by name (WeChat's and Alipay's mini programs, Quick
-    /// App), from their public API references; none of them is a hook of an Alpine-HTML
-    /// runtime. Names generic enough to be an ordinary handler (`onRefresh`) are left out.
+    /// Hooks other platforms call by name (WeChat's and Alipay's mini programs, Quick App, and
+    /// the web frameworks an author may come from, Vue and React), from their public API
+    /// references; none of them is a hook of an Alpine-HTML runtime. Names generic enough to be
+    /// an ordinary handler (`onRefresh`) are left out.
     static let otherPlatformHooks: [RegistrationFunction: [(name: String, platform: String, instead: String)]] = [
         .page: [
             ("onPullDownRefresh", "WeChat", "the page has no pull-to-refresh: add a refresh button bound with '@click'"),
@@ -45,6 +46,17 @@ public struct LifecycleHooks: Sendable {
             ("onBackPress", "Quick App", "the back button is the host's: use 'onHide'"),
             ("onMenuPress", "Quick App", "the runtime has no menu"),
             ("onDestroy", "Quick App", "pages are never destroyed: clean up in 'onHide'"),
+            ("beforeCreate", "Vue", "use 'onLoad'"),
+            ("created", "Vue", "use 'onLoad'"),
+            ("beforeMount", "Vue", "use 'onLoad'"),
+            ("mounted", "Vue", "use 'onReady', which runs when the page's view has loaded"),
+            ("updated", "Vue", "the logic layer is not told when the view updates"),
+            ("beforeUnmount", "Vue", "pages are never unmounted: clean up in 'onHide'"),
+            ("unmounted", "Vue", "pages are never unmounted: clean up in 'onHide'"),
+            ("beforeDestroy", "Vue", "pages are never destroyed: clean up in 'onHide'"),
+            ("destroyed", "Vue", "pages are never destroyed: clean up in 'onHide'"),
+            ("componentDidMount", "React", "use 'onReady', which runs when the page's view has loaded"),
+            ("componentWillUnmount", "React", "pages are never unmounted: clean up in 'onHide'"),
         ],
         .app: [
             ("onPageNotFound", "WeChat", "check the route before you navigate"),

@@ -30,6 +30,13 @@ public struct I18nLocaleNeverChosen: Rule {
                     ("i18n/pt.json", "1️⃣{ \"title\": \"Olá\" }\n"),
                 ],
                 expected: [.at("1️⃣", "'i18n/pt.json' is never chosen: a 'pt_BR' device tries pt-BR, pt-PT, pt and gets 'i18n/pt-PT.json'")]),
+            RuleExample(
+                files: [
+                    ("manifest.json", I18nExample.manifest),
+                    ("i18n/en.json", "{ \"title\": \"Hello\" }\n"),
+                    ("i18n/jp.json", "1️⃣{ \"title\": \"こんにちは\" }\n"),
+                ],
+                expected: [.at("1️⃣", "'i18n/jp.json' is never chosen: 'jp' is a country code, not a language, and a 'ja_JP' device tries ja-JP, ja and gets 'i18n/en.json'; name the file 'ja.json'")]),
         ],
         nonTriggering: [
             RuleExample(files: [
@@ -57,7 +64,17 @@ public struct I18nLocaleNeverChosen: Rule {
         let chosen = Set(Self.deviceIdentifiers(for: tags, choice: choice).compactMap { device in
             LocaleResolver.first(of: choice.candidates(deviceIdentifier: device, manifestLanguage: manifestLanguage), in: tags)
         })
-        return catalogs.filter { !chosen.contains($0.tag) }.map { catalog in
+        return catalogs.filter { !chosen.contains($0.tag) || Self.countryCodes[LanguageSubtags($0.tag).language] != nil }.map { catalog in
+            let language = LanguageSubtags(catalog.tag).language
+            if let meant = Self.countryCodes[language] {
+                // No phone has a language such as `jp`: the tags above took it for one.
+                let subtags = LanguageSubtags(meant)
+                let device = "\(subtags.language)_\(subtags.region ?? choice.defaultRegions[subtags.language] ?? "ZZ")"
+                let candidates = choice.candidates(deviceIdentifier: device, manifestLanguage: manifestLanguage)
+                let instead = LocaleResolver.first(of: candidates, in: tags.filter { LanguageSubtags($0).language != language }).map { "gets 'i18n/\($0).json'" } ?? "gets no file"
+                return Finding("'\(catalog.path)' is never chosen: '\(language)' is a country code, not a language, and a '\(device)' device tries \(choice.chain(deviceIdentifier: device).joined(separator: ", ")) and \(instead); name the file '\(meant).json'",
+                               at: catalog.fileSpan)
+            }
             let device = Self.representativeDevice(for: catalog.tag, choice: choice)
             let chain = choice.chain(deviceIdentifier: device)
             let candidates = choice.candidates(deviceIdentifier: device, manifestLanguage: manifestLanguage)
@@ -70,6 +87,14 @@ public struct I18nLocaleNeverChosen: Rule {
             return Finding(message, at: catalog.fileSpan)
         }
     }
+
+    /// Country codes written where the language goes (`jp.json` for Japanese), with the
+    /// language meant. Only codes that are no ISO 639 language: `br` (Breton) and `se`
+    /// (Northern Sami) are languages.
+    static let countryCodes = [
+        "jp": "ja", "cn": "zh", "kr": "ko", "gr": "el", "dk": "da", "cz": "cs", "ua": "uk", "vn": "vi",
+        "tw": "zh-TW", "hk": "zh-HK", "us": "en-US", "gb": "en-GB",
+    ]
 
     /// Phones report a language, maybe a script, and always a region. Every language, script
     /// and region the files name is tried, with each language's default region and a region

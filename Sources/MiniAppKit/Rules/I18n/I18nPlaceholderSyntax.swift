@@ -1,18 +1,22 @@
+import Foundation
+
 /// A translation written with another library's placeholder syntax (`{{name}}`, `%s`,
-/// `${name}`, ICU's `{count, plural, …}`), which the runtime shows as written.
+/// `%{name}`, ICU's `{count, plural, …}`, vue-i18n's `one | {n} many`), which the runtime shows
+/// as written.
 public struct I18nPlaceholderSyntax: Rule {
     public static let description = RuleDescription(
         id: "i18n-placeholder-syntax", domain: .i18n, severity: .error,
-        summary: "A translation uses a placeholder syntax the runtime does not fill: '{{name}}', '%s', '${name}', '{count, plural, …}'.",
+        summary: "A translation uses a placeholder syntax the runtime does not fill: '{{name}}', '%s', '%{name}', '{count, plural, …}'.",
         rationale: """
             `skip.i18n.t(key, params)` and `$t` replace each `{name}` (a name in single braces, \
             no spaces) with `String(params.name)`, and nothing else. Placeholders of other \
             libraries are shown to the user as written: `{{name}}` (i18next, Vue) keeps its outer \
-            braces (`{Ann}`), `${name}` and `%{name}` keep their `$` or `%`, `{ name }` with spaces \
+            braces (`{Ann}`), Ruby's `%{name}` keeps its `%`, `{ name }` with spaces \
             and printf's `%s`, `%d`, `%@`, `%1$s` stay as they are, and ICU's \
             `{count, plural, one {…} other {…}}` is shown whole: plurals go through \
-            `skip.i18n.plural(count, { one: '# item', other: '# items' })`. The fix-it writes \
-            `{name}` where the name is known.
+            `skip.i18n.plural(count, { one: '# item', other: '# items' })`. `${name}` is not \
+            reported: it shows a `$` before the value, which is what a price in dollars wants. \
+            The fix-it writes `{name}` where the name is known.
             """,
         runtimeFacts: ["skip.i18n-substitution"],
         triggering: [
@@ -22,22 +26,24 @@ public struct I18nPlaceholderSyntax: Rule {
                     {
                       "greet": "Hello, 1️⃣{{name}}!",
                       "left": "2️⃣%d items left",
-                      "total": "Total: 3️⃣${amount}",
-                      "cart": "4️⃣{count, plural, one {# item} other {# items}}"
+                      "total": "Total: 3️⃣%{amount}",
+                      "cart": "4️⃣{count, plural, one {# item} other {# items}}",
+                      "games": "5️⃣No games | One game | {count} games"
                     }
 
                     """),
             ], expected: [
                 .at("1️⃣", "'{{name}}' in the 'en' text of 'greet' is shown with its outer braces: the runtime fills only '{name}'").fixIt("{name}"),
                 .at("2️⃣", "'%d' in the 'en' text of 'left' is shown as written: the runtime fills only '{name}' placeholders from the object passed to 't' or '$t'"),
-                .at("3️⃣", "'${amount}' in the 'en' text of 'total' is shown with its '$': the runtime fills only '{amount}'").fixIt("{amount}"),
+                .at("3️⃣", "'%{amount}' in the 'en' text of 'total' is shown with its '%': the runtime fills only '{amount}'").fixIt("{amount}"),
                 .at("4️⃣", "'{count, plural, …}' in the 'en' text of 'cart' is ICU message syntax, shown as written: give the forms to 'skip.i18n.plural(count, { one: …, other: … })'"),
+                .at("5️⃣", "'No games | One game | {count} games' in the 'en' text of 'games' is vue-i18n's plural forms, shown whole with its '|': give the forms to 'skip.i18n.plural(count, { one: …, other: … })'"),
             ]),
         ],
         nonTriggering: [
             RuleExample(files: [
                 ("manifest.json", I18nExample.manifest),
-                ("i18n/en.json", "{ \"greet\": \"Hello, {name}!\", \"sale\": \"50% off, 100%\", \"code\": \"Use {} or { } freely\" }\n"),
+                ("i18n/en.json", "{ \"greet\": \"Hello, {name}!\", \"sale\": \"50% off, 100%\", \"code\": \"Use {} or { } freely\", \"fare\": \"Fare: ${fare}\", \"nav\": \"Home | Settings\" }\n"),
             ]),
         ])
 
@@ -71,6 +77,14 @@ public struct I18nPlaceholderSyntax: Rule {
     static func foreignPlaceholders(in text: String) -> [Foreign] {
         let bytes = Array(text.utf8)
         var found: [Foreign] = []
+        // vue-i18n's plural forms: "no apples | one apple | {count} apples". Prose with a bar
+        // ("Home | Settings") has no count placeholder in its parts.
+        let parts = text.split(separator: "|", omittingEmptySubsequences: false)
+        if (2...3).contains(parts.count), parts.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
+           let count = ["count", "n"].first(where: { name in parts.contains { $0.contains("{\(name)}") } }) {
+            return [Foreign(range: 0..<bytes.count, text: text, name: nil,
+                            problem: "is vue-i18n's plural forms, shown whole with its '|': give the forms to 'skip.i18n.plural(\(count), { one: …, other: … })'")]
+        }
         var index = 0
         func word(from start: Int) -> Int {
             var end = start
@@ -120,14 +134,14 @@ public struct I18nPlaceholderSyntax: Rule {
                         continue
                     }
                 }
-            } else if (byte == UInt8(ascii: "$") || byte == UInt8(ascii: "%")), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") {
-                // `${name}`, `%{name}`
+            } else if byte == UInt8(ascii: "%"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") {
+                // Ruby's `%{name}`. (`${name}` is left alone: "Fare: ${fare}" shows "$2.75",
+                // a price in dollars, as often as a template string's habit.)
                 let nameEnd = word(from: index + 2)
                 if nameEnd > index + 2, nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: "}") {
                     let name = String(decoding: bytes[(index + 2)..<nameEnd], as: UTF8.self)
-                    let sign = byte == UInt8(ascii: "$") ? "$" : "%"
                     found.append(Foreign(range: index..<(nameEnd + 1), text: String(decoding: bytes[index..<(nameEnd + 1)], as: UTF8.self), name: name,
-                                         problem: "is shown with its '\(sign)': the runtime fills only '{\(name)}'"))
+                                         problem: "is shown with its '%': the runtime fills only '{\(name)}'"))
                     index = nameEnd + 1
                     continue
                 }

@@ -3,16 +3,17 @@
 public struct ScriptModelValueIsText: Rule {
     public static let description = RuleDescription(
         id: "script-model-value-is-text", domain: .script, severity: .warning,
-        summary: "A script adds to, compares strictly or formats as a number a data key that an 'x-model' field fills with text.",
+        summary: "A script adds to, compares strictly with a number or formats as a number a data key that an 'x-model' field fills with text.",
         rationale: """
             The view bridge posts an `x-model` field's `el.value`, always a string, into the \
             launch page's data: once the user has typed in a number field, `this.data.goal` is \
             `'30'`, not `30`. Then `this.data.goal + 5` joins text (`'305'`), \
             `this.data.goal === 30` is false and `this.data.goal.toFixed(1)` throws. It works until \
             the user edits the field, so it is a warning. The rule looks at the launch page, \
-            whose data the bridge writes, for keys whose field is `type="number"` or \
-            `type="range"` or whose initial value is a number. The fix-it converts the read \
-            with `Number(…)`.
+            whose data the bridge writes: strict comparisons with a number and `toFixed` for \
+            every field's key (a `<select>` posts text too), `+` for keys whose field is \
+            `type="number"` or `type="range"` or whose initial value is a number. The fix-it \
+            converts the read with `Number(…)`.
             """,
         runtimeFacts: ["skip.model-wired-once", "skip.model-launch-page"],
         triggering: [
@@ -22,6 +23,13 @@ public struct ScriptModelValueIsText: Rule {
             ], expected: [
                 .at("1️⃣", "'this.data.goal' is text once the user edits its 'x-model' field, so '+' joins text ('30' + 5 is '305'); convert it with 'Number(this.data.goal)'")
                     .fixIt("Number(this.data.goal)"),
+            ]),
+            RuleExample(files: [
+                ("pages/index/index.html", "<body x-data=\"page\">\n  <select x-model=\"store.level\"><option>1</option><option>3</option></select>\n  <button @click=\"onStart()\">Start</button>\n</body>\n"),
+                ("pages/index/index.js", "Page({\n  data: { level: '1' },\n  onStart() {\n    skip.log(1️⃣this.data.level === 3 ? 'hard' : 'easy');\n  },\n});\n"),
+            ], expected: [
+                .at("1️⃣", "'this.data.level' is text once the user edits its 'x-model' field, so '===' with a number is never true; convert it with 'Number(this.data.level)'")
+                    .fixIt("Number(this.data.level)"),
             ]),
         ],
         nonTriggering: [
@@ -37,20 +45,24 @@ public struct ScriptModelValueIsText: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         guard model.runtime.has(.modelWiredOnceIntoLaunchPage), let page = model.launchPage, let template = page.template,
               let script = page.script else { return [] }
+        // Every wired key holds text once edited; '+' is worth a word only for a key meant as
+        // a number (text fields join text on purpose).
+        var wiredKeys: Set<String> = []
         var numericKeys: Set<String> = []
         for binding in page.modelBindings() {
             guard case .wired(let key) = binding.wiring else { continue }
+            wiredKeys.insert(key)
             let type = template.elements[binding.use.element].attribute(named: "type")?.value?.lowercased()
             let initial = script.page?.data?.members.first { $0.name == key }?.shape
             if type == "number" || type == "range" || initial == .number { numericKeys.insert(key) }
         }
-        guard !numericKeys.isEmpty else { return [] }
+        guard !wiredKeys.isEmpty else { return [] }
         let tokens = script.tokens
         var findings: [Finding] = []
         for index in tokens.indices where index + 4 < tokens.count {
             // `this.data.<key>`, not part of a longer path (`this.data.goal.max`).
             guard tokens[index].text == "this", tokens[index + 1].text == ".", tokens[index + 2].text == "data",
-                  tokens[index + 3].text == ".", numericKeys.contains(tokens[index + 4].text) else { continue }
+                  tokens[index + 3].text == ".", wiredKeys.contains(tokens[index + 4].text) else { continue }
             let key = tokens[index + 4].text
             let next = index + 5 < tokens.count ? tokens[index + 5].text : ""
             let after = index + 6 < tokens.count ? tokens[index + 6] : nil
@@ -58,7 +70,7 @@ public struct ScriptModelValueIsText: Rule {
             let beforePrevious = index > 1 ? tokens[index - 2] : nil
             let read = "this.data.\(key)"
             let problem: String
-            if next == "+" || next == "+=" || (previous == "+" && beforePrevious.map(Self.endsOperand) == true) {
+            if numericKeys.contains(key), next == "+" || next == "+=" || (previous == "+" && beforePrevious.map(Self.endsOperand) == true) {
                 problem = "so '+' joins text ('30' + 5 is '305')"
             } else if ["===", "!=="].contains(next), after?.kind == .number {
                 problem = "so '\(next)' with a number is \(next == "===" ? "never true" : "always true")"

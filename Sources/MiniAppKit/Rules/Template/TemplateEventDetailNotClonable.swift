@@ -35,11 +35,18 @@ public struct TemplateEventDetailNotClonable: PageRule {
                     .at("2️⃣", "'item.tags' is an array from 'store.items' (a reactive proxy), which iOS cannot send as a detail: the event is dropped silently; pass a number or a string"),
                     .at("3️⃣", "'store.user' is an object from the page's store (a reactive proxy), which iOS cannot send as a detail: the tap is dropped silently; pass a number or a string, as in 'onSave(store.user.name)'"),
                 ]),
+            // A list the page fills later, whose items the template reads members of.
+            RuleExample(
+                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"line in store.lines\" :key=\"line.id\">\n    <p x-text=\"line.title\" @click=\"onPick(1️⃣line)\"></p>\n  </template>\n</body>\n")],
+                supportFiles: ["pages/index/index.js": pageScript],
+                expected: [
+                    .at("1️⃣", "'line' is an object from 'store.lines' (a reactive proxy), which iOS cannot send as a detail: the tap is dropped silently; pass a number or a string"),
+                ]),
         ],
         nonTriggering: [
             // Parentheses, primitives, a loop over strings, and a detail whose shape is unknown.
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onSave()\">save</button>\n  <input @input=\"onInput($event.target.value)\">\n  <template x-for=\"(item, i) in store.items\" :key=\"item.id\">\n    <p x-text=\"item.name\" @click=\"handler('onPick', item.id)\" @dblclick=\"onPick(i)\"></p>\n  </template>\n  <template x-for=\"tag in store.tags\" :key=\"tag\">\n    <p x-text=\"tag\" @click=\"onPick(tag)\"></p>\n  </template>\n  <template x-for=\"line in store.lines\" :key=\"line.id\">\n    <p x-text=\"line.id\" @click=\"onPick(line)\"></p>\n  </template>\n</body>\n")],
+                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onSave()\">save</button>\n  <input @input=\"onInput($event.target.value)\">\n  <template x-for=\"(item, i) in store.items\" :key=\"item.id\">\n    <p x-text=\"item.name\" @click=\"handler('onPick', item.id)\" @dblclick=\"onPick(i)\"></p>\n  </template>\n  <template x-for=\"tag in store.tags\" :key=\"tag\">\n    <p x-text=\"tag\" @click=\"onPick(tag)\"></p>\n  </template>\n  <template x-for=\"line in store.lines\" :key=\"line\">\n    <p x-text=\"line\" @click=\"onPick(line)\"></p>\n  </template>\n</body>\n")],
                 supportFiles: ["pages/index/index.js": pageScript]),
             RuleExample(
                 files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onSave\" @dblclick=\"onSave(store.user)\">save</button>\n</body>\n")],
@@ -72,6 +79,12 @@ public struct TemplateEventDetailNotClonable: PageRule {
         // `handler('name', detail)` then posts the name as its detail.
         let bridgeHelper = !registration.handlerNames.contains("handler")
         var findings: [Finding] = []
+        var objects: Set<String> = []
+        for use in page.directives {
+            for node in use.nodes {
+                if case .member(let object, _, _) = node.kind, case .identifier(let name) = object.kind { objects.insert(name) }
+            }
+        }
         for use in page.directives {
             guard let expression = use.expression else { continue }
             let scope = page.scope(ofElement: use.element)
@@ -87,7 +100,7 @@ public struct TemplateEventDetailNotClonable: PageRule {
             }
             for node in use.nodes {
                 guard let call = HandlerCall(node, handlers: handlers, bridgeHelper: bridgeHelper, scope: scope) else { continue }
-                let detail = DetailValue(call.detail, scope: scope, data: registration.data)
+                let detail = DetailValue(call.detail, scope: scope, data: registration.data, objects: objects)
                 guard let problem = detail.problem, let culprit = detail.culprit else { continue }
                 let range = use.fileRange(culprit.range)
                 let text = culprit.namePath?.joined(separator: ".")
@@ -133,26 +146,28 @@ private enum DetailValue {
     /// The members of `$event` that are DOM nodes.
     static let eventNodes: Set<String> = ["target", "currentTarget", "srcElement", "relatedTarget", "view"]
 
-    init(_ expression: AlpineExpression, scope: ElementScope, data: ScriptValueShape?) {
+    /// `objects`: loop variables the template reads members of (`talk.title`), so each item is
+    /// an object even when the page's `data` starts with an empty list.
+    init(_ expression: AlpineExpression, scope: ElementScope, data: ScriptValueShape?, objects: Set<String>) {
         switch expression.kind {
         case .number, .string, .boolean, .null, .undefined, .unary, .binary:
             // Operators give numbers, strings and booleans; `&&` and `||` give an operand.
             if case .binary(let op, let left, let right) = expression.kind, op == "&&" || op == "||" {
-                self = DetailValue.either(DetailValue(left, scope: scope, data: data), DetailValue(right, scope: scope, data: data))
+                self = DetailValue.either(DetailValue(left, scope: scope, data: data, objects: objects), DetailValue(right, scope: scope, data: data, objects: objects))
             } else {
                 self = .sendable
             }
         case .conditional(_, let consequent, let alternate):
-            self = DetailValue.either(DetailValue(consequent, scope: scope, data: data), DetailValue(alternate, scope: scope, data: data))
+            self = DetailValue.either(DetailValue(consequent, scope: scope, data: data, objects: objects), DetailValue(alternate, scope: scope, data: data, objects: objects))
         case .array(let elements):
-            self = elements.map { DetailValue($0, scope: scope, data: data) }.reduce(.sendable, DetailValue.either)
+            self = elements.map { DetailValue($0, scope: scope, data: data, objects: objects) }.reduce(.sendable, DetailValue.either)
         case .object(let properties):
-            self = properties.map { DetailValue($0.value, scope: scope, data: data) }.reduce(.sendable, DetailValue.either)
+            self = properties.map { DetailValue($0.value, scope: scope, data: data, objects: objects) }.reduce(.sendable, DetailValue.either)
         case .identifier(let name) where !scope.contains(name):
             switch name {
             case "$event": self = .domEvent(expression)
             case "$el", "$root": self = .domNode(expression)
-            default: self = DetailValue.fromStore(expression, scope: scope, data: data)
+            default: self = DetailValue.fromStore(expression, scope: scope, data: data, objects: objects)
             }
         case .member(let object, let name, _):
             if case .identifier("$event") = object.kind, !scope.contains("$event") {
@@ -160,19 +175,26 @@ private enum DetailValue {
             } else if case .identifier("$refs") = object.kind, !scope.contains("$refs") {
                 self = .domNode(expression)
             } else {
-                self = DetailValue.fromStore(expression, scope: scope, data: data)
+                self = DetailValue.fromStore(expression, scope: scope, data: data, objects: objects)
             }
         case .call(let callee, _):
             if case .identifier("$t") = callee.kind, !scope.contains("$t") { self = .sendable } else { self = .unknown }
         default:
-            self = DetailValue.fromStore(expression, scope: scope, data: data)
+            self = DetailValue.fromStore(expression, scope: scope, data: data, objects: objects)
         }
     }
 
     /// A value read through `store` or a loop variable that comes from the store.
-    static func fromStore(_ expression: AlpineExpression, scope: ElementScope, data: ScriptValueShape?) -> DetailValue {
+    static func fromStore(_ expression: AlpineExpression, scope: ElementScope, data: ScriptValueShape?, objects: Set<String>) -> DetailValue {
         if case .identifier(let name) = expression.kind, scope.loopSources[name] == .primitive { return .sendable }
-        guard let path = LoopSource.storePath(of: expression, in: scope), let data, let shape = data.shape(at: path) else { return .unknown }
+        guard let path = LoopSource.storePath(of: expression, in: scope) else { return .unknown }
+        guard let data, let shape = data.shape(at: path) else {
+            // A list the page fills later: its items are objects when the template reads their members.
+            if case .identifier(let name) = expression.kind, objects.contains(name), case .storeElements(_, let collection)? = scope.loopSources[name] {
+                return .reactive(shape: .object([]), origin: collection, path: [name], at: expression)
+            }
+            return .unknown
+        }
         switch shape {
         case .object, .array:
             var origin: String?

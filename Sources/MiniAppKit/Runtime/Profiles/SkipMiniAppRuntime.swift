@@ -176,6 +176,14 @@ extension RuntimeProfile {
             "`skip.i18n.t(key, params)` and `$t` give `merged[key] || key` with each `{name}` (a name in single braces) replaced by `String(params.name)`, every occurrence; no other placeholder syntax is filled.",
             source: skipSource(skipI18n, i18nCommit, "registerInRuntime")),
         RuntimeFact(
+            "skip.navigation-options-object",
+            "`navigateTo`, `redirectTo`, `reLaunch`, `switchTab` and `setNavigationBarTitle` do `guard options.isObject`: a string argument is ignored silently; `navigateBack` reads `delta` from an object only, so `navigateBack(2)` pops one page.",
+            source: skipSource(skipNavigation, navigationCommit, "registerInRuntime")),
+        RuntimeFact(
+            "skip.navigation-query-navigate-to-only",
+            "Only `navigateTo` passes its `query` to the page it opens; `redirectTo` and `reLaunch` take the url only (the page's `onLoad` gets an empty query), and `switchTab` shows a tab whose `onLoad` already ran.",
+            source: skipSource(skipNavigation, navigationCommit, "registerInRuntime")),
+        RuntimeFact(
             "skip.lifecycle-hooks",
             "A page's `onLoad` runs when its view first appears, `onReady` and `onShow` when its web view first finishes loading, `onHide` when the view disappears and `onShow` again when it reappears; `onUnload` never runs (only `processNavigation(.pop)` calls it, and the view never calls that). The app's `onLaunch` and `onShow` run once at start; its `onHide` and `onError` never run. No other member is called by name.",
             source: skipSource(skipView, viewCommit, "MiniAppPageView.onAppear, onDisappear; startRuntime")),
