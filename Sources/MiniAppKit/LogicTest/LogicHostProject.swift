@@ -27,6 +27,7 @@ enum LogicHostProject {
                 let (template, directives) = parsed[route] ?? { let template = TemplateParser.parse(file); return (template, DirectiveAnalysis.uses(in: template)) }()
                 views.append((route, .object([
                     ("file", .string(path)),
+                    ("reads", .array(storeKeysShown(by: directives).map(JSONOutput.string))),
                     ("elements", elements(of: template, directives: directives, expressions: &expressions)),
                 ])))
             }
@@ -82,6 +83,21 @@ enum LogicHostProject {
     }
 
     // MARK: - Elements
+
+    /// The top-level keys of the page's store the view shows or binds (`store.items` in an
+    /// `x-for`, a `:value`, an `x-text`), in order: a `setData` that changes none of them
+    /// changes nothing on screen. Event handlers' expressions show nothing and are left out.
+    static func storeKeysShown(by directives: [DirectiveUse]) -> [String] {
+        var keys: [String] = []
+        var seen: Set<String> = []
+        for use in directives where use.directive.kind != .on && use.directive.kind != .initialize {
+            for node in use.nodes {
+                guard case .member(let object, let name, _) = node.kind, case .identifier("store") = object.kind else { continue }
+                if seen.insert(name).inserted { keys.append(name) }
+            }
+        }
+        return keys
+    }
 
     /// Each distinct expression text of the project's templates once, as the host's evaluator
     /// reads it; an element names its expressions by their index in `expressions`. A large app

@@ -103,7 +103,7 @@ extension LogicHostScript {
         report('setData of ' + path + ' stopped: ' + error.message + ' (a step of the path is null or not an object); on the device this is silent',
           caller(), 'exception');
       }
-      reportMisrouting(path);
+      reportMisrouting(path, copied);
       routeSetData(data);
       if (typeof callback === 'function') callApp('the setData callback of ' + path, callback, undefined);
     });
@@ -121,8 +121,13 @@ extension LogicHostScript {
   // R setData routes by the page whose script ran last, not by the caller: once another page
   // was opened, a page's setData reaches none of its own views (the launch page's still get it
   // through the legacy channel).
-  function reportMisrouting(path) {
+  // Only a patch the page's view shows a key of: one that changes nothing shown loses nothing.
+  function reportMisrouting(path, patch) {
     if (!state.smokeRun || path === state.currentPagePath || path === launchPath) return;
+    var facts = project.views[path];
+    var shown = facts && facts.reads ? facts.reads : [];
+    var changes = Object.keys(patch).map(function (key) { return key.split(/[.[]/)[0]; });
+    if (!changes.some(function (key) { return shown.indexOf(key) >= 0; })) return;
     var own = allViews().filter(function (view) { return view.alive && view.path === path; });
     if (own.length === 0) return;
     notice('setData of ' + path + ' does not reach its view: the runtime sends it to the view of ' + state.currentPagePath +

@@ -80,13 +80,32 @@ extension LogicHostScript {
     steps.push({ timers: view.id });
     return steps;
   }
+  // The pages whose steps are queued: each is explored once, the first time it shows.
+  var smokeExplored = {};
+  function explore(view) {
+    smokeExplored[view.path] = true;
+    smokeQueue = pageSteps(view).concat(smokeQueue);
+  }
+  // A page not yet reached through the app itself, opened as a person would find it: from
+  // the root of the current stack, with no query.
   function openPage(route) {
-    if (!topView()) return;
+    if (!topView() || smokeExplored[route]) return;
     state.smokeStep = { description: 'opening ' + route, where: null };
     returnTo(activeStack()[0]);
     reach(route, '');
     var view = topView();
-    if (view && view.path === route && view.alive) smokeQueue = pageSteps(view).concat(smokeQueue);
+    if (view && view.path === route && view.alive) explore(view);
+  }
+  // A page a binding or a timer opened is explored there and then, with the query the app
+  // gave it: what its onLoad reads is what the app passes, not the empty query of a page
+  // opened from outside.
+  function exploreWhatOpened() {
+    var view = topView();
+    if (view && view.alive && !smokeExplored[view.path]) explore(view);
+  }
+  function showTab(index) {
+    state.smokeStep = { description: 'showing the tab of ' + tabPages[index], where: null };
+    selectTab(index);
   }
   function closeAll() {
     state.smokeStep = { description: 'closing every page but the first', where: null };
@@ -138,7 +157,11 @@ extension LogicHostScript {
       fixTimeAndChance();
       state.smokeStep = { description: 'starting the app', where: null };
       start();
-      smokeQueue = smokeRoutes().map(function (route) { return { visit: route }; });
+      // A person sees each tab once before going deeper, so every tab root is loaded, as on
+      // the phone, before another page's code runs; then back to the first tab.
+      var tabs = tabsShown ? tabPages.map(function (_, index) { return { showTab: index }; }).slice(1) : [];
+      if (tabs.length > 0) tabs.push({ showTab: 0 });
+      smokeQueue = tabs.concat(smokeRoutes().map(function (route) { return { visit: route }; }));
       // Last, every page closed but the roots, and the clock run on: what outlives its page.
       smokeQueue.push({ closeAll: true }, { timers: 0 });
       state.smokeStep = null;
@@ -158,9 +181,10 @@ extension LogicHostScript {
       if (!step) return '';
       try {
         if (step.visit !== undefined) openPage(step.visit);
+        else if (step.showTab !== undefined) showTab(step.showTab);
         else if (step.closeAll) closeAll();
-        else if (step.timers !== undefined) runTimers(step.timers);
-        else fireStep(step);
+        else if (step.timers !== undefined) { runTimers(step.timers); exploreWhatOpened(); }
+        else { fireStep(step); exploreWhatOpened(); }
       } finally {
         state.smokeStep = null;
       }

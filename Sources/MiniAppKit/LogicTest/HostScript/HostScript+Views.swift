@@ -39,6 +39,10 @@ extension LogicHostScript {
     if (view.loaded) { callPage(view, 'onShow'); return; }
     view.loaded = true;
     state.currentPagePath = view.path;
+    // A page the app opens is loaded as on every visit: the smoke run says so, whatever step
+    // (a tap, a timer) led there.
+    var step = state.smokeStep;
+    if (step && step.description.indexOf('opening ') !== 0) state.smokeStep = { description: 'opening ' + view.path, where: null };
     runScript(view.path + '.js');
     var argument = onLoadArgument(view);
     if (argument) callPage(view, 'onLoad', argument);
@@ -53,12 +57,14 @@ extension LogicHostScript {
     }
     if (!hasFile(view.path + '.html')) {
       report('the page ' + JSON.stringify(view.path) + ' has no template (' + view.path + '.html): the device shows a blank page', null, 'static');
+      state.smokeStep = step;
       return;
     }
     // Alpine starts with the page, before the WebView reports it loaded.
     if (view.reactive) runInitializers(view);
     callPage(view, 'onReady');
     callPage(view, 'onShow');
+    state.smokeStep = step;
   }
   function disappear(view) {
     if (!view.shown) return;
