@@ -19,6 +19,8 @@ public struct ScriptUnknownHostAPI: Rule {
         triggering: [
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣skip.nav.navigatTo({ url: 'pages/index/index' });\n  },\n});\n",
                   expected: [.at("1️⃣", "'skip.nav.navigatTo' is not part of the host API; did you mean 'skip.nav.navigateTo'?").fixIt("skip.nav.navigateTo")]),
+            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const file = 1️⃣skip.fs.root().getFileHandle('a.txt');\n  },\n});\n",
+                  expected: [.at("1️⃣", "'skip.fs.root' is an object of the host API, not a function: calling it throws a TypeError that is dropped, so the rest of this code does nothing; call one of its members, as in 'skip.fs.root.getFileHandle(…)'")]),
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣skip.switchTab({ url: 'pages/index/index' });\n    2️⃣miniapp.fetch('https://example.com');\n  },\n});\n",
                   expected: [
                     .at("1️⃣", "'skip.switchTab' moved to 'skip.nav.switchTab'; 'skip.switchTab' is undefined in today's runtime, so the call throws and nothing happens").fixIt("skip.nav.switchTab"),
@@ -53,6 +55,12 @@ public struct ScriptUnknownHostAPI: Rule {
                     return Finding(
                         "'\(call.name)' moved to '\(replacement)'; '\(call.name)' is undefined in today's runtime, so the call throws and nothing happens",
                         at: span, fixIt: FixIt(message: "replace with '\(replacement)'", span: span, replacement: replacement))
+                }
+                // `skip.fs.root()`: an object of the API, called.
+                if api.has(call.member), let example = api.members.first(where: { $0.hasPrefix(call.member + ".") }) {
+                    return Finding(
+                        "'\(call.name)' is an object of the host API, not a function: calling it throws a TypeError that is dropped, so the rest of this code does nothing; call one of its members, as in '\(call.namespace).\(example)(…)'",
+                        at: span)
                 }
                 var message = "'\(call.name)' is not part of the host API"
                 var fixIt: FixIt?

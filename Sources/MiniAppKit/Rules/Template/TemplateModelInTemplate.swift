@@ -40,7 +40,7 @@ public struct TemplateModelInTemplate: Rule {
                 ("pages/index/index.js", "Page({\n  data: { title: 'Hello', editing: true, ready: false, tags: ['new'] },\n  onLoad() {\n    this.setData({ ready: true });\n  },\n});\n"),
             ], expected: [
                 .at("1️⃣", "'x-model' inside '<template x-if=\"store.editing\">' is wired only as first rendered: once the condition turns false and true again, the re-created field is never wired and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'").severity(.warning),
-                .at("2️⃣", "'x-model' inside '<template x-if=\"store.ready\">' is wired only as first rendered: once the condition turns false and true again, the re-created field is never wired and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'").severity(.warning),
+                .at("2️⃣", "'x-model' inside '<template x-if=\"store.ready\">' is wired only as first rendered: if the condition is false on the first render, or turns false and true again, the field is never wired and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'").severity(.warning),
                 .at("3️⃣", "'x-model' inside '<template x-for=\"tag in store.tags\">' is wired only in the items of the first render: items added or re-created later are never wired and the page's data does not receive their input; use ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'").severity(.warning),
             ]),
         ],
@@ -86,8 +86,13 @@ public struct TemplateModelInTemplate: Rule {
                 let tag = "'<template \(nearest.attribute.name)=\"\(nearest.attribute.value ?? "")\">'"
                 let note = DiagnosticNote(message: "wraps the field", span: page.span(nearest.attribute.nameRange))
                 if nearest.directive.kind == .if {
+                    // When the first render cannot be told (an `onLoad` mactl cannot follow),
+                    // the condition may as well start false.
+                    let when = Self.rendersOnFirstPass(nearest, page: page, data: data) == true
+                        ? "once the condition turns false and true again, the re-created field is never wired"
+                        : "if the condition is false on the first render, or turns false and true again, the field is never wired"
                     return Finding(
-                        "'x-model' inside \(tag) is wired only as first rendered: once the condition turns false and true again, the re-created field is never wired and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or '\(handler)'",
+                        "'x-model' inside \(tag) is wired only as first rendered: \(when) and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or '\(handler)'",
                         at: span, notes: [note], defaultSeverity: .warning)
                 }
                 return Finding(
