@@ -9,6 +9,7 @@ public enum GeneratedFiles {
             (RuntimesDocument.outputPath, RuntimesDocument.markdown()),
             (LimitsDocument.outputPath, LimitsDocument.markdown()),
             (TemplateEmbedder.outputPath, try TemplateEmbedder.source(templatesDirectory: packageRoot.appendingPathComponent("Templates"))),
+            (ScriptEmbedder.outputPath, try ScriptEmbedder.source(scriptsDirectory: packageRoot.appendingPathComponent("JavaScript"))),
         ]
     }
 }

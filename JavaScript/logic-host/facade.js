@@ -1,6 +1,4 @@
-extension LogicHostScript {
-    /// What the test sees (`app` and its pages), and the runtime's globals installed in the app's context.
-    static let facade = #"""
+  // What the test sees (`app` and its pages), and the runtime's globals installed in the app's context.
   // ---- What the test sees: `app` and its pages ----
   function settle(value) {
     var promise = Promise.resolve();
@@ -175,5 +173,3 @@ extension LogicHostScript {
         reason && typeof reason === 'object' ? appFrame(reason.stack) : null, 'exception');
     }
   };
-"""#
-}

@@ -1,6 +1,4 @@
-extension LogicHostScript {
-    /// The page's template as the test sees it: the elements rendered with `x-for` and `x-if`, found by selector or text, and their bindings fired through the bridge (skip-runtime.md §5, §10).
-    static let template = #"""
+  // The page's template as the test sees it: the elements rendered with `x-for` and `x-if`, found by selector or text, and their bindings fired through the bridge (skip-runtime.md §5, §10).
   // ---- The view: the page's template as the test sees it, and the bridge (V, §5 and §10) ----
   function elementsOf(view) {
     var facts = project.views[view.path];
@@ -301,5 +299,3 @@ extension LogicHostScript {
       return model && model.exact && model.value.indexOf('store.') === 0 && instance.scope.loopNames.length === 0;
     }).map(function (instance) { return instance.element.index; });
   }
-"""#
-}

@@ -1,6 +1,4 @@
-extension LogicHostScript {
-    /// `App()` and `Page()` as R `registerAppFunction` and `registerPageFunction` keep them, `setData`'s merge, and where its data goes (skip-runtime.md §3, §10).
-    static let registration = #"""
+  // `App()` and `Page()` as R `registerAppFunction` and `registerPageFunction` keep them, `setData`'s merge, and where its data goes (skip-runtime.md §3, §10).
   // ---- R registerAppFunction, registerPageFunction ----
   var lifecycleNames = ['onLoad', 'onShow', 'onReady', 'onHide', 'onUnload'];
   var identifierPattern = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -148,5 +146,3 @@ extension LogicHostScript {
       }
     });
   }
-"""#
-}

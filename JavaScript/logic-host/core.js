@@ -1,6 +1,4 @@
-extension LogicHostScript {
-    /// The host's shared state, and how it reports what the device drops silently: an exception in app code, a script that stopped at load.
-    static let core = #"""
+  // The host's shared state, and how it reports what the device drops silently: an exception in app code, a script that stopped at load.
   'use strict';
   // ---- State shared by every part of the host ----
   var manifest = project.manifest || {};
@@ -144,5 +142,3 @@ extension LogicHostScript {
     var text = JSON.stringify(value);
     return text === undefined ? undefined : JSON.parse(text);
   }
-"""#
-}

@@ -1,6 +1,4 @@
-extension LogicHostScript {
-    /// `console`, `skip.log` and `getSystemInfo`, formatting as the runtime does.
-    static let log = #"""
+  // `console`, `skip.log` and `getSystemInfo`, formatting as the runtime does.
   // ---- R registerConsole, LG log, getSystemInfo ----
   // console: each value through ToString (objects print [object Object]), joined by spaces.
   function consoleText(args) {
@@ -27,5 +25,3 @@ extension LogicHostScript {
   var systemInfo = nativeCallable(function () {
     return { platform: 'ios', appId: String(manifest.app_id), version: String(manifest.version && manifest.version.name) };
   });
-"""#
-}

@@ -1,6 +1,4 @@
-extension LogicHostScript {
-    /// `skip.fs.root`: the runtime's synchronous file API over files kept in memory for the test.
-    static let fileSystem = #"""
+  // `skip.fs.root`: the runtime's synchronous file API over files kept in memory for the test.
   // ---- FS: skip.fs.root, synchronous, in memory for the test (the device keeps the files in
   // temporaryDirectory/MiniAppFS/<app_id>). Every failure returns undefined, as the runtime's
   // errors never reach JavaScript. ----
@@ -73,5 +71,3 @@ extension LogicHostScript {
     exec: nativeCallable(function () { return { changes: 0, lastInsertRowId: 0 }; }),
     query: nativeCallable(function () { return []; })
   };
-"""#
-}

@@ -1,6 +1,4 @@
-extension LogicHostScript {
-    /// The i18n module: the locale chain, the merged catalog, `t`, `n`, `d`, `plural` (skip-runtime.md §4, §6).
-    static let i18n = #"""
+  // The i18n module: the locale chain, the merged catalog, `t`, `n`, `d`, `plural` (skip-runtime.md §4, §6).
   // ---- I loadTranslations, localeFallbackChain, registerInRuntime ----
   var defaultRegions = { fr: 'FR', es: 'ES', pt: 'PT', de: 'DE', it: 'IT', nl: 'NL', ru: 'RU', ar: 'SA', zh: 'CN', ja: 'JP', ko: 'KR', en: 'US' };
   function localeChain(identifier) {
@@ -94,5 +92,3 @@ extension LogicHostScript {
     }
   };
   Object.defineProperty(i18nModule, 'locale', { enumerable: true, get: function () { return i18n().locale; } });
-"""#
-}

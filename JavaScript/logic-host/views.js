@@ -1,6 +1,4 @@
-extension LogicHostScript {
-    /// Page views, their lifecycle and the navigation stacks: V `MiniAppPageView` and N `registerInRuntime` (skip-runtime.md §7, §8, §9).
-    static let views = #"""
+  // Page views, their lifecycle and the navigation stacks: V `MiniAppPageView` and N `registerInRuntime` (skip-runtime.md §7, §8, §9).
   // ---- V MiniAppPageView and N navigation: views, stacks, lifecycle ----
   var tabsShown = tabBar !== null && tabPages.length >= 2;
   var maximumDepth = 10;
@@ -259,5 +257,3 @@ extension LogicHostScript {
     var tab = tabBar ? tabBar.filter(function (t) { return t && t.page === view.path; })[0] : undefined;
     return tab && typeof tab.text === 'string' ? translate(tab.text) : '';
   }
-"""#
-}

@@ -1,7 +1,5 @@
-extension LogicHostScript {
-    /// `fetch` and `skip.net.fetch`, answered from the test's replies (`app.fetch.reply`), never
-    /// the network; in `mactl serve`'s preview (`network.mode`), sent by mactl over the network.
-    static let network = #"""
+  // `fetch` and `skip.net.fetch`, answered from the test's replies (`app.fetch.reply`), never
+  // the network; in `mactl serve`'s preview (`network.mode`), sent by mactl over the network.
   // ---- NW fetch: answered from the test's replies ('replies'), sent by mactl serve ('live'),
   // or never settled (screenshots, 'offline') ----
   var network = { mode: 'replies', replies: [], requests: [], pending: [], nextID: 1 };
@@ -50,5 +48,3 @@ extension LogicHostScript {
       resolve(fetchResponse(reply.status, reply.text));
     });
   }
-"""#
-}

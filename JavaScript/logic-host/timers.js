@@ -1,6 +1,4 @@
-extension LogicHostScript {
-    /// Timers on a virtual clock the test advances (`await app.tick(ms)`), with R `registerTimers`'s ids and quirks.
-    static let timers = #"""
+  // Timers on a virtual clock the test advances (`await app.tick(ms)`), with R `registerTimers`'s ids and quirks.
   // ---- R registerTimers, on a virtual clock ----
   var clock = { now: 0, timers: [], nextId: 1 };
   function schedule(callback, delay, repeats, argumentCount) {
@@ -62,5 +60,3 @@ extension LogicHostScript {
     // No arguments and no receiver: the runtime passes none.
     callApp('a timer callback', timer.callback, undefined, []);
   }
-"""#
-}

@@ -2,7 +2,7 @@
 /// and modules (N, NW, FS, LG, I), restated in JavaScript after `skip-runtime.md`, fact by fact.
 ///
 /// It is one function expression, `(function (native, project) { … })`, made of the parts in
-/// the files next to this one; they share its scope. `native` gives it `evaluate(source, url)`
+/// `JavaScript/logic-host/`; they share its scope. `native` gives it `evaluate(source, url)`
 /// (a script in the app's one context, as the runtime runs every script), `declare(names)`
 /// (the script globals the modules declare), and `enter`/`leave` (what app code runs, for a
 /// test stopped by its time limit). `project` is `LogicHostProject`'s JSON. It installs the
@@ -12,7 +12,10 @@ enum LogicHostScript {
     /// The URL the host is evaluated under.
     static let url = "mactl:logic-host"
 
-    static var source: String {
-        "(function (native, project) {\n" + [core, registration, views, i18n, timers, network, log, fileSystem, template, preview, smoke, facade].joined(separator: "\n") + "\n})"
-    }
+    /// The parts, in the order they are joined: later parts use what earlier ones define.
+    static let parts = ["core", "registration", "views", "i18n", "timers", "network", "log", "file-system", "template", "preview", "smoke", "facade"]
+
+    static let source: String = {
+        "(function (native, project) {\n" + parts.map { EmbeddedScripts.file("logic-host/\($0).js") }.joined(separator: "\n") + "\n})"
+    }()
 }

@@ -1,8 +1,6 @@
-extension LogicHostScript {
-    /// What `mactl serve` drives the app with: the browser's view posts events and x-model
-    /// values as the runtime's bridge does, and reads back the state to show. Every function
-    /// takes and returns JSON text, and none throws: a problem is an app error in the state.
-    static let preview = #"""
+  // What `mactl serve` drives the app with: the browser's view posts events and x-model
+  // values as the runtime's bridge does, and reads back the state to show. Every function
+  // takes and returns JSON text, and none throws: a problem is an app error in the state.
   // ---- mactl serve: the preview's side of the bridge ----
   function viewById(id) {
     var found = allViews().filter(function (view) { return view.id === id && view.alive; });
@@ -88,5 +86,3 @@ extension LogicHostScript {
       return fired > 0 ? previewState() : '';
     }
   };
-"""#
-}

@@ -1,8 +1,6 @@
-extension LogicHostScript {
-    /// `mactl lint`'s smoke run: the app started, every page opened as a person reaches it, its
-    /// timers run on the virtual clock, and every event binding and `x-model` field of what it
-    /// renders fired once through the bridge (docs/smoke-run.md says what it cannot know).
-    static let smoke = #"""
+  // `mactl lint`'s smoke run: the app started, every page opened as a person reaches it, its
+  // timers run on the virtual clock, and every event binding and `x-model` field of what it
+  // renders fired once through the bridge (docs/smoke-run.md says what it cannot know).
   // ---- mactl lint's smoke run ----
   // One step per call from Swift, so the promise jobs a step starts run before the next one.
   var smokeQueue = [];
@@ -191,5 +189,3 @@ extension LogicHostScript {
       return 'step';
     }
   };
-"""#
-}
