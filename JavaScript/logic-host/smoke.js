@@ -86,11 +86,19 @@
   }
   // A page not yet reached through the app itself, opened as a person would find it: from
   // the root of the current stack, with no query.
+  // With the query the app writes for it, where it writes one. When part of that query is
+  // computed, what happens may depend on the part the run guessed: the step is then not an
+  // opening on every visit, and its findings are warnings.
   function openPage(route) {
     if (!topView() || smokeExplored[route]) return;
-    state.smokeStep = { description: 'opening ' + route, where: null };
+    var known = project.queries ? project.queries[route] : undefined;
+    var query = known ? known.query : '';
+    var shown = query ? 'the query ' + JSON.stringify(query) : 'no query';
+    state.smokeStep = known && known.guessed
+      ? { description: 'visiting ' + route + ', which no tap of the run opened, with ' + shown + ' (guessed)', where: null, fromOutside: true }
+      : { description: 'opening ' + route + ' with ' + shown, where: null };
     returnTo(activeStack()[0]);
-    reach(route, '');
+    reach(route, query);
     var view = topView();
     if (view && view.path === route && view.alive) explore(view);
   }

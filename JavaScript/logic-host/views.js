@@ -40,7 +40,7 @@
     // A page the app opens is loaded as on every visit: the smoke run says so, whatever step
     // (a tap, a timer) led there.
     var step = state.smokeStep;
-    if (step && step.description.indexOf('opening ') !== 0) state.smokeStep = { description: 'opening ' + view.path, where: null };
+    if (step && !step.fromOutside && step.description.indexOf('opening ') !== 0) state.smokeStep = { description: 'opening ' + view.path, where: null };
     runScript(view.path + '.js');
     var argument = onLoadArgument(view);
     if (argument) callPage(view, 'onLoad', argument);

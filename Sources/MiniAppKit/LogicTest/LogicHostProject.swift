@@ -43,8 +43,51 @@ enum LogicHostProject {
             ("expressions", .array(expressions.asts)),
             // The host app lists the i18n module when the app has locale files to read.
             ("i18nModule", .bool(!locales.isEmpty)),
+            ("queries", .object(navigationQueries(model).sorted { $0.key < $1.key }.map { route, query in
+                (route, .object([("query", .string(query.query)), ("guessed", .bool(query.guessed))]))
+            })),
         ])
         return root.compact()
+    }
+
+    /// A query the app passes a page, as far as its text is written: `'id=' + id + '&n=' + n`
+    /// is `id=1&n=1`, each part computed at run time a `1`. `guessed` when a part was.
+    struct NavigationQuery {
+        var query: String
+        var guessed: Bool
+    }
+
+    /// For each page the app opens with `navigateTo` and a `query`, the query of its first
+    /// such call. The smoke run opens a page nothing it taps reaches with this, rather than
+    /// with no query at all.
+    static func navigationQueries(_ model: ProjectModel) -> [String: NavigationQuery] {
+        var queries: [String: NavigationQuery] = [:]
+        for target in NavigationTarget.all(in: model, apis: ["nav.navigateTo"]) {
+            guard let route = target.route, queries[route] == nil, let member = target.options.member(named: "query") else { continue }
+            if let text = member.value.stringValue {
+                queries[route] = NavigationQuery(query: text, guessed: false)
+                continue
+            }
+            // The string literals at the top level of a concatenation, a `1` for each other operand.
+            var query = ""
+            var depth = 0
+            var inHole = false
+            for token in target.script.tokens where member.valueRange.contains(token.range.lowerBound) {
+                if ["(", "[", "{"].contains(token.text) { depth += 1 }
+                if [")", "]", "}"].contains(token.text) { depth -= 1 }
+                if depth == 0, token.kind == .string {
+                    query += String(token.text.dropFirst().dropLast())
+                    inHole = false
+                } else if depth == 0, token.text == "+" {
+                    inHole = false
+                } else if !inHole {
+                    query += "1"
+                    inHole = true
+                }
+            }
+            queries[route] = NavigationQuery(query: query, guessed: true)
+        }
+        return queries
     }
 
     /// The manifest as `JSON.parse` reads it, or `null` when its text is not strict JSON (a

@@ -16,12 +16,15 @@ struct ScriptFactExtractor {
     func extract() -> ScriptFacts {
         var facts = ScriptFacts()
         let receiversOfSetData = thisAliases().union(["this"])
+        let aliases = hostAliases()
         for index in 0..<stream.count {
             guard let token = stream[index], token.kind == .identifier else { continue }
             // `obj.skip`, `obj.document`: a property, not the global.
             if stream.isPunctuator(index - 1, in: Self.memberAccess) { continue }
             let name = token.text
             if ScriptFacts.hostNamespaces.contains(name), !declaredNames.contains(name), let call = hostAPICall(at: index) {
+                facts.hostAPICalls.append(call)
+            } else if let alias = aliases[name], let call = hostAPICall(at: index, through: alias) {
                 facts.hostAPICalls.append(call)
             } else if receiversOfSetData.contains(name), let call = setDataCall(at: index) {
                 facts.setDataCalls.append(call)
@@ -41,9 +44,41 @@ struct ScriptFactExtractor {
         return BrowserGlobalUse(name: stream[index]?.text ?? "", range: stream[index]?.range ?? 0..<0, isTypeofGuard: isTypeofGuard)
     }
 
-    /// `skip.a.b(…)`, `miniapp.a?.b(…)`, `skip.log?.(…)` starting at the namespace.
-    private func hostAPICall(at index: Int) -> HostAPICall? {
-        var path: [String] = []
+    /// A name bound to the host object or one of its members (`const nav = skip.nav;`): its
+    /// namespace and path, so `nav.navigateTo(…)` is checked as `skip.nav.navigateTo(…)`.
+    struct HostAlias {
+        var namespace: String
+        var path: [String]
+    }
+
+    /// `const|let|var name = skip.a.b` ending there (not `skip.a.b(…)` or `skip.a.b.c`),
+    /// with the namespace itself not redeclared; a name bound twice is left alone.
+    private func hostAliases() -> [String: HostAlias] {
+        var aliases: [String: HostAlias] = [:]
+        var ambiguous: Set<String> = []
+        for index in 0..<stream.count {
+            guard let keyword = stream[index], ["const", "let", "var"].contains(keyword.text), keyword.kind == .identifier,
+                  let name = stream[index + 1], name.kind == .identifier, stream.isPunctuator(index + 2, "="),
+                  let namespace = stream[index + 3], namespace.kind == .identifier,
+                  ScriptFacts.hostNamespaces.contains(namespace.text), !declaredNames.contains(namespace.text) else { continue }
+            var path: [String] = []
+            var last = index + 3
+            while stream.isPunctuator(last + 1, "."), stream.isIdentifier(last + 2), let member = stream[last + 2] {
+                path.append(member.text)
+                last += 2
+            }
+            if stream.isPunctuator(last + 1, in: ["(", "[", "?.", "."]) { continue }
+            if aliases[name.text] != nil { ambiguous.insert(name.text) }
+            aliases[name.text] = HostAlias(namespace: namespace.text, path: path)
+        }
+        for name in ambiguous { aliases[name] = nil }
+        return aliases
+    }
+
+    /// `skip.a.b(…)`, `miniapp.a?.b(…)`, `skip.log?.(…)` starting at the namespace, or the
+    /// same through an alias (`nav.navigateTo(…)`), named by what the alias stands for.
+    private func hostAPICall(at index: Int, through alias: HostAlias? = nil) -> HostAPICall? {
+        var path: [String] = alias?.path ?? []
         var last = index
         while stream.isPunctuator(last + 1, in: Self.memberAccess), stream.isIdentifier(last + 2), let member = stream[last + 2] {
             path.append(member.text)
@@ -53,7 +88,7 @@ struct ScriptFactExtractor {
         if stream.isPunctuator(open, "?."), stream.isPunctuator(open + 1, "(") { open += 1 }
         guard !path.isEmpty, stream.isPunctuator(open, "("), let namespace = stream[index], let end = stream[last] else { return nil }
         return HostAPICall(
-            namespace: namespace.text, path: path, range: namespace.range.lowerBound..<end.range.upperBound,
+            namespace: alias?.namespace ?? namespace.text, path: path, range: namespace.range.lowerBound..<end.range.upperBound,
             arguments: reader.arguments(open: open))
     }
 
