@@ -31,45 +31,22 @@
     facts.inflated = true;
   }
 
-  // Evaluates a CSP-build expression (parsed by mactl) against a scope.
+  // The view's expressions, evaluated as the runtime's Alpine does (expression-evaluator.js).
+  // An expression that throws leaves its directive with undefined, as Alpine logs the error
+  // and goes on; the host never stops on one.
+  var evaluateExpression = makeExpressionEvaluator({
+    lookup: function (name, scope) {
+      var found = lookup(name, scope);
+      return found === undefined && name === '$t' ? translate : found;
+    },
+    assign: function (name, value, scope) {
+      for (var s = scope; s; s = s.parent) if (Object.prototype.hasOwnProperty.call(s.names, name)) { s.names[name] = value; return; }
+    },
+    receiver: function () { return undefined; },
+  });
   function evaluate(node, scope) {
     if (!node) return undefined;
-    switch (node.k) {
-      case 'num': return Number(node.v);
-      case 'str': return node.v;
-      case 'bool': return node.v;
-      case 'null': return null;
-      case 'undef': return undefined;
-      case 'id': return lookup(node.n, scope);
-      case 'mem': { var object = evaluate(node.o, scope); return object === null || object === undefined ? undefined : object[node.n]; }
-      case 'idx': { var target = evaluate(node.o, scope); return target === null || target === undefined ? undefined : target[evaluate(node.i, scope)]; }
-      case 'call': {
-        if (node.c.k === 'id' && node.c.n === '$t') return translate.apply(null, node.a.map(function (a) { return evaluate(a, scope); }));
-        var receiver = node.c.k === 'mem' ? evaluate(node.c.o, scope) : undefined;
-        var callee = evaluate(node.c, scope);
-        return typeof callee === 'function' ? callee.apply(receiver, node.a.map(function (a) { return evaluate(a, scope); })) : undefined;
-      }
-      case 'un': {
-        var operand = evaluate(node.x, scope);
-        switch (node.op) { case '!': return !operand; case '-': return -operand; case '+': return +operand; case 'typeof': return typeof operand; default: return undefined; }
-      }
-      case 'bin': {
-        if (node.op === '&&') return evaluate(node.l, scope) && evaluate(node.r, scope);
-        if (node.op === '||') return evaluate(node.l, scope) || evaluate(node.r, scope);
-        if (node.op === '??') { var left = evaluate(node.l, scope); return left !== null && left !== undefined ? left : evaluate(node.r, scope); }
-        var l = evaluate(node.l, scope), r = evaluate(node.r, scope);
-        switch (node.op) {
-          case '+': return l + r; case '-': return l - r; case '*': return l * r; case '/': return l / r; case '%': return l % r;
-          case '==': return l == r; case '!=': return l != r; case '===': return l === r; case '!==': return l !== r;
-          case '<': return l < r; case '>': return l > r; case '<=': return l <= r; case '>=': return l >= r;
-          default: return undefined;
-        }
-      }
-      case 'cond': return evaluate(node.t, scope) ? evaluate(node.c, scope) : evaluate(node.a, scope);
-      case 'arr': return node.e.map(function (e) { return evaluate(e, scope); });
-      case 'obj': { var result = {}; node.p.forEach(function (p) { result[p.k] = evaluate(p.v, scope); }); return result; }
-      default: return undefined;
-    }
+    try { return evaluateExpression(node, scope); } catch (error) { return undefined; }
   }
   function lookup(name, scope) {
     for (var s = scope; s; s = s.parent) if (Object.prototype.hasOwnProperty.call(s.names, name)) return s.names[name];

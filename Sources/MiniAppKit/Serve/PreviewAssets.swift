@@ -12,5 +12,5 @@ enum PreviewAssets {
     static let shellScript = EmbeddedScripts.file("serve/shell.js")
 
     /// The view bridge put into each page before Alpine, as the runtime puts its own (skip-runtime.md §5, §10).
-    static let bridgeScript = EmbeddedScripts.file("serve/bridge.js")
+    static let bridgeScript = EmbeddedScripts.fileWithIncludes("serve/bridge.js")
 }
