@@ -16,7 +16,9 @@
     var id = clock.nextId++;
     var milliseconds = argumentCount < 2 ? 0 : Number(delay);
     // A NaN delay (an explicit undefined, a word) never fires.
-    if (!isNaN(milliseconds)) {
+    if (isNaN(milliseconds)) {
+      notice(name + ' with a delay of ' + show(delay) + ' never runs its callback: the runtime\'s timer converts it to NaN, which never fires; pass a number of milliseconds', where, 'ignored');
+    } else {
       milliseconds = repeats ? Math.max(1, milliseconds) : Math.max(0, milliseconds);
       // The page whose code set it, to tell an interval that outlives its page.
       var owner = where && /\.js$/.test(where.file) && where.file !== 'app.js' ? where.file.slice(0, -3) : null;

@@ -74,6 +74,7 @@ public enum RuleRegistry {
         TemplateUnknownHandler.self,
         TemplateHandlersWithoutScript.self,
         TemplateEventDetailNotClonable.self,
+        TemplateEventDetailFalsy.self,
         TemplateUnknownStoreKey.self,
         TemplateUndefinedName.self,
         TemplateHostAPI.self,
