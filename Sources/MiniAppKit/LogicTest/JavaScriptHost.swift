@@ -1,6 +1,9 @@
-// With `JavaScriptSandbox`, the only file that talks to JavaScriptCore. The sandbox runs one
-// script in a throwaway context; this keeps contexts alive across calls, as `mactl test`
-// needs: the app's context lives for a test, the test file's for the whole file.
+// The only file that talks to JavaScriptCore: `mactl test`, `mactl serve` and the lint's smoke
+// run keep its contexts alive across calls (the app's context lives for a test, the test
+// file's for the whole file), and `JavaScriptSandbox` runs one page script in a throwaway
+// context on it. On Linux that is the WebKitGTK build through the `CJavaScriptCore` system
+// target; on macOS it will be the system framework, and this import (plus a declaration of
+// the time-limit function, which no public header has) is the one change that needs.
 import CJavaScriptCore
 
 /// JavaScriptCore contexts of one context group, with a time limit on each call into them and
@@ -15,11 +18,16 @@ final class JavaScriptHost {
     typealias NativeBody = (_ arguments: [String], _ context: JSContextRef?) -> String?
 
     struct Exception: Equatable, Sendable {
+        /// `toString()` of the thrown value, e.g. "SyntaxError: Unexpected token '}'".
         var message: String
+        /// Line and column (1-based, UTF-16 units) where it was thrown, when known: a parse
+        /// error has a line and no column.
         var line: Int?
         var column: Int?
         var sourceURL: String?
         var stack: String
+        /// The error's `name` (`SyntaxError`), when the value thrown is an object that has one.
+        var name: String? = nil
     }
 
     enum Outcome {
@@ -97,12 +105,29 @@ final class JavaScriptHost {
     }
 
     func evaluate(_ source: String, url: String, in context: Context) -> Outcome {
+        evaluate(Array(source.utf16), url: url, in: context)
+    }
+
+    /// Evaluates source given as UTF-16 units, as the engine reads them (a page script's bytes
+    /// decoded once, with its positions in those units).
+    func evaluate(_ source: [UInt16], url: String, in context: Context) -> Outcome {
         watchdog.fired = false
         var exception: JSValueRef?
         let value = Self.withJSString(source) { script in
-            Self.withJSString(url) { JSEvaluateScript(context, script, nil, $0, 1, &exception) }
+            Self.withJSString(Array(url.utf16)) { JSEvaluateScript(context, script, nil, $0, 1, &exception) }
         }
         return outcome(value, exception, in: context)
+    }
+
+    /// The message of the syntax error in `source`, or nil when it parses. Nothing runs.
+    func syntaxErrorMessage(in source: ArraySlice<UInt16>) -> String? {
+        guard let context = makeContext() else { return nil }
+        defer { release(context) }
+        var exception: JSValueRef?
+        let valid = Self.withJSString(Array(source)) { JSCheckScriptSyntax(context, $0, nil, 1, &exception) }
+        if valid { return nil }
+        guard let exception else { return "" }
+        return Self.string(from: exception, in: context) ?? ""
     }
 
     func call(_ function: Value, arguments: [Value?], in context: Context) -> Outcome {
@@ -143,8 +168,10 @@ final class JavaScriptHost {
         return .threw(described)
     }
 
-    /// A termination left pending by a promise job would abort the next context made in the
-    /// group; the next evaluation in the same context consumes it (see `JavaScriptSandbox`).
+    /// A termination that happens in a promise job (run as a call returns) stays pending in
+    /// the virtual machine, and the next context created in the group then aborts the
+    /// process. The next evaluation in the same context consumes it; nothing else may call
+    /// into the context before that (reading a value with a termination pending crashed too).
     private func clearPendingTermination(in context: Context) {
         for _ in 0..<2 {
             var exception: JSValueRef?
@@ -219,7 +246,8 @@ final class JavaScriptHost {
         return Exception(
             message: message, line: number("line"), column: number("column"),
             sourceURL: string(property("sourceURL", of: exception, in: context), in: context),
-            stack: string(property("stack", of: exception, in: context), in: context) ?? "")
+            stack: string(property("stack", of: exception, in: context), in: context) ?? "",
+            name: string(property("name", of: exception, in: context), in: context))
     }
 
     private static func string(from value: JSValueRef, in context: JSContextRef?) -> String? {
@@ -232,7 +260,10 @@ final class JavaScriptHost {
     }
 
     private static func withJSString<Result>(_ text: String, _ body: (JSStringRef?) -> Result) -> Result {
-        let units = Array(text.utf16)
+        withJSString(Array(text.utf16), body)
+    }
+
+    private static func withJSString<Result>(_ units: [UInt16], _ body: (JSStringRef?) -> Result) -> Result {
         let string = units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }
         defer { JSStringRelease(string) }
         return body(string)

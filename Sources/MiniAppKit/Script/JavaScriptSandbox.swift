@@ -1,19 +1,12 @@
-// With `LogicTest/JavaScriptHost.swift` (long-lived contexts for `mactl test`), the only file
-// that talks to JavaScriptCore. On Linux that is the WebKitGTK build through
-// the `CJavaScriptCore` system target; on macOS it will be the system framework, and this
-// import (plus a declaration of the time-limit function, which no public header has) is the
-// one change that needs.
-import CJavaScriptCore
-
-/// Runs scripts in fresh JavaScriptCore contexts of one context group, with a time limit.
+/// Runs one script in a fresh context of its own, with a time limit, on `JavaScriptHost`.
 ///
 /// A bare JavaScriptCore context has no file system, network or host access; the sandbox
 /// adds only what the prelude script defines, plus one native function that hands recorded
 /// events (JSON text) back to Swift. A fresh global context per script keeps one file's
 /// globals out of the next.
 ///
-/// Not thread-safe by itself: the watchdog flag is shared by every evaluation in the group.
-/// `ScriptEvaluator` serialises calls.
+/// Not thread-safe by itself: the host's time limit is shared by every evaluation in its
+/// group. `ScriptEvaluator` serialises calls.
 final class JavaScriptSandbox {
     struct Exception: Equatable {
         /// `toString()` of the thrown value, e.g. "SyntaxError: Unexpected token '}'".
@@ -41,48 +34,15 @@ final class JavaScriptSandbox {
         var records: [String]
     }
 
-    /// Set by the watchdog callback; reset before each evaluation.
-    private final class WatchdogFlag {
-        var fired = false
-    }
-
     /// Where the native recorder function appends what the prelude passes it.
     private final class RecordSink {
         var records: [String] = []
     }
 
-    private let group: JSContextGroupRef
-    private let recorderClass: JSClassRef
-    private let watchdog = WatchdogFlag()
+    private let host: JavaScriptHost
 
     init(timeLimitSeconds: Double) {
-        group = JSContextGroupCreate()
-        // Private API (see dependency-notes.md): returning true terminates the script. The
-        // exception it leaves cannot be caught by the script's own try/catch.
-        JSContextGroupSetExecutionTimeLimit(
-            group, timeLimitSeconds,
-            { _, context in
-                guard let context else { return true }
-                Unmanaged<WatchdogFlag>.fromOpaque(context).takeUnretainedValue().fired = true
-                return true
-            },
-            Unmanaged.passUnretained(watchdog).toOpaque())
-
-        var definition = JSClassDefinition()
-        definition.callAsFunction = { context, function, _, argumentCount, arguments, _ in
-            if let function, let sink = JSObjectGetPrivate(function), argumentCount > 0, let argument = arguments?[0] {
-                let text = JavaScriptSandbox.string(from: argument, in: context)
-                Unmanaged<RecordSink>.fromOpaque(sink).takeUnretainedValue().records.append(text ?? "")
-            }
-            return JSValueMakeUndefined(context)
-        }
-        recorderClass = JSClassCreate(&definition)
-    }
-
-    deinit {
-        JSClassRelease(recorderClass)
-        JSContextGroupClearExecutionTimeLimit(group)
-        JSContextGroupRelease(group)
+        host = JavaScriptHost(timeLimitSeconds: timeLimitSeconds)
     }
 
     /// A script the runtime runs before another in the same context (`app.js` before a page
@@ -97,114 +57,55 @@ final class JavaScriptSandbox {
     /// `preludeURL`, calls it, evaluates `earlier` if given, then evaluates `script` as
     /// `sourceURL`, line 1.
     func evaluate(script: [UInt16], sourceURL: String, prelude: String, preludeURL: String, after earlier: EarlierScript? = nil) -> Evaluation {
-        watchdog.fired = false
-        guard let context = JSGlobalContextCreateInGroup(group, nil) else {
+        guard let context = host.makeContext() else {
             return Evaluation(outcome: .sandboxFailure("no JavaScript context could be created"), records: [])
         }
-        defer { JSGlobalContextRelease(context) }
+        defer { host.release(context) }
         let sink = RecordSink()
-
-        var exception: JSValueRef?
-        let installer = Self.withJSString(Array(prelude.utf16)) { source in
-            Self.withJSString(Array(preludeURL.utf16)) { url in
-                JSEvaluateScript(context, source, nil, url, 1, &exception)
-            }
-        }
-        guard exception == nil, let installer, let installerObject = JSValueToObject(context, installer, nil) else {
+        guard case .value(let installer?) = host.evaluate(prelude, url: preludeURL, in: context) else {
             return Evaluation(outcome: .sandboxFailure("the stub prelude did not evaluate to a function"), records: [])
         }
-        let recorder = JSObjectMake(context, recorderClass, Unmanaged.passUnretained(sink).toOpaque())
-        // The sink is freed when this call returns; the recorder must not reach it afterwards.
-        defer { JSObjectSetPrivate(recorder, nil) }
-        let installArguments: [JSValueRef?] = [recorder]
-        _ = JSObjectCallAsFunction(context, installerObject, nil, 1, installArguments, &exception)
-        if exception != nil {
+        let recorder = host.makeFunction(in: context) { arguments, _ in
+            sink.records.append(arguments.first ?? "")
+            return nil
+        }
+        guard case .value = host.call(installer, arguments: [recorder], in: context) else {
             return Evaluation(outcome: .sandboxFailure("the stub prelude threw"), records: [])
         }
 
         var earlierRecordCount = 0
         if let earlier {
-            _ = Self.withJSString(earlier.script) { source in
-                Self.withJSString(Array(earlier.sourceURL.utf16)) { url in
-                    JSEvaluateScript(context, source, nil, url, 1, &exception)
-                }
-            }
-            if watchdog.fired {
-                clearPendingTermination(in: context)
+            // On the device an error in the earlier script is dropped, and this one still runs.
+            if case .timedOut = host.evaluate(earlier.script, url: earlier.sourceURL, in: context) {
                 return Evaluation(outcome: .sandboxFailure("the script run before this one did not finish"), records: [])
             }
-            // On the device an error in the earlier script is dropped, and this one still runs.
-            exception = nil
             earlierRecordCount = sink.records.count
         }
 
-        _ = Self.withJSString(script) { source in
-            Self.withJSString(Array(sourceURL.utf16)) { url in
-                JSEvaluateScript(context, source, nil, url, 1, &exception)
-            }
-        }
-        if watchdog.fired {
-            clearPendingTermination(in: context)
-            return Evaluation(outcome: .timedOut, records: Array(sink.records.dropFirst(earlierRecordCount)))
-        }
+        let outcome = host.evaluate(script, url: sourceURL, in: context)
         let records = Array(sink.records.dropFirst(earlierRecordCount))
-        guard let exception else {
-            return Evaluation(outcome: .finished, records: records)
-        }
-        let described = describe(exception, in: context, sourceURL: sourceURL)
-        if watchdog.fired {
-            // Reading the exception ran the script's own code (a getter, a toString) too long.
-            clearPendingTermination(in: context)
-            return Evaluation(outcome: .timedOut, records: records)
-        }
-        return Evaluation(outcome: .threw(described), records: records)
-    }
-
-    /// A termination that happens in a promise job (run as the script's evaluation returns)
-    /// stays pending in the virtual machine, and the next context created in the group then
-    /// aborts the process. The next evaluation in the same context consumes it; nothing else
-    /// may call into the context before that (reading a value with a termination pending
-    /// crashed too).
-    private func clearPendingTermination(in context: JSContextRef) {
-        for _ in 0..<2 {
-            var exception: JSValueRef?
-            _ = Self.withJSString(Array("0".utf16)) { JSEvaluateScript(context, $0, nil, nil, 1, &exception) }
-            if exception == nil { break }
+        switch outcome {
+        case .value: return Evaluation(outcome: .finished, records: records)
+        case .timedOut: return Evaluation(outcome: .timedOut, records: records)
+        case .threw(let thrown): return Evaluation(outcome: .threw(Self.placed(thrown, in: sourceURL)), records: records)
         }
     }
 
     /// The message of the syntax error in `script`, or nil when it parses. Nothing runs.
     func syntaxErrorMessage(in script: ArraySlice<UInt16>) -> String? {
-        guard let context = JSGlobalContextCreateInGroup(group, nil) else { return nil }
-        defer { JSGlobalContextRelease(context) }
-        var exception: JSValueRef?
-        let valid = Self.withJSString(Array(script)) { source in
-            JSCheckScriptSyntax(context, source, nil, 1, &exception)
-        }
-        if valid { return nil }
-        guard let exception else { return "" }
-        return Self.string(from: exception, in: context) ?? ""
+        host.syntaxErrorMessage(in: script)
     }
 
-    // MARK: - Values
-
-    private func describe(_ exception: JSValueRef, in context: JSContextRef, sourceURL: String) -> Exception {
-        let message = Self.string(from: exception, in: context) ?? "uncaught exception"
-        guard !watchdog.fired, let object = JSValueToObject(context, exception, nil) else {
-            return Exception(message: message, isError: false, isParseError: false, line: nil, column: nil)
+    /// Where in the script an exception was thrown: its own position when the script threw it
+    /// (or failed to parse), else the script's innermost frame of its stack (a stub of the
+    /// prelude threw, called from the script).
+    static func placed(_ thrown: JavaScriptHost.Exception, in sourceURL: String) -> Exception {
+        let isParseError = thrown.name == "SyntaxError" && thrown.line != nil && thrown.column == nil
+        if thrown.sourceURL == sourceURL || isParseError {
+            return Exception(message: thrown.message, isError: thrown.line != nil, isParseError: isParseError, line: thrown.line, column: thrown.column)
         }
-        let line = number(named: "line", of: object, in: context)
-        let column = number(named: "column", of: object, in: context)
-        let url = property(named: "sourceURL", of: object, in: context).flatMap { Self.string(from: $0, in: context) }
-        let name = property(named: "name", of: object, in: context).flatMap { Self.string(from: $0, in: context) }
-        let isParseError = name == "SyntaxError" && line != nil && column == nil
-        if url == sourceURL || isParseError {
-            return Exception(message: message, isError: line != nil, isParseError: isParseError, line: line, column: column)
-        }
-        // Thrown inside a stub (or with no position): take the script's innermost frame from the stack.
-        let stack = property(named: "stack", of: object, in: context).flatMap { Self.string(from: $0, in: context) } ?? ""
-        let frame = Self.firstFrame(in: stack, sourceURL: sourceURL)
-        return Exception(message: message, isError: line != nil, isParseError: false, line: frame?.line, column: frame?.column)
+        let frame = firstFrame(in: thrown.stack, sourceURL: sourceURL)
+        return Exception(message: thrown.message, isError: thrown.line != nil, isParseError: false, line: frame?.line, column: frame?.column)
     }
 
     /// Parses JavaScriptCore stack lines such as `onLoad@pages/a/a.js:3:14`.
@@ -214,34 +115,5 @@ final class JavaScriptSandbox {
             if numbers.count == 2 { return (numbers[0], numbers[1]) }
         }
         return nil
-    }
-
-    private func property(named name: String, of object: JSObjectRef, in context: JSContextRef) -> JSValueRef? {
-        guard !watchdog.fired else { return nil }
-        var exception: JSValueRef?
-        let value = Self.withJSString(Array(name.utf16)) { JSObjectGetProperty(context, object, $0, &exception) }
-        return exception == nil ? value : nil
-    }
-
-    private func number(named name: String, of object: JSObjectRef, in context: JSContextRef) -> Int? {
-        guard let value = property(named: name, of: object, in: context), JSValueIsNumber(context, value) else { return nil }
-        let number = JSValueToNumber(context, value, nil)
-        guard number.isFinite, number >= 0, number < Double(Int32.max) else { return nil }
-        return Int(number)
-    }
-
-    private static func string(from value: JSValueRef, in context: JSContextRef?) -> String? {
-        var exception: JSValueRef?
-        guard let string = JSValueToStringCopy(context, value, &exception), exception == nil else { return nil }
-        defer { JSStringRelease(string) }
-        let length = JSStringGetLength(string)
-        guard length > 0, let characters = JSStringGetCharactersPtr(string) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: characters, count: length), as: UTF16.self)
-    }
-
-    private static func withJSString<Result>(_ units: [UInt16], _ body: (JSStringRef?) -> Result) -> Result {
-        let string = units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }
-        defer { JSStringRelease(string) }
-        return body(string)
     }
 }
