@@ -31,21 +31,31 @@ public struct I18nPlaceholderMismatch: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         guard let defaultCatalog = model.locales.defaultCatalog else { return [] }
         let defaults = defaultCatalog.texts
+        // The names every lookup of a key passes: a translation's extra placeholder among them
+        // is filled (the default text just does not show that value).
+        var passedEverywhere: [String: Set<String>] = [:]
+        for use in model.translationKeysInUse {
+            let names: Set<String>
+            if case .names(let passed) = use.arguments { names = Set(passed.map(\.name)) } else { names = [] }
+            passedEverywhere[use.key] = passedEverywhere[use.key].map { $0.intersection(names) } ?? names
+        }
         return model.locales.translations(readBy: model.runtime).flatMap { catalog in
             catalog.entries.compactMap { entry -> Finding? in
                 guard case .text(let text) = entry.value, let original = defaults[entry.key] else { return nil }
                 let expected = Placeholders.names(in: original)
                 let found = Placeholders.names(in: text)
-                guard expected != found else { return nil }
+                let extra = found.subtracting(expected).subtracting(passedEverywhere[entry.key] ?? [])
+                let lacking = expected.subtracting(found)
+                guard !extra.isEmpty || !lacking.isEmpty else { return nil }
                 let list = { (names: Set<String>) in names.sorted().map { "{\($0)}" }.joined(separator: ", ") }
                 let message: String
-                switch (found.subtracting(expected).isEmpty, expected.subtracting(found).isEmpty) {
+                switch (extra.isEmpty, lacking.isEmpty) {
                 case (false, false):
-                    message = "the '\(catalog.tag)' text of '\(entry.key)' uses \(list(found.subtracting(expected))) where the default text uses \(list(expected.subtracting(found)))"
+                    message = "the '\(catalog.tag)' text of '\(entry.key)' uses \(list(extra)) where the default text uses \(list(lacking))"
                 case (false, true):
-                    message = "the '\(catalog.tag)' text of '\(entry.key)' uses \(list(found.subtracting(expected))), which the default text does not, so no value fills it"
+                    message = "the '\(catalog.tag)' text of '\(entry.key)' uses \(list(extra)), which the default text does not, so no value fills it"
                 default:
-                    message = "the '\(catalog.tag)' text of '\(entry.key)' lacks \(list(expected.subtracting(found))), which the default text shows"
+                    message = "the '\(catalog.tag)' text of '\(entry.key)' lacks \(list(lacking)), which the default text shows"
                 }
                 return Finding(message, at: catalog.span(entry.valueRange))
             }

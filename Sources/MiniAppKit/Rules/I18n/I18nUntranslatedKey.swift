@@ -44,6 +44,11 @@ public struct I18nUntranslatedKey: Rule {
         let used = Set(model.translationKeysInUse.map(\.key)).filter { defined[$0] != nil }.sorted()
         return model.locales.translations(readBy: model.runtime).flatMap { catalog -> [Finding] in
             guard catalog.document.root?.members != nil else { return [] }
+            // A regional file of the default's own language (`en-GB` beside `en`) overrides a
+            // few texts on purpose: the rest come from the default, in the same language.
+            // (Another language's regional file gets the default's texts too: `fr-CA` shows
+            // English, not `fr.json`, so it is still reported.)
+            guard LanguageSubtags(catalog.tag).language != LanguageSubtags(defaultCatalog.tag).language else { return [] }
             let present = Set(catalog.entries.map(\.key))
             let missing = used.filter { !present.contains($0) }
             guard let first = missing.first else { return [] }

@@ -15,9 +15,11 @@ public struct I18nUnusedPlaceholderArgument: Rule {
 
     public func check(_ model: ProjectModel) -> [Finding] {
         guard let texts = model.locales.defaultCatalog?.texts else { return [] }
+        let translations = model.locales.translations(readBy: model.runtime).map(\.texts)
         return model.translationKeysInUse.flatMap { use -> [Finding] in
             guard let text = texts[use.key], case .names(let names) = use.arguments else { return [] }
-            let placeholders = Placeholders.names(in: text)
+            // A placeholder one translation uses is filled there (`{plan}` only in German).
+            let placeholders = Placeholders.names(in: text).union(translations.flatMap { $0[use.key].map(Placeholders.names) ?? [] })
             return names.filter { !placeholders.contains($0.name) }.map { name in
                 Finding("'\(name.name)' is passed to '\(use.key)', whose text has no {\(name.name)}", at: name.span)
             }

@@ -36,7 +36,7 @@ public struct ScriptModelValueIsText: Rule {
             // Converted reads, and a text field's key.
             RuleExample(files: [
                 ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"number\" x-model=\"store.goal\">\n  <input type=\"text\" x-model=\"store.name\">\n  <button @click=\"onMore()\">+5</button>\n</body>\n"),
-                ("pages/index/index.js", "Page({\n  data: { goal: 30, name: '' },\n  onMore() {\n    this.setData({ goal: Number(this.data.goal) + 5, name: this.data.name + '!' });\n  },\n});\n"),
+                ("pages/index/index.js", "Page({\n  data: { goal: 30, name: '' },\n  onMore() {\n    this.setData({ goal: Number(this.data.goal) + 5, name: this.data.name + '!' });\n    skip.log('goal: ' + this.data.goal);\n  },\n});\n"),
             ]),
         ])
 
@@ -70,7 +70,9 @@ public struct ScriptModelValueIsText: Rule {
             let beforePrevious = index > 1 ? tokens[index - 2] : nil
             let read = "this.data.\(key)"
             let problem: String
-            if numericKeys.contains(key), next == "+" || next == "+=" || (previous == "+" && beforePrevious.map(Self.endsOperand) == true) {
+            // `'rounds: ' + this.data.rounds` joins text on purpose.
+            let joinsText = (next == "+" && after.map(Self.isText) == true) || (previous == "+" && beforePrevious.map(Self.isText) == true)
+            if numericKeys.contains(key), !joinsText, next == "+" || next == "+=" || (previous == "+" && beforePrevious.map(Self.endsOperand) == true) {
                 problem = "so '+' joins text ('30' + 5 is '305')"
             } else if ["===", "!=="].contains(next), after?.kind == .number {
                 problem = "so '\(next)' with a number is \(next == "===" ? "never true" : "always true")"
@@ -86,6 +88,13 @@ public struct ScriptModelValueIsText: Rule {
                 fixIt: FixIt(message: "convert with 'Number(…)'", span: script.span(range), replacement: "Number(\(read))")))
         }
         return findings
+    }
+
+    /// A string or template literal: a `+` beside one joins text.
+    static func isText(_ token: JavaScriptToken) -> Bool {
+        if token.kind == .string { return true }
+        if case .template = token.kind { return true }
+        return false
     }
 
     /// Whether a token can end the left operand of a binary `+` (so the `+` after it is not

@@ -46,7 +46,10 @@ public struct ScriptOtherPlatformGlobal: Rule {
 
     public func check(_ model: ProjectModel) -> [Finding] {
         guard let hostAPI = model.runtime.hostAPI else { return [] }
-        let runtimeGlobals = Set(hostAPI.globals)
+        // A name the app declares at the top level of a script (a `getApp()` shim in app.js)
+        // is a global of the one shared context for every script.
+        let declared = Set(model.scripts.flatMap { $0.topLevelDeclarations.map(\.name) })
+        let runtimeGlobals = Set(hostAPI.globals).union(declared)
         return model.scripts.flatMap { script -> [Finding] in
             let stoppedLoad = useThatStoppedLoading(script)
             return script.facts.platformGlobalUses.compactMap { use -> Finding? in

@@ -17,7 +17,7 @@ public struct TemplateInlineStatement: PageRule {
                   expected: [.at("1️⃣", "'@click' changes 'store.count' with '++' in the view, where the logic layer never sees it; name a page handler and call 'setData' there")]),
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onTap()\">+</button>\n  <div x-data=\"{ open: false }\"><button @click=\"open = !open\">menu</button></div>\n</body>\n"),
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onTap()\">+</button>\n  <div x-data=\"{ open: false }\"><button @click=\"open = !open\">menu</button></div>\n  <input x-ref=\"name\"><button @click=\"$refs.name.focus()\">edit</button>\n</body>\n"),
         ])
 
     public init() {}
@@ -37,6 +37,10 @@ public struct TemplateInlineStatement: PageRule {
     /// True when every name the expression reads or writes is view-local (inline `x-data`
     /// members, loop variables, magics): then nothing the logic layer owns changes.
     static func touchesOnlyLocalState(_ use: DirectiveUse, scope: ElementScope) -> Bool {
+        // `$refs.search.focus()`, `$event.target.blur()`: the view's own elements, which no
+        // page data holds (`$store` is the page's data, and is not).
+        let roots = use.rootIdentifiers.map(\.name)
+        if !roots.isEmpty, roots.allSatisfy({ $0.hasPrefix("$") && $0 != "$store" }) { return true }
         guard !scope.localNames.isEmpty || !scope.loopVariables.isEmpty else { return false }
         return use.rootIdentifiers.allSatisfy { scope.contains($0.name) || $0.name.hasPrefix("$") }
     }

@@ -33,7 +33,12 @@ public struct TemplateUnknownHandler: PageRule {
 
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
         guard let script = page.script, script.loaded, script.page != nil else { return [] }
-        let handlers = script.handlerNames
+        // The runtime reads the handler names after onLoad, so `this.onFilter = …` there adds one.
+        let tokens = script.tokens
+        let assigned = Set(tokens.indices.dropLast(3).compactMap { index -> String? in
+            tokens[index].text == "this" && tokens[index + 1].text == "." && tokens[index + 3].text == "=" ? tokens[index + 2].text : nil
+        })
+        let handlers = script.handlerNames + assigned.sorted()
         let hooks = Set(script.page?.lifecycleHooks ?? [])
         return page.uses(.on).compactMap { use -> Finding? in
             guard let expression = use.expression else { return nil }
