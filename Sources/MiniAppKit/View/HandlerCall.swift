@@ -25,6 +25,23 @@ struct HandlerCall {
         detail = first
     }
 
+    /// What a page's view can call as a handler: the names the bridge gives the view
+    /// component a method for (not those the component itself has, such as `store`), and
+    /// whether `handler(…)` is the bridge's helper (a page method named `handler` replaces it).
+    struct Targets {
+        var handlers: Set<String>
+        var bridgeHelper: Bool
+
+        init(_ registration: RegistrationCall) {
+            handlers = Set(registration.handlerNames).subtracting(PageScope.componentMembers)
+            bridgeHelper = !registration.handlerNames.contains("handler")
+        }
+    }
+
+    init?(_ node: AlpineExpression, targets: Targets, scope: ElementScope) {
+        self.init(node, handlers: targets.handlers, bridgeHelper: targets.bridgeHelper, scope: scope)
+    }
+
     /// The call as written, with `detail` in place of its detail.
     func written(_ detail: String) -> String {
         viaBridgeHelper ? "handler('\(handler ?? "…")', \(detail))" : "\(handler ?? "…")(\(detail))"

@@ -34,14 +34,13 @@ public struct TemplateEventDetailFalsy: PageRule {
 
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
         guard runtime.has(.eventCarriesOnlyTypeAndDetail), let script = page.script, script.loaded, let registration = script.page else { return [] }
-        let handlers = Set(registration.handlerNames).subtracting(PageScope.componentMembers)
-        let bridgeHelper = !registration.handlerNames.contains("handler")
+        let targets = HandlerCall.Targets(registration)
         var findings: [Finding] = []
         for use in page.directives where use.directive.kind == .on {
             let scope = page.scope(ofElement: use.element)
             if scope.hasUnknownComponent { continue }
             for node in use.nodes {
-                guard let call = HandlerCall(node, handlers: handlers, bridgeHelper: bridgeHelper, scope: scope) else { continue }
+                guard let call = HandlerCall(node, targets: targets, scope: scope) else { continue }
                 let shown: String
                 switch call.detail.kind {
                 case .number(let text) where Double(text) == 0: shown = text

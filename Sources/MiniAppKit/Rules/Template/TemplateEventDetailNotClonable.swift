@@ -74,10 +74,10 @@ public struct TemplateEventDetailNotClonable: PageRule {
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
         guard runtime.has(.eventCarriesOnlyTypeAndDetail) else { return [] }
         guard let script = page.script, script.loaded, let registration = script.page else { return [] }
-        let handlers = Set(registration.handlerNames).subtracting(PageScope.componentMembers)
         // A page method named `handler` replaces the bridge's helper (script-handler-name-reserved):
         // `handler('name', detail)` then posts the name as its detail.
-        let bridgeHelper = !registration.handlerNames.contains("handler")
+        let targets = HandlerCall.Targets(registration)
+        let handlers = targets.handlers
         var findings: [Finding] = []
         var objects: Set<String> = []
         for use in page.directives {
@@ -99,7 +99,7 @@ public struct TemplateEventDetailNotClonable: PageRule {
                 continue
             }
             for node in use.nodes {
-                guard let call = HandlerCall(node, handlers: handlers, bridgeHelper: bridgeHelper, scope: scope) else { continue }
+                guard let call = HandlerCall(node, targets: targets, scope: scope) else { continue }
                 let detail = DetailValue(call.detail, scope: scope, data: registration.data, objects: objects)
                 guard let problem = detail.problem, let culprit = detail.culprit else { continue }
                 let range = use.fileRange(culprit.range)

@@ -200,7 +200,7 @@ public struct TemplateOtherPlatformMarkup: PageRule {
             let event = String(name.dropFirst(prefix.count))
             guard event.allSatisfy({ $0.isLetter }) else { return nil }
             let domEvent = Self.domEvents[event] ?? event
-            if let handler = attribute.value, attribute.valueIsVerbatim, Self.isIdentifier(handler), attribute.valueRange != nil {
+            if let handler = attribute.value, attribute.valueIsVerbatim, ScriptHandlerNameNotIdentifier.isIdentifierName(handler), attribute.valueRange != nil {
                 let (edited, quotes) = Self.attributeRange(attribute, in: template)
                 let replacement = "@\(domEvent)" + quotes.before + "\(handler)()" + quotes.after
                 return Finding("'\(attribute.name)' is WeChat's event binding, an ordinary attribute here: \(Self.eventConsequence(event)); write '@\(domEvent)=\"\(handler)()\"'",
@@ -298,13 +298,8 @@ public struct TemplateOtherPlatformMarkup: PageRule {
         var negation = ""
         if inner.hasPrefix("!") { negation = "!"; inner = String(inner.dropFirst()) }
         let parts = inner.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let root = parts.first, dataKeys.contains(root), parts.allSatisfy(isIdentifier) else { return nil }
+        guard let root = parts.first, dataKeys.contains(root), parts.allSatisfy(ScriptHandlerNameNotIdentifier.isIdentifierName) else { return nil }
         return negation + "store." + inner
-    }
-
-    static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || first == "$" || (first.isASCII && first.properties.isAlphabetic) else { return false }
-        return text.unicodeScalars.allSatisfy { $0 == "_" || $0 == "$" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
     }
 }
 
