@@ -20,7 +20,8 @@
     // Both in the order written, for mactl serve's log panel: 'console: text' or 'skip.log: text'.
     output: [],
     deviceLocale: 'en-US',
-    viewCount: 0
+    viewCount: 0,
+    launchOpened: false    // whether the launch page was ever opened: x-model writes into its data from then on
   };
 
   // ---- Errors: what the device drops silently, the host reports ----

@@ -134,10 +134,7 @@
   function fireStep(step) {
     var view = viewById(step.view);
     if (!view || !returnTo(view)) return;
-    var instance = null;
-    render(view).forEach(function (candidate) {
-      if (instance === null && candidate.element.index === step.element) instance = candidate;
-    });
+    var instance = render(view, step.element)[0];
     if (!instance || instance.hidden) return;
     var element = instance.element;
     var target = targetOf(instance);

@@ -6,20 +6,26 @@
     if (!facts.inflated) inflate(facts);
     return facts.elements;
   }
+  // Whether the view's template has an element that `initializes` (x-init) or `models` (x-model).
+  function viewHas(view, what) {
+    return elementsOf(view).length > 0 && project.views[view.path][what] === true;
+  }
   // The elements as mactl writes them leave out what is empty or shared (LogicHostProject):
   // filled in the first time a view is rendered, so a view never shown costs nothing.
   function inflate(facts) {
     var table = project.expressions;
     function expression(value) { return typeof value === 'number' ? table[value] : value; }
     facts.elements.forEach(function (element) { element.children = []; });
+    // Whether any element runs x-init or is bound with x-model: a page without them is not
+    // rendered to look for them each time it opens.
+    facts.initializes = false;
+    facts.models = false;
     facts.elements.forEach(function (element, index) {
       element.index = index;
       element.file = facts.file;
       if (element.parent === undefined) element.parent = null;
       else facts.elements[element.parent].children.push(index);
       if (!element.attributes) element.attributes = {};
-      element.id = element.attributes.id || '';
-      element.classes = String(element.attributes['class'] || '').split(/\s+/).filter(function (name) { return name !== ''; });
       if (element.text === undefined) element.text = '';
       if (!element.events) element.events = [];
       element.events.forEach(function (event) { event.expr = expression(event.expr); });
@@ -27,7 +33,19 @@
         if (element[name] !== undefined) element[name] = expression(element[name]);
       });
       if (element.loop) element.loop.collection = expression(element.loop.collection);
+      if (element.events.some(function (event) { return event.name === 'x-init'; })) facts.initializes = true;
+      if (element.model) facts.models = true;
     });
+    // Elements are in document order, so an element's descendants are the ones after it up to
+    // `last`: a render looking for one element enters only the subtree that holds it.
+    for (var index = facts.elements.length - 1; index >= 0; index--) {
+      var element = facts.elements[index];
+      if (element.last === undefined) element.last = index;
+      if (element.parent !== null) {
+        var parent = facts.elements[element.parent];
+        parent.last = Math.max(parent.last === undefined ? element.parent : parent.last, element.last);
+      }
+    }
     facts.inflated = true;
   }
 
@@ -60,13 +78,17 @@
     return false;
   }
 
-  // The elements as the view renders them: x-for repeated with its items, x-if applied.
-  function render(view) {
+  // The elements as the view renders them: x-for repeated with its items, x-if applied. With
+  // `only`, just the first instance of the element of that index, or none: what a step firing
+  // one binding needs, without evaluating the rest of the page.
+  function render(view, only) {
     var elements = elementsOf(view);
     var instances = [];
     var root = { names: { store: view.store }, parent: null, loopNames: [] };
+    var wanted = only === undefined ? null : only;
     function visit(index, scope, hidden) {
       var element = elements[index];
+      if (wanted !== null && (instances.length > 0 || wanted < index || wanted > element.last)) return;
       if (element.xIf && !evaluate(element.xIf, scope)) return;
       // A <template> without x-if or x-for is inert: the WebView does not render its content.
       if (element.tag === 'template' && !element.xIf && !element.loop) return;
@@ -85,7 +107,7 @@
         return;
       }
       var instance = { element: element, scope: scope, hidden: isHidden, children: [] };
-      instances.push(instance);
+      if (wanted === null || wanted === index) instances.push(instance);
       element.children.forEach(function (child) { visit(child, scope, isHidden); });
     }
     elements.forEach(function (element, index) { if (element.parent === null) visit(index, root, false); });
@@ -100,6 +122,11 @@
     });
     return parts.join(' ').replace(/\s+/g, ' ').trim();
   }
+  // An element's classes, split the first time a selector asks.
+  function classesOf(element) {
+    if (!element.classes) element.classes = String(element.attributes['class'] || '').split(/\s+/).filter(function (name) { return name !== ''; });
+    return element.classes;
+  }
   // One compound selector: tag, #id, .class, [attr] and [attr=value].
   function matchesSelector(element, selector) {
     var pattern = /^([a-zA-Z][a-zA-Z0-9-]*)?((?:#[\w-]+|\.[\w-]+|\[[\w:@.-]+(?:=(?:"[^"]*"|'[^']*'|[^\]]*))?\])*)$/;
@@ -108,8 +135,8 @@
     if (match[1] && match[1].toLowerCase() !== element.tag) return false;
     var parts = match[2].match(/#[\w-]+|\.[\w-]+|\[[^\]]*\]/g) || [];
     return parts.every(function (part) {
-      if (part[0] === '#') return element.id === part.slice(1);
-      if (part[0] === '.') return element.classes.indexOf(part.slice(1)) >= 0;
+      if (part[0] === '#') return (element.attributes.id || '') === part.slice(1);
+      if (part[0] === '.') return classesOf(element).indexOf(part.slice(1)) >= 0;
       var body = part.slice(1, -1);
       var equals = body.indexOf('=');
       if (equals < 0) return Object.prototype.hasOwnProperty.call(element.attributes, body);
@@ -149,7 +176,10 @@
   }
   // Alpine runs each x-init as it initializes the page: what it posts reaches the logic layer.
   function runInitializers(view) {
-    render(view).forEach(function (instance) { fire(view, instance, 'x-init', undefined); });
+    if (!viewHas(view, 'initializes')) return;
+    render(view).forEach(function (instance) {
+      if (instance.element.events.length > 0) fire(view, instance, 'x-init', undefined);
+    });
   }
   function describeElement(element) { return '<' + element.tag + '> at ' + element.file + ':' + element.line + ':' + element.column; }
 
@@ -184,12 +214,13 @@
     callOnPage(name + ' of ' + view.path, page[name], page, [{ type: message.type, detail: message.detail }]);
   }
   function fire(view, instance, eventName, event) {
-    var handlers = handlerNames(state.pageCallbacks[view.path]);
+    var handlers = null;
     var scope = { names: { $event: event }, parent: instance.scope, loopNames: instance.scope.loopNames };
     var fired = false;
     instance.element.events.forEach(function (binding) {
       if (binding.name !== eventName) return;
       fired = true;
+      if (handlers === null) handlers = handlerNames(state.pageCallbacks[view.path]);
       var node = binding.expr;
       if (!node) { report('the ' + eventName + ' binding of ' + describeElement(instance.element) + ' does not parse', null, 'static'); return; }
       if (node.k === 'id') {
@@ -265,12 +296,12 @@
       return;
     }
     var launchPage = state.pageCallbacks[launchPath];
-    var launchOpened = allViews().some(function (other) { return other.path === launchPath && other.loaded; });
-    if (!launchPage || !launchOpened || !isObject(launchPage.page.data)) return;
+    if (!launchPage || !state.launchOpened || !isObject(launchPage.page.data)) return;
     launchPage.page.data[key] = parsed;
   }
   // Elements the bridge's init() wires for x-model, once, at the first render.
   function wiredModels(view) {
+    if (!viewHas(view, 'models')) return [];
     return render(view).filter(function (instance) {
       var model = instance.element.model;
       return model && model.exact && model.value.indexOf('store.') === 0 && instance.scope.loopNames.length === 0;

@@ -3,12 +3,12 @@
   var tabsShown = tabBar !== null && tabPages.length >= 2;
   var maximumDepth = 10;
 
+  // The views open now, in every stack. A closed view is never shown again.
   function allViews() {
     var views = [];
     state.stacks.forEach(function (stack) { views.push.apply(views, stack); });
-    return views.concat(state.popped);
+    return views;
   }
-  state.popped = [];
 
   function makeView(path, query) {
     state.viewCount += 1;
@@ -37,6 +37,7 @@
     if (view.loaded) { callPage(view, 'onShow'); return; }
     view.loaded = true;
     state.currentPagePath = view.path;
+    if (view.path === launchPath) state.launchOpened = true;
     // A page the app opens is loaded as on every visit: the smoke run says so, whatever step
     // (a tap, a timer) led there.
     var step = state.smokeStep;
@@ -76,7 +77,6 @@
     disappear(view);
     view.alive = false;
     // onUnload never runs under the host (V never calls processNavigation).
-    state.popped.push(view);
   }
 
   function start() {

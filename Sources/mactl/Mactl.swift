@@ -40,6 +40,7 @@ struct Mactl: AsyncParsableCommand {
 @main
 enum MactlEntry {
     static func main() async {
+        JavaScriptEngine.configureProcess()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let message = Mactl.misspeltSubcommand(in: arguments) ?? Mactl.misplacedVersionFlag(in: arguments) {
             Terminal.standardError(message)

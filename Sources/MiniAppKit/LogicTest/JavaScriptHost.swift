@@ -5,6 +5,20 @@
 // target; on macOS it will be the system framework, and this import (plus a declaration of
 // the time-limit function, which no public header has) is the one change that needs.
 import CJavaScriptCore
+import Foundation
+
+/// JavaScriptCore's options for this process, which the engine reads from the environment once,
+/// when its first context group is made.
+public enum JavaScriptEngine {
+    /// Turns off FTL, the engine's top compiler tier: a lint, a test file or a smoke run lasts
+    /// well under a second, too short for FTL's compiles to pay back. On the 200-page benchmark
+    /// app (`Benchmarks/smoke-run-cost.sh`) they were 15 % of lint's CPU time and 30 MB of its
+    /// peak memory, for the same wall time. A `JSC_useFTLJIT` the user set is kept. Call it
+    /// first thing in `main`: `setenv` is not safe while another thread reads the environment.
+    public static func configureProcess() {
+        setenv("JSC_useFTLJIT", "false", 0)
+    }
+}
 
 /// JavaScriptCore contexts of one context group, with a time limit on each call into them and
 /// native functions that take and return text.

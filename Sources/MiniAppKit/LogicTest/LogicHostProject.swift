@@ -8,7 +8,20 @@ enum LogicHostProject {
     /// Files under this folder are tests, not part of the app.
     static let testsFolder = "tests/"
 
-    static func json(_ model: ProjectModel) -> String {
+    /// How much of each template the host is given.
+    enum ViewDetail {
+        /// Every element with its text and attributes: a test finds elements by selector or by
+        /// the text they show, and `mactl serve` shows them.
+        case everyElement
+        /// What the smoke run acts on (`pageSteps` in `smoke.js`), nothing else: the elements
+        /// with an event binding, `x-init`, `x-model` or `disabled`, and their ancestors whose
+        /// `x-if`, `x-show`, `x-for` or inert `<template>` decide whether and how often they
+        /// render, with the attributes an event's target reads. The rest of a template is
+        /// static markup the run never looks at, and most of a large app's bytes.
+        case smokeRun
+    }
+
+    static func json(_ model: ProjectModel, views detail: ViewDetail = .everyElement) -> String {
         let project = model.project
         let appPaths = project.paths.filter { !$0.hasPrefix(testsFolder) }
         var scripts: [(String, JSONOutput)] = []
@@ -28,7 +41,7 @@ enum LogicHostProject {
                 views.append((route, .object([
                     ("file", .string(path)),
                     ("reads", .array(storeKeysShown(by: directives).map(JSONOutput.string))),
-                    ("elements", elements(of: template, directives: directives, expressions: &expressions)),
+                    ("elements", elements(of: template, directives: directives, detail: detail, expressions: &expressions)),
                 ])))
             }
         }
@@ -162,29 +175,40 @@ enum LogicHostProject {
     /// Members that would be empty, `null` or the default are not written; an element's index,
     /// file and children follow from the view and the parents; its attributes are those a
     /// selector or an event target reads, not the directives, which are given parsed.
-    private static func elements(of template: PageTemplate, directives: [DirectiveUse], expressions: inout ExpressionTable) -> JSONOutput {
+    private static func elements(
+        of template: PageTemplate, directives: [DirectiveUse], detail: ViewDetail, expressions: inout ExpressionTable
+    ) -> JSONOutput {
         let uses = Dictionary(grouping: directives, by: \.element)
+        // Each element written, by its index in the template, and the index it has in the host.
+        let written = detail == .everyElement ? Array(template.elements.indices) : elementsTheSmokeRunActsOn(template, uses: uses)
+        var hostIndex = [Int: Int](minimumCapacity: written.count)
+        for (position, index) in written.enumerated() { hostIndex[index] = position }
         var out = "["
-        for (index, element) in template.elements.enumerated() {
-            if index > 0 { out += "," }
+        for (order, index) in written.enumerated() {
+            let element = template.elements[index]
+            if order > 0 { out += "," }
             let position = template.file.position(at: element.range.lowerBound)
             out += "{\"tag\":"
             JSONOutput.writeString(element.name, into: &out)
             out += ",\"line\":\(position.line),\"column\":\(position.column),\"offset\":\(element.range.lowerBound)"
-            if let parent = element.parent { out += ",\"parent\":\(parent)" }
+            // The nearest ancestor written: one left out neither hides nor repeats anything.
+            var parent = element.parent
+            while let candidate = parent, hostIndex[candidate] == nil { parent = template.elements[candidate].parent }
+            if let parent, let host = hostIndex[parent] { out += ",\"parent\":\(host)" }
             var seen: Set<String> = []
             var disabled = false
             var wroteAttribute = false
             for attribute in element.attributes where attribute.directive == nil && seen.insert(attribute.lowercasedName).inserted {
+                if attribute.lowercasedName == "disabled" { disabled = true }
+                guard detail == .everyElement || eventTargetAttributes.contains(attribute.lowercasedName) else { continue }
                 out += wroteAttribute ? "," : ",\"attributes\":{"
                 wroteAttribute = true
                 JSONOutput.writeString(attribute.lowercasedName, into: &out)
                 out += ":"
                 JSONOutput.writeString(attribute.value ?? "", into: &out)
-                if attribute.lowercasedName == "disabled" { disabled = true }
             }
             if wroteAttribute { out += "}" }
-            if element.hasText {
+            if detail == .everyElement, element.hasText {
                 let text = directText(of: element, in: template)
                 if !text.isEmpty { out += ",\"text\":"; JSONOutput.writeString(text, into: &out) }
             }
@@ -204,7 +228,7 @@ enum LogicHostProject {
                     events.append(.object([("name", .string((use.directive.argument ?? "").lowercased())), ("expr", expression)]))
                 case .initialize where use.expression != nil:
                     events.append(.object([("name", .string("x-init")), ("expr", expression)]))
-                case .text: set("xText", expression)
+                case .text where detail == .everyElement: set("xText", expression)
                 case .if: set("xIf", expression)
                 case .show: set("xShow", expression)
                 case .bind where use.directive.argument?.lowercased() == "disabled": set("disabled", expression)
@@ -228,6 +252,38 @@ enum LogicHostProject {
         }
         out += "]"
         return .fragment(out)
+    }
+
+    /// The attributes an event's target reads (`targetOf` in `facade.js`, `typedValue` in `smoke.js`).
+    private static let eventTargetAttributes: Set<String> = ["type", "value", "checked", "id", "name"]
+
+    /// The indices of the elements the smoke run acts on, in document order: those it fires
+    /// or types into, and the ancestors that decide whether and how often they render.
+    private static func elementsTheSmokeRunActsOn(_ template: PageTemplate, uses: [Int: [DirectiveUse]]) -> [Int] {
+        func isTarget(_ index: Int) -> Bool {
+            if template.elements[index].attributes.contains(where: { $0.lowercasedName == "disabled" }) { return true }
+            return (uses[index] ?? []).contains { use in
+                switch use.directive.kind {
+                case .on, .initialize, .model: true
+                case .bind: use.directive.argument?.lowercased() == "disabled"
+                default: false
+                }
+            }
+        }
+        func decidesRendering(_ index: Int) -> Bool {
+            if template.elements[index].name == "template" { return true }
+            return (uses[index] ?? []).contains { [.if, .show, .for].contains($0.directive.kind) }
+        }
+        var kept = Set<Int>()
+        for index in template.elements.indices where isTarget(index) {
+            kept.insert(index)
+            var ancestor = template.elements[index].parent
+            while let current = ancestor {
+                if decidesRendering(current) { kept.insert(current) }
+                ancestor = template.elements[current].parent
+            }
+        }
+        return kept.sorted()
     }
 
     /// The text right after the start tag, up to the next tag: what a button or a label shows

@@ -82,7 +82,7 @@ enum SmokeRunner {
         if model.project.paths.contains(where: { $0.hasSuffix(".js") && (model.project.file($0)?.bytes.count ?? 0) > Limits.scriptSize }) {
             return SmokeRun()
         }
-        let projectJSON = LogicHostProject.json(model)
+        let projectJSON = LogicHostProject.json(model, views: .smokeRun)
         return shared.with { host in run(model, in: host, projectJSON: projectJSON) }
     }
 

@@ -20,26 +20,41 @@ public enum Linter {
         let pageRules = runnable.compactMap { $0 as? any PageRule.Type }
         let projectRules = runnable.filter { !($0 is any PageRule.Type) }
         // Rules are independent reads of one immutable model, so they run on every core: the
-        // project's rules one per task, the page rules one page per task.
-        let projectDiagnostics = ParallelMap.map(projectRules) {
-            ()
-        } transform: { _, rule -> [Diagnostic] in
-            diagnostics(rule.init().check(model), of: rule.description, in: model)
-        }
-        let pageDiagnostics = ParallelMap.map(model.pages) {
-            ()
-        } transform: { _, page -> [Diagnostic] in
-            let found = findings(of: pageRules, on: page, in: model, store: pageFindings)
-            return pageRules.flatMap { rule in diagnostics(found[rule.description.id] ?? [], of: rule.description, in: model) }
+        // project's rules one per task, the page rules one page per task. The smoke run, which
+        // the `run-*` rules share, goes first and those rules last: it runs on one core while
+        // the others check, instead of holding up a core whose next rule waits for it.
+        let runRules = projectRules.filter { $0 is any RunRule.Type }
+        var tasks: [CheckTask] = runRules.isEmpty ? [] : [.smokeRun]
+        tasks += projectRules.filter { !($0 is any RunRule.Type) }.map(CheckTask.projectRule)
+        tasks += model.pages.indices.map(CheckTask.page)
+        tasks += runRules.map(CheckTask.projectRule)
+        let found = ParallelMap.mapTakingInOrder(tasks) { task -> [Diagnostic] in
+            switch task {
+            case .smokeRun:
+                _ = model.smokeRun
+                return []
+            case .projectRule(let rule):
+                return diagnostics(rule.init().check(model), of: rule.description, in: model)
+            case .page(let index):
+                let found = findings(of: pageRules, on: model.pages[index], in: model, store: pageFindings)
+                return pageRules.flatMap { rule in diagnostics(found[rule.description.id] ?? [], of: rule.description, in: model) }
+            }
         }
         // Only a full lint knows what a suppression silenced; a partial one leaves
         // diagnostics as they are.
-        var reported = Self.applyOverrides(model.configuration.overrides, to: Self.withoutRepeatedRunFindings((projectDiagnostics + pageDiagnostics).flatMap { $0 }))
+        var reported = Self.applyOverrides(model.configuration.overrides, to: Self.withoutRepeatedRunFindings(found.flatMap { $0 }))
         if isFullLint {
             reported = Suppression.apply(
                 Suppression.find(in: model), to: reported, severity: model.configuration.severity(for: ProjectUnusedSuppression.description))
         }
         return LintResult(diagnostics: reported.sortedDeterministically(), model: model)
+    }
+
+    /// One unit of a check's work, done on whichever core is free.
+    private enum CheckTask: Sendable {
+        case smokeRun
+        case projectRule(any Rule.Type)
+        case page(Int)
     }
 
     /// The page rules' findings on one page, by rule id: from `store` when it kept them.

@@ -28,8 +28,19 @@ extension ParallelMap {
         _ items: [Item], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         cost: (Item) -> Int, transform: @Sendable (Item) -> Result
     ) -> [Result] {
-        guard !items.isEmpty else { return [] }
         let order = items.indices.sorted { (cost(items[$0]), $1) > (cost(items[$1]), $0) }
+        return mapTakingInOrder(items, order: order, workers: workers, transform: transform)
+    }
+
+    /// `map` where each worker takes the next item as it finishes one, in the order of
+    /// `order` (indices of `items`): a long item put first runs beside the others instead of
+    /// holding up the worker whose turn it happens to be. Results keep the input order.
+    static func mapTakingInOrder<Item: Sendable, Result: Sendable>(
+        _ items: [Item], order: [Int]? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        transform: @Sendable (Item) -> Result
+    ) -> [Result] {
+        guard !items.isEmpty else { return [] }
+        let order = order ?? Array(items.indices)
         let slots = ResultSlots<Result>(count: items.count)
         let next = NextIndex()
         DispatchQueue.concurrentPerform(iterations: max(1, min(workers, items.count))) { _ in
