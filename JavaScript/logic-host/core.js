@@ -110,7 +110,10 @@
     }
     return callApp(description, fn, page, args);
   }
-  function hasFile(path) { return project.files.indexOf(path) >= 0; }
+  // The app's files as a set: every page opened asks whether its template is there.
+  var fileSet = Object.create(null);
+  (project.files || []).forEach(function (path) { fileSet[path] = true; });
+  function hasFile(path) { return fileSet[path] === true; }
   // R loadPage and start: runs a script in the one context every script shares.
   function runScript(path) {
     var source = project.scripts[path];

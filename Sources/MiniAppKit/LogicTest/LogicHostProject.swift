@@ -162,11 +162,11 @@ enum LogicHostProject {
         var asts: [JSONOutput] = []
         var indexByText: [String: Int] = [:]
 
-        mutating func index(of expression: AlpineExpression, text: String) -> JSONOutput {
-            if let known = indexByText[text] { return .integer(known) }
+        mutating func index(of expression: AlpineExpression, text: String) -> Int {
+            if let known = indexByText[text] { return known }
             asts.append(LogicHostProject.ast(expression))
             indexByText[text] = asts.count - 1
-            return .integer(asts.count - 1)
+            return asts.count - 1
         }
     }
 
@@ -178,11 +178,13 @@ enum LogicHostProject {
     private static func elements(
         of template: PageTemplate, directives: [DirectiveUse], detail: ViewDetail, expressions: inout ExpressionTable
     ) -> JSONOutput {
-        let uses = Dictionary(grouping: directives, by: \.element)
+        // The directives of each element, by its index: a large app has tens of thousands.
+        var uses = [[DirectiveUse]](repeating: [], count: template.elements.count)
+        for use in directives where use.element < uses.count { uses[use.element].append(use) }
         // Each element written, by its index in the template, and the index it has in the host.
         let written = detail == .everyElement ? Array(template.elements.indices) : elementsTheSmokeRunActsOn(template, uses: uses)
-        var hostIndex = [Int: Int](minimumCapacity: written.count)
-        for (position, index) in written.enumerated() { hostIndex[index] = position }
+        var hostIndex = [Int](repeating: -1, count: template.elements.count)
+        for (order, index) in written.enumerated() { hostIndex[index] = order }
         var out = "["
         for (order, index) in written.enumerated() {
             let element = template.elements[index]
@@ -193,17 +195,22 @@ enum LogicHostProject {
             out += ",\"line\":\(position.line),\"column\":\(position.column),\"offset\":\(element.range.lowerBound)"
             // The nearest ancestor written: one left out neither hides nor repeats anything.
             var parent = element.parent
-            while let candidate = parent, hostIndex[candidate] == nil { parent = template.elements[candidate].parent }
-            if let parent, let host = hostIndex[parent] { out += ",\"parent\":\(host)" }
-            var seen: Set<String> = []
+            while let candidate = parent, hostIndex[candidate] < 0 { parent = template.elements[candidate].parent }
+            if let parent { out += ",\"parent\":\(hostIndex[parent])" }
             var disabled = false
             var wroteAttribute = false
-            for attribute in element.attributes where attribute.directive == nil && seen.insert(attribute.lowercasedName).inserted {
-                if attribute.lowercasedName == "disabled" { disabled = true }
-                guard detail == .everyElement || eventTargetAttributes.contains(attribute.lowercasedName) else { continue }
+            var seen: [String] = []
+            for attribute in element.attributes {
+                let name = attribute.lowercasedName
+                if name == "disabled" { disabled = true }
+                // The smoke run reads a few plain attributes, none of which names a directive.
+                if detail == .smokeRun ? !eventTargetAttributes.contains(name) : attribute.directive != nil { continue }
+                // The first of a repeated attribute is the one a browser keeps.
+                guard !seen.contains(name) else { continue }
+                seen.append(name)
                 out += wroteAttribute ? "," : ",\"attributes\":{"
                 wroteAttribute = true
-                JSONOutput.writeString(attribute.lowercasedName, into: &out)
+                JSONOutput.writeString(name, into: &out)
                 out += ":"
                 JSONOutput.writeString(attribute.value ?? "", into: &out)
             }
@@ -212,41 +219,52 @@ enum LogicHostProject {
                 let text = directText(of: element, in: template)
                 if !text.isEmpty { out += ",\"text\":"; JSONOutput.writeString(text, into: &out) }
             }
-            // One member per name, the last given winning.
-            var facts: [(String, JSONOutput)] = []
-            func set(_ name: String, _ value: JSONOutput) {
-                facts.removeAll { $0.0 == name }
-                facts.append((name, value))
+            // One member per name, the last given winning; each written as JSON text.
+            var facts: [(name: String, json: String)] = []
+            func set(_ name: String, _ json: String) {
+                facts.removeAll { $0.name == name }
+                facts.append((name, json))
             }
-            if disabled { set("disabled", .object([("k", .string("bool")), ("v", .bool(true))])) }
-            var events: [JSONOutput] = []
-            for use in uses[index] ?? [] {
+            func reference(_ expression: AlpineExpression?, text: String) -> String {
+                guard let expression else { return "null" }
+                return String(expressions.index(of: expression, text: text))
+            }
+            if disabled { set("disabled", #"{"k":"bool","v":true}"#) }
+            var events: [String] = []
+            for use in uses[index] {
                 let text = use.attribute.value ?? ""
-                let expression = use.expression.map { expressions.index(of: $0, text: text) } ?? .null
                 switch use.directive.kind {
                 case .on:
-                    events.append(.object([("name", .string((use.directive.argument ?? "").lowercased())), ("expr", expression)]))
+                    var event = #"{"name":"#
+                    JSONOutput.writeString((use.directive.argument ?? "").lowercased(), into: &event)
+                    events.append(event + #","expr":"# + reference(use.expression, text: text) + "}")
                 case .initialize where use.expression != nil:
-                    events.append(.object([("name", .string("x-init")), ("expr", expression)]))
-                case .text where detail == .everyElement: set("xText", expression)
-                case .if: set("xIf", expression)
-                case .show: set("xShow", expression)
-                case .bind where use.directive.argument?.lowercased() == "disabled": set("disabled", expression)
+                    events.append(#"{"name":"x-init","expr":"# + reference(use.expression, text: text) + "}")
+                case .text where detail == .everyElement: set("xText", reference(use.expression, text: text))
+                case .if: set("xIf", reference(use.expression, text: text))
+                case .show: set("xShow", reference(use.expression, text: text))
+                case .bind where use.directive.argument?.lowercased() == "disabled": set("disabled", reference(use.expression, text: text))
                 case .model:
                     // The bridge matches `[x-model]` exactly: a modifier changes the name.
-                    set("model", .object([("value", .string(text)), ("exact", .bool(use.attribute.name == "x-model"))]))
+                    var model = #"{"value":"#
+                    JSONOutput.writeString(text, into: &model)
+                    set("model", model + #","exact":"# + (use.attribute.name == "x-model" ? "true" : "false") + "}")
                 case .for:
                     if let loop = use.loop, let collection = use.expression {
-                        set("loop", .object([("item", .string(loop.item)), ("index", loop.index.map(JSONOutput.string) ?? .null),
-                                             ("collection", expressions.index(of: collection, text: "for " + loop.collection))]))
+                        var json = #"{"item":"#
+                        JSONOutput.writeString(loop.item, into: &json)
+                        json += #","index":"#
+                        if let name = loop.index { JSONOutput.writeString(name, into: &json) } else { json += "null" }
+                        json += #","collection":"# + String(expressions.index(of: collection, text: "for " + loop.collection)) + "}"
+                        set("loop", json)
                     }
                 default: break
                 }
             }
-            if !events.isEmpty { set("events", .array(events)) }
-            for (name, value) in facts {
+            if !events.isEmpty { set("events", "[" + events.joined(separator: ",") + "]") }
+            for (name, json) in facts {
                 out += ",\"\(name)\":"
-                out += value.compact()
+                out += json
             }
             out += "}"
         }
@@ -259,31 +277,30 @@ enum LogicHostProject {
 
     /// The indices of the elements the smoke run acts on, in document order: those it fires
     /// or types into, and the ancestors that decide whether and how often they render.
-    private static func elementsTheSmokeRunActsOn(_ template: PageTemplate, uses: [Int: [DirectiveUse]]) -> [Int] {
+    private static func elementsTheSmokeRunActsOn(_ template: PageTemplate, uses: [[DirectiveUse]]) -> [Int] {
         func isTarget(_ index: Int) -> Bool {
-            if template.elements[index].attributes.contains(where: { $0.lowercasedName == "disabled" }) { return true }
-            return (uses[index] ?? []).contains { use in
+            let acted = uses[index].contains { use in
                 switch use.directive.kind {
                 case .on, .initialize, .model: true
                 case .bind: use.directive.argument?.lowercased() == "disabled"
                 default: false
                 }
             }
+            return acted || template.elements[index].attributes.contains { $0.lowercasedName == "disabled" }
         }
         func decidesRendering(_ index: Int) -> Bool {
-            if template.elements[index].name == "template" { return true }
-            return (uses[index] ?? []).contains { [.if, .show, .for].contains($0.directive.kind) }
+            template.elements[index].name == "template" || uses[index].contains { [.if, .show, .for].contains($0.directive.kind) }
         }
-        var kept = Set<Int>()
+        var kept = [Bool](repeating: false, count: template.elements.count)
         for index in template.elements.indices where isTarget(index) {
-            kept.insert(index)
+            kept[index] = true
             var ancestor = template.elements[index].parent
             while let current = ancestor {
-                if decidesRendering(current) { kept.insert(current) }
+                if !kept[current], decidesRendering(current) { kept[current] = true }
                 ancestor = template.elements[current].parent
             }
         }
-        return kept.sorted()
+        return kept.indices.filter { kept[$0] }
     }
 
     /// The text right after the start tag, up to the next tag: what a button or a label shows

@@ -85,10 +85,22 @@ final class LogicHostSession {
     /// Calls the function `name` of the host's object `part` (`preview`, `smoke`) with text
     /// arguments; nil when there is no such function.
     private func call(_ part: String, _ name: String, _ arguments: [String]) -> JavaScriptHost.Outcome? {
+        guard let function = function(part, name) else { return nil }
+        return host.call(function, arguments: arguments.map { host.makeString($0, in: context) }, in: context)
+    }
+
+    /// The host's functions found so far, by part and name: the smoke run calls `next`
+    /// thousands of times. `installed`, which is protected, keeps them alive.
+    private var functions: [String: JavaScriptHost.Value] = [:]
+
+    private func function(_ part: String, _ name: String) -> JavaScriptHost.Value? {
+        let key = part + "." + name
+        if let known = functions[key] { return known }
         guard let object = host.property(part, of: installed, in: context), let function = host.property(name, of: object, in: context) else {
             return nil
         }
-        return host.call(function, arguments: arguments.map { host.makeString($0, in: context) }, in: context)
+        functions[key] = function
+        return function
     }
 
     /// Calls a function of the host's `preview` object with text arguments; its text result.
