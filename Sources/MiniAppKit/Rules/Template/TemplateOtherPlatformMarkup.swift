@@ -81,10 +81,14 @@ public struct TemplateOtherPlatformMarkup: PageRule {
         guard runtime.pagesAreAlpineHTML, let template = page.template,
               TemplateQuickAppMarkup.finding(template) == nil else { return [] }
         let dataKeys = page.script?.dataKeys ?? []
-        let walk = TagWalk(template)
+        let bytes = template.file.bytes
+        // Pairing the tags is needed only for a component's fix-it and for `{{ }}` in text;
+        // most pages have neither.
+        let hasComponent = template.startTags.contains { Self.components[$0.name.lowercased()] != nil }
+        let walk = hasComponent || Self.hasDoubleBrace(bytes) ? TagWalk(template) : nil
         var findings: [Finding] = []
         for (index, tag) in template.startTags.enumerated() {
-            if let component = Self.components[tag.name.lowercased()] {
+            if hasComponent, let walk, let component = Self.components[tag.name.lowercased()] {
                 findings.append(componentFinding(tag, component, end: walk.endTag[index], template: template))
             }
             for attribute in tag.attributes {
@@ -93,8 +97,7 @@ public struct TemplateOtherPlatformMarkup: PageRule {
                 }
             }
         }
-        let bytes = template.file.bytes
-        for text in walk.shownText where Self.hasDoubleBrace(bytes[text]) {
+        for text in walk?.shownText ?? [] where Self.hasDoubleBrace(bytes[text]) {
             findings += mustacheFindings(in: text, template: template, dataKeys: dataKeys)
         }
         return Self.withoutOverlappingFixIts(findings).sorted { $0.span?.start.offset ?? 0 < $1.span?.start.offset ?? 0 }
@@ -183,7 +186,7 @@ public struct TemplateOtherPlatformMarkup: PageRule {
         let name = attribute.lowercasedName
         // Alpine's own attributes are neither another platform's directives nor events.
         if name.hasPrefix("x-") || name.hasPrefix("@") || name.hasPrefix(":") { return nil }
-        let span = template.span(attribute.nameRange)
+        var span: SourceSpan { template.span(attribute.nameRange) }
         if let prefix = Self.controlPrefixes.first(where: name.hasPrefix) {
             let directive = name.dropFirst(prefix.count)
             let platform = prefix == "wx:" ? "WeChat's" : "another platform's"
