@@ -17,15 +17,15 @@ public enum Linter {
         _ model: ProjectModel, rules: [any Rule.Type] = RuleRegistry.all, isFullLint: Bool = true, pageFindings: PageFindingStore? = nil
     ) -> LintResult {
         let runnable = rules.filter { rule in model.configuration.severity(for: rule.description) != nil && model.canRun(rule.description) }
-        let pageRules = runnable.compactMap { $0 as? any PageRule.Type }
-        let projectRules = runnable.filter { !($0 is any PageRule.Type) }
+        let pageRules = runnable.compactMap { $0.asPageRule }
+        let projectRules = runnable.filter { $0.asPageRule == nil }
         // Rules are independent reads of one immutable model, so they run on every core: the
         // project's rules one per task, the page rules one page per task. The smoke run, which
         // the `run-*` rules share, goes first and those rules last: it runs on one core while
         // the others check, instead of holding up a core whose next rule waits for it.
-        let runRules = projectRules.filter { $0 is any RunRule.Type }
+        let runRules = projectRules.filter { $0.asRunRule != nil }
         var tasks: [CheckTask] = runRules.isEmpty ? [] : [.smokeRun]
-        tasks += projectRules.filter { !($0 is any RunRule.Type) }.map(CheckTask.projectRule)
+        tasks += projectRules.filter { $0.asRunRule == nil }.map(CheckTask.projectRule)
         tasks += model.pages.indices.map(CheckTask.page)
         tasks += runRules.map(CheckTask.projectRule)
         let found = ParallelMap.mapTakingInOrder(tasks) { task -> [Diagnostic] in
@@ -83,7 +83,7 @@ public enum Linter {
 extension Linter {
     /// Each `run-*` rule's id and the static rules that find the same problem.
     private static let runRules = Dictionary(
-        uniqueKeysWithValues: RuleRegistry.all.compactMap { $0 as? any RunRule.Type }.map { ($0.description.id, $0.sameProblemAs) })
+        uniqueKeysWithValues: RuleRegistry.all.compactMap { $0.asRunRule }.map { ($0.description.id, $0.sameProblemAs) })
 
     /// The smoke run meets many problems a rule also finds in the files (a literal
     /// `navigateBack` delta, a flat `skip.navigateTo`); the static diagnostic says it better,

@@ -8,6 +8,8 @@ public protocol PageRule: Rule {
 }
 
 extension PageRule {
+    public static var asPageRule: (any PageRule.Type)? { Self.self }
+
     public func check(_ model: ProjectModel) -> [Finding] {
         model.pages.flatMap { check(page: $0, runtime: model.runtime) }
     }

@@ -181,7 +181,7 @@ public enum RuleRegistry {
     public static var allIDs: [String] { all.map { $0.description.id } }
 
     /// The ids of the rules that check each page on its own (`PageRule`).
-    public static let pageRuleIDs: Set<String> = Set(all.compactMap { ($0 as? any PageRule.Type)?.description.id })
+    public static let pageRuleIDs: Set<String> = Set(all.compactMap { $0.asPageRule?.description.id })
 
     public static func description(for id: String) -> RuleDescription? {
         all.first { $0.description.id == id }?.description

@@ -4,6 +4,10 @@ public protocol RunRule: Rule {
     static var sameProblemAs: Set<String> { get }
 }
 
+extension RunRule {
+    public static var asRunRule: (any RunRule.Type)? { Self.self }
+}
+
 extension ProjectModel {
     /// The smoke run's findings of `kind` as rule findings, each with a note saying what the
     /// run was doing; `everyVisit` is the severity of one that happened while the app started
