@@ -84,11 +84,11 @@ public struct TemplateOtherPlatformMarkup: PageRule {
         let bytes = template.file.bytes
         // Pairing the tags is needed only for a component's fix-it and for `{{ }}` in text;
         // most pages have neither.
-        let hasComponent = template.startTags.contains { Self.components[$0.name.lowercased()] != nil }
-        let walk = hasComponent || Self.hasDoubleBrace(bytes) ? TagWalk(template) : nil
+        let components = template.startTags.map { Self.components[$0.name.lowercased()] }
+        let walk = components.contains { $0 != nil } || Self.hasDoubleBrace(bytes) ? TagWalk(template) : nil
         var findings: [Finding] = []
         for (index, tag) in template.startTags.enumerated() {
-            if hasComponent, let walk, let component = Self.components[tag.name.lowercased()] {
+            if let walk, let component = components[index] {
                 findings.append(componentFinding(tag, component, end: walk.endTag[index], template: template))
             }
             for attribute in tag.attributes {
