@@ -21,6 +21,20 @@ public enum RulesDocument {
             "",
             "In the examples, `1️⃣`, `2️⃣`, ... mark where each diagnostic points; they are not part of the file.",
             "",
+            "## Severity",
+            "",
+            "Every rule's severity follows one policy, judged by what the runtime does (docs/runtimes.md):",
+            "",
+            "- **error**: it fails on the device every time the code or file is reached: a page that does not load, a handler that "
+                + "throws, a value that never arrives, a tab icon that shows something else. `lint` exits 1 and `pack` refuses.",
+            "- **warning**: it fails in some cases only: on one platform or one theme, for some data, on a second visit, or when "
+                + "the file grows; or it is likely a mistake whose effect depends on what the author meant (a misspelt setting).",
+            "- **note**: it has no effect on the device: dead files and keys, suppressions that silence nothing, a runtime "
+                + "limit the author cannot work around. Shown by `lint`, never failing it.",
+            "",
+            "A rule whose findings differ in this gives each finding its own severity, and its section says when (the iOS tab "
+                + "icon rules: an error when half or more of the icon's ink differs on the phone). The table gives the rule's usual one.",
+            "",
         ]
         for domain in RuleDomain.allCases {
             let domainRules = rules.filter { $0.domain == domain }

@@ -66,14 +66,14 @@ struct LintCommandTests {
             try Data(html.replacingOccurrences(of: "index.greeting", with: "index.greetin").utf8).write(to: page)
             let result = try CLIRunner.run(["lint", "one", "two", "./one/"], in: folder)
             #expect(result.status == 1)
-            #expect(result.standardOutput.hasPrefix("two/i18n/en.json:3:3: warning: translation key 'index.greeting' is not used anywhere [i18n-unused-key]\n"))
+            #expect(result.standardOutput.hasPrefix("two/i18n/en.json:3:3: note: translation key 'index.greeting' is not used anywhere [i18n-unused-key]\n"))
             #expect(result.standardOutput.contains("\ntwo/pages/index/index.html:10:18: error: translation key 'index.greetin'"))
             #expect(result.standardOutput.hasSuffix("""
                 i18n coverage of one (default locale 'en', 2 keys):
                   en  2 present, 0 missing, 0 extra
                 i18n coverage of two (default locale 'en', 2 keys):
                   en  2 present, 1 missing, 0 extra
-                1 error, 1 warning and 0 notes in 18 files in 2 projects
+                1 error, 0 warnings and 1 note in 18 files in 2 projects
 
                 """), "\(result.standardOutput)")
             let clean = try CLIRunner.run(["lint", "one", folder.appendingPathComponent("one").path], in: folder)
@@ -86,7 +86,7 @@ struct LintCommandTests {
     }
 
     /// `--quiet` shows what fails the command: errors, and warnings with `--strict`; no
-    /// notes, no coverage table.
+    /// notes, no coverage table; the summary counts what it hid.
     @Test func quietShowsOnlyWhatFails() throws {
         try CLIRunner.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("quiet")
@@ -102,13 +102,13 @@ struct LintCommandTests {
                 1 | <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2L22 2 22 22 .5.5z"/></svg>
                   |                                                                                      ^~~~
                   = fix-it: write the numbers out
-                1 error, 0 warnings and 0 notes in 23 files
+                1 error, 0 warnings and 0 notes in 23 files; 1 warning and 1 note hidden by --quiet
 
                 """)
             let strict = try CLIRunner.run(["lint", "-q", "--strict", app.path])
             #expect(strict.status == 1)
             #expect(strict.standardOutput.contains("warning: tab icon 'icons/explore.svg' loses part of its drawing on iOS"))
-            #expect(strict.standardOutput.hasSuffix("1 error, 1 warning and 0 notes in 23 files\n"))
+            #expect(strict.standardOutput.hasSuffix("1 error, 1 warning and 0 notes in 23 files; 1 note hidden by --quiet\n"))
             #expect(!strict.standardOutput.contains("i18n coverage"))
         }
     }
@@ -384,7 +384,7 @@ struct WatchTests {
                 let text = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "x-text=", with: "x-txt=")
                 try Data(text.utf8).write(to: page)
                 #expect(waitFor("+ app/pages/index/index.html:10:7: error: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]", in: output))
-                #expect(waitFor("1 error, 1 warning and 0 notes", in: output))
+                #expect(waitFor("1 error, 0 warnings and 1 note", in: output))
                 // Each run is stamped with the time, `[hh:mm:ss]`.
                 let stamped = output.text.split(separator: "\n").filter { $0.hasSuffix("change detected; linted again:") }
                 #expect(stamped.count == 1)

@@ -103,8 +103,8 @@ struct LintFixCommandTests {
             #expect(result.standardOutput == """
                 fixed icons/explore.svg:1:70 icon-tab-parts-lost-on-ios: rewrite the path data with curves iOS draws
                 skipped icons/explore.svg:1:123 icon-tab-hangs-on-ios: write the numbers out (it overlaps the fix-it of icon-tab-parts-lost-on-ios at 1:70, applied first)
-                applied 1 fix-it in 1 file; no findings remain
-                no problems found in 23 files
+                applied 1 fix-it in 1 file; no errors remain; 1 note hidden by --quiet
+                no errors in 23 files; 1 note hidden by --quiet
 
                 """)
             #expect(try String(contentsOf: app.appendingPathComponent("icons/explore.svg"), encoding: .utf8) == """
@@ -219,7 +219,7 @@ struct LintFixCommandTests {
             #expect(result.status == 2)
             #expect(result.standardError == "error: cannot write 'pages/home/home.html': \(ReadOnlyFolder.refusal); its fix-it was not applied\n")
             #expect(result.standardOutput.hasPrefix("""
-                applied no fix-its; 1 finding remains
+                applied no fix-its; 1 finding remains; 2 notes hidden by --quiet
                 pages/home/home.html:11:9: error: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]
 
                 """))

@@ -70,6 +70,10 @@ public struct IOSTabIcon: Sendable {
     /// Above this share of differing ink, a warning says how much of the icon the phone
     /// draws differently: below it, the difference is a few edge pixels.
     public static let visibleDifference = 0.05
+    /// From this share of differing ink on, the phone's icon is not the one drawn (Material's
+    /// invisible frame path turns it into a solid square): it fails every time, an error; below
+    /// it, part of the drawing is wrong, a warning (docs/rules.md, "Severity").
+    public static let unrecognizableDifference = 0.5
     /// Shapes the reader never draws: it finds only `d` attributes.
     static let droppedShapes: Set<String> = ["circle", "rect", "ellipse", "line", "polyline", "polygon", "use", "text", "image"]
 

@@ -34,13 +34,9 @@ struct OutputOptions: ParsableArguments {
     var format: OutputFormat { rendering.format }
 
     /// The report as shown: with `--quiet`, what fails the command and nothing else (no note,
-    /// no coverage table, no warning unless --strict makes warnings fail it).
+    /// no coverage table, no warning unless --strict makes warnings fail it), counting the rest.
     func shown(_ report: DiagnosticReport) -> DiagnosticReport {
-        guard quiet else { return report }
-        var report = report
-        report.diagnostics = report.diagnostics.filter { $0.severity == .error || (strict && $0.severity == .warning) }
-        report.localeCoverage = []
-        return report
+        quiet ? report.onlyFailing(strict: strict) : report
     }
 
     /// Writes the rendered diagnostics to `output`, or standard output. A file is written

@@ -69,7 +69,7 @@ struct Lint: AsyncParsableCommand {
             if let baseline { result.diagnostics = try Self.readBaseline(baseline).newDiagnostics(result.diagnostics) }
             fails = fails || result.fails(strict: outputOptions.strict)
             let report = result.report(pathPrefix: ProjectLoading.displayPrefix(for: path))
-            fixed?.printSummary(remaining: outputOptions.shown(report).diagnostics.count)
+            fixed?.printSummary(remaining: outputOptions.shown(report))
             if let fixed { fixes.append(fixed) }
             reports.append(report)
         }

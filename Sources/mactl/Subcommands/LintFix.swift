@@ -25,9 +25,9 @@ struct LintFix {
         var failedWrites: Int
 
         /// `applied 3 fix-its in 2 files; 1 finding remains`, where what remains is what `lint`
-        /// is about to show (after the baseline and `--quiet`).
-        func printSummary(remaining: Int) {
-            LintFix.emit([LintFix.summary(applied: applied, files: changedFiles, remaining: remaining)], format: format)
+        /// is about to show (after the baseline and `--quiet`), with what `--quiet` hides.
+        func printSummary(remaining shown: DiagnosticReport) {
+            LintFix.emit([LintFix.summary(applied: applied, files: changedFiles, remaining: shown.diagnostics.count, hidden: shown.hiddenPhrase)], format: format)
         }
 
         /// Exit 2 when a file could not be written: the command did not do what it was asked,
@@ -124,14 +124,15 @@ struct LintFix {
         count == 1 ? "its fix-it was not applied" : "its \(count) fix-its were not applied"
     }
 
-    /// `applied 3 fix-its in 2 files; 1 finding remains`.
-    static func summary(applied: Int, files: Int, remaining: Int) -> String {
+    /// `applied 3 fix-its in 2 files; 1 finding remains`; with `--quiet` hiding some,
+    /// `...; no errors remain; 2 warnings hidden by --quiet`.
+    static func summary(applied: Int, files: Int, remaining: Int, hidden: String? = nil) -> String {
         let fixes = applied == 0 ? "applied no fix-its" : "applied \(applied) \(applied == 1 ? "fix-it" : "fix-its") in \(files) \(files == 1 ? "file" : "files")"
         let rest = switch remaining {
-        case 0: "no findings remain"
+        case 0: hidden == nil ? "no findings remain" : "no errors remain"
         case 1: "1 finding remains"
         default: "\(remaining) findings remain"
         }
-        return "\(fixes); \(rest)"
+        return "\(fixes); \(rest)" + (hidden.map { "; \($0)" } ?? "")
     }
 }

@@ -67,6 +67,22 @@ struct RendererTests {
         #expect(SARIFRenderer().render(clean).contains("\"results\": []"))
     }
 
+    /// `--quiet` keeps what fails the command; the summary counts what it hid, rather than
+    /// saying "no problems found" over warnings.
+    @Test func aQuietReportCountsWhatItHid() {
+        func diagnostic(_ severity: Severity, _ line: Int) -> Diagnostic {
+            Diagnostic(id: "rule", severity: severity, message: "m", span: nil)
+        }
+        let report = DiagnosticReport(diagnostics: [diagnostic(.warning, 1), diagnostic(.note, 2), diagnostic(.warning, 3)], fileCount: 2)
+        let quiet = report.onlyFailing(strict: false)
+        #expect(quiet.diagnostics.isEmpty)
+        #expect(TextRenderer().render(quiet) == "no errors in 2 files; 2 warnings and 1 note hidden by --quiet\n")
+        let strict = report.onlyFailing(strict: true)
+        #expect(strict.diagnostics.count == 2)
+        #expect(TextRenderer().render(strict).hasSuffix("0 errors, 2 warnings and 0 notes in 2 files; 1 note hidden by --quiet\n"))
+        #expect(TextRenderer().render(DiagnosticReport(diagnostics: [], fileCount: 2).onlyFailing(strict: false)) == "no problems found in 2 files\n")
+    }
+
     @Test func theOrderIsFileLineColumnThenID() {
         let file = SourceFile(path: "b.json", text: "{}\n{}")
         let diagnostics = [

@@ -157,7 +157,7 @@ import Testing
         let manifest = MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/form/form"]"#)
         let form = "<body x-data=\"page\">\n<template x-if=\"store.open\"><input x-model=\"store.user.name\"></template>\n</body>\n"
         let found = diagnostics(["manifest.json": manifest, "pages/form/form.html": form, "pages/form/form.js": "Page({ data: { open: false } });\n"])
-        #expect(found.map { "\($0.line) \($0.id) \($0.severity)" } == ["2 template-model-off-launch-page warning"])
+        #expect(found.map { "\($0.line) \($0.id) \($0.severity)" } == ["2 template-model-off-launch-page error"])
     }
 
     func routing(_ files: [String: String], runtime: String? = nil) -> [String] {

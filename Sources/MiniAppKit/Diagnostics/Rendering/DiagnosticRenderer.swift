@@ -21,6 +21,9 @@ public struct DiagnosticReport: Sendable {
     /// More top-level members for the JSON document, after the diagnostics: what a command
     /// proved besides them (`verify`'s signature and package digest).
     public var jsonMembers: [(String, JSONOutput)] = []
+    /// The diagnostics `--quiet` left out (`onlyFailing`), counted so the summary can say so:
+    /// a quiet run that printed "no problems found" over warnings would not be telling the truth.
+    public var hiddenByQuiet: [Diagnostic] = []
 
     /// `pathPrefix` is the project folder as shown from the current folder, with a trailing
     /// '/' (`demo/`, `../`), or empty: it is put before every project-relative path, in the
@@ -58,8 +61,29 @@ public struct DiagnosticReport: Sendable {
             sourceFiles.merge(report.sourceFiles) { first, _ in first }
             fileCount += report.fileCount
             localeCoverage += report.localeCoverage
+            hiddenByQuiet += report.hiddenByQuiet
         }
         projectCount = reports.count
+    }
+
+    /// The report `--quiet` shows: what fails the command (errors, and warnings when `strict`),
+    /// without the coverage table; what it leaves out is kept in `hiddenByQuiet` to be counted.
+    public func onlyFailing(strict: Bool) -> DiagnosticReport {
+        var report = self
+        let fails = { (diagnostic: Diagnostic) in diagnostic.severity == .error || (strict && diagnostic.severity == .warning) }
+        report.diagnostics = diagnostics.filter(fails)
+        report.hiddenByQuiet = hiddenByQuiet + diagnostics.filter { !fails($0) }
+        report.localeCoverage = []
+        return report
+    }
+
+    /// "2 warnings and 1 note hidden by --quiet", or nil when `--quiet` hid nothing. Counts
+    /// diagnostics, since their attached notes were never shown either.
+    public var hiddenPhrase: String? {
+        guard !hiddenByQuiet.isEmpty else { return nil }
+        let parts = [(hiddenByQuiet.warningCount, "warning"), (hiddenByQuiet.noteCount, "note")]
+            .filter { $0.0 > 0 }.map { count, noun in "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        return parts.joined(separator: " and ") + " hidden by --quiet"
     }
 
     /// "1 error, 2 warnings and 3 notes" style counts, shared by the text summary. The notes

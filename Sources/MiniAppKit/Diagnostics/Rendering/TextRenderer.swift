@@ -23,7 +23,11 @@ public struct TextRenderer: DiagnosticRenderer {
         }
         lines.append(contentsOf: coverageTables(report.localeCoverage, namingProjects: report.projectCount > 1))
         let files = "\(report.fileCount) \(report.fileCount == 1 ? "file" : "files")" + (report.projectCount > 1 ? " in \(report.projectCount) projects" : "")
-        let summary = report.diagnostics.isEmpty ? "no problems found in \(files)" : "\(report.countsPhrase) in \(files)"
+        var summary = report.diagnostics.isEmpty ? "no problems found in \(files)" : "\(report.countsPhrase) in \(files)"
+        if let hidden = report.hiddenPhrase {
+            // Not "no problems found": there are some, the reader asked not to see them.
+            summary = (report.diagnostics.isEmpty ? "no errors in \(files)" : summary) + "; " + hidden
+        }
         lines.append(paint(summary, .bold))
         return lines.joined(separator: "\n") + "\n"
     }

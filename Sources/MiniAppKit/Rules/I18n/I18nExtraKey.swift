@@ -1,7 +1,7 @@
 /// A translation has a key the default locale does not.
 public struct I18nExtraKey: Rule {
     public static let description = RuleDescription(
-        id: "i18n-extra-key", domain: .i18n, severity: .warning,
+        id: "i18n-extra-key", domain: .i18n, severity: .note,
         summary: "A locale other than the default has a key the default locale does not have.",
         rationale: "Every key starts in the default locale; one only in a translation is a leftover or a typo of a real key, and users of the default language see the key itself.",
         prerequisites: [.defaultLocale],

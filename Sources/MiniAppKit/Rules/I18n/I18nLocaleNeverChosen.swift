@@ -1,7 +1,7 @@
 /// A locale file the runtime's choice of locale can never pick.
 public struct I18nLocaleNeverChosen: Rule {
     public static let description = RuleDescription(
-        id: "i18n-locale-never-chosen", domain: .i18n, severity: .warning,
+        id: "i18n-locale-never-chosen", domain: .i18n, severity: .note,
         summary: "No device's language leads the runtime to this locale file.",
         rationale: """
             SkipMiniApp tries, in order: the device's tag (`zh-Hans_CN` as `zh-Hans-CN`), its \

@@ -1,7 +1,7 @@
 /// A key of the default locale that nothing uses.
 public struct I18nUnusedKey: Rule {
     public static let description = RuleDescription(
-        id: "i18n-unused-key", domain: .i18n, severity: .warning,
+        id: "i18n-unused-key", domain: .i18n, severity: .note,
         summary: "A key of the default locale is used nowhere in the templates, scripts or manifest.",
         rationale: """
             Unused keys are dead weight for translators and usually the old name of a renamed \

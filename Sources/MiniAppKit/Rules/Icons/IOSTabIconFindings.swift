@@ -16,6 +16,13 @@ extension IOSTabIcon {
         return "; on the phone \(Self.inkFigures(ink))"
     }
 
+    /// An error when the phone's icon is not the one drawn (`unrecognizableDifference`), else
+    /// the rule's own severity.
+    var severity: Severity? {
+        guard let ink, ink.differing >= Self.unrecognizableDifference else { return nil }
+        return .error
+    }
+
     static func inkFigures(_ ink: InkComparison) -> String {
         "\(NumberText.percent(ink.differing)) of the icon's ink differs (\(NumberText.percent(ink.lost)) of the SVG's is missing, \(NumberText.percent(ink.added)) of the phone's is extra)"
     }
@@ -35,7 +42,8 @@ extension IOSTabIcon {
     static func finding(_ message: String, causes: [Cause], in icon: IconModel) -> Finding {
         let notes = causes.dropFirst().map { DiagnosticNote(message: $0.phrase, span: icon.span($0.range)) }
         let fixIt = causes.lazy.compactMap(\.fix).first.map(icon.fixIt)
-        return Finding(message, at: causes.first.map { icon.span($0.range) } ?? icon.rootSpan, notes: notes, fixIt: fixIt)
+        return Finding(
+            message, at: causes.first.map { icon.span($0.range) } ?? icon.rootSpan, notes: notes, fixIt: fixIt, defaultSeverity: icon.onIOS?.severity)
     }
 
     /// Causes grouped by site (one path's arcs, one shape), in the order of their first place.

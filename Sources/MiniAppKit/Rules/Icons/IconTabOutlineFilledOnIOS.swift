@@ -12,19 +12,20 @@ public struct IconTabOutlineFilledOnIOS: Rule {
             the whole icon, paths inside `<defs>`, `<clipPath>` or `<mask>` and a `d="…"` in a \
             comment are drawn, and `fill-rule="evenodd"` holes are filled. Convert strokes to \
             filled outlines ("outline stroke"), delete invisible paths, and draw holes with the \
-            inner path running the other way.
+            inner path running the other way. An error when half or more of the icon's ink \
+            differs on the phone (the tab shows something else), a warning below that.
             """,
         runtimeFacts: ["skip.tab-icon-fill", "skip.tab-icon-paths"],
         triggering: [
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"><path 1️⃣d=\"M4 4h16v16H4z\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: a stroke-only path (fill=\"none\") is filled as a solid shape; on the phone 81% of the icon's ink differs (53% of the SVG's is missing, 77% of the phone's is extra)")]),
+                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: a stroke-only path (fill=\"none\") is filled as a solid shape; on the phone 81% of the icon's ink differs (53% of the SVG's is missing, 77% of the phone's is extra)").severity(.error)]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path 1️⃣d=\"M0 0h24v24H0z\" fill=\"none\"/><path d=\"M12 3l9 18H3z\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: an invisible path (fill=\"none\", no stroke) is filled as a solid shape; on the phone 72% of the icon's ink differs (0% of the SVG's is missing, 72% of the phone's is extra)")]),
+                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: an invisible path (fill=\"none\", no stroke) is filled as a solid shape; on the phone 72% of the icon's ink differs (0% of the SVG's is missing, 72% of the phone's is extra)").severity(.error)]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><defs><clipPath id=\"c\"><path 1️⃣d=\"M0 0h12v24H0z\"/></clipPath></defs><path d=\"M2 2h20v20H2z\" clip-path=\"url(#c)\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: a path inside <clipPath> is drawn; on the phone 59% of the icon's ink differs (0% of the SVG's is missing, 59% of the phone's is extra)")]),
+                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: a path inside <clipPath> is drawn; on the phone 59% of the icon's ink differs (0% of the SVG's is missing, 59% of the phone's is extra)").severity(.error)]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path 1️⃣fill-rule=\"evenodd\" d=\"M2 2h20v20H2z M8 8h8v8H8z\"/></svg>\n",
                 expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: fill-rule=\"evenodd\" is ignored, so its holes are filled; on the phone 16% of the icon's ink differs (0% of the SVG's is missing, 16% of the phone's is extra)")]),

@@ -13,7 +13,9 @@ public struct IconTabPartsLostOnIOS: Rule {
             picture. mactl renders what the reader reads beside the SVG and, above \
             \(NumberText.percent(IOSTabIcon.visibleDifference)) of differing ink, says how much \
             differs; `pack --report` keeps both images. Drawing every part as path data with \
-            `M L H V C S Q Z` (what icon editors call "outline stroke" and "flatten") fixes it.
+            `M L H V C S Q Z` (what icon editors call "outline stroke" and "flatten") fixes it. \
+            An error when \(NumberText.percent(IOSTabIcon.unrecognizableDifference)) or more of \
+            the ink differs (the tab shows something else), a warning below that.
             """,
         runtimeFacts: ["skip.tab-icon-paths", "skip.tab-icon-commands"],
         triggering: [
@@ -65,7 +67,7 @@ public struct IconTabPartsLostOnIOS: Rule {
             guard onIOS.filledParts.isEmpty, onIOS.boxMisread == nil, onIOS.hangs.isEmpty, !onIOS.inkClause.isEmpty, let ink = onIOS.ink else { return [] }
             return [Finding(
                 "tab icon '\(icon.path)' looks different on iOS: \(IOSTabIcon.inkFigures(ink)), for a reason mactl does not name (a style sheet, a clip path or a mask); compare the images 'pack --report' writes",
-                at: icon.rootSpan)]
+                at: icon.rootSpan, defaultSeverity: onIOS.severity)]
         }
     }
 }

@@ -10,7 +10,9 @@ public struct IconTabViewBoxMisreadOnIOS: Rule {
             `width="…"` and `height="…"` anywhere in the file, so a `stroke-width="2"` before \
             the size makes the box 2 wide, and `48px` is not a number to it (24 is used). The \
             icon is scaled into the wrong box: cropped, tiny or off-centre. The fix-it writes \
-            the viewBox with single spaces, or adds one.
+            the viewBox with single spaces, or adds one. An error when \
+            \(NumberText.percent(IOSTabIcon.unrecognizableDifference)) or more of the ink \
+            differs (the tab shows something else), a warning below that.
             """,
         runtimeFacts: ["skip.tab-icon-box"],
         triggering: [
@@ -38,7 +40,7 @@ public struct IconTabViewBoxMisreadOnIOS: Rule {
             let message = "iOS fits tab icon '\(icon.path)' into the box \(IOSTabIcon.describe(misread.read)) instead of \(actual): \(misread.reason); write viewBox=\"\(actual)\"\(onIOS.inkClause)"
             return Finding(
                 message, at: icon.span(misread.range),
-                fixIt: misread.fix.map(icon.fixIt))
+                fixIt: misread.fix.map(icon.fixIt), defaultSeverity: onIOS.severity)
         }
     }
 }

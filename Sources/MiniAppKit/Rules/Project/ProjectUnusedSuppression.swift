@@ -2,7 +2,7 @@
 /// run, since only then is it known what a suppression silenced.
 public struct ProjectUnusedSuppression: Rule {
     public static let description = RuleDescription(
-        id: "project-unused-suppression", domain: .project, severity: .warning,
+        id: "project-unused-suppression", domain: .project, severity: .note,
         summary: "A 'mactl-disable-next-line' comment silences nothing, or names a rule that does not exist.",
         rationale: """
             `<!-- mactl-disable-next-line rule-id -->` in a template and \

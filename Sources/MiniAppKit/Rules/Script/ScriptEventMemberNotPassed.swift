@@ -2,7 +2,7 @@
 /// (`e.currentTarget.dataset.id`, `e.target.value`).
 public struct ScriptEventMemberNotPassed: PageRule {
     public static let description = RuleDescription(
-        id: "script-event-member-not-passed", domain: .script, severity: .warning,
+        id: "script-event-member-not-passed", domain: .script, severity: .error,
         summary: "A handler the template binds reads a member of its event other than 'type' and 'detail', the only two the runtime passes.",
         rationale: """
             SkipMiniApp calls a page's handler with `{ type: 'tap', detail }` and nothing else: \
@@ -14,7 +14,8 @@ public struct ScriptEventMemberNotPassed: PageRule {
             `e.detail`, and use Alpine's `.prevent` and `.stop` modifiers. Reads through the \
             first parameter (`e.target`, `e['target']`) and names destructured from it \
             (`onTap({ currentTarget })`) are checked in handlers the page's template binds; \
-            runtimes that pass the DOM event (`w3c`) are not checked.
+            runtimes that pass the DOM event (`w3c`) are not checked. A read that throws is an \
+            error; a member only read, which is `undefined` but may just be tested, a warning.
             """,
         runtimeFacts: ["skip.event-type-detail"],
         triggering: [
@@ -27,7 +28,7 @@ public struct ScriptEventMemberNotPassed: PageRule {
                     .at("1️⃣", "'e.currentTarget' is undefined, so 'e.currentTarget.dataset' throws and 'onPick' stops there: it receives only '{ type, detail }' from the view; pass the value as the detail, as in 'onPick(item.id)', and read 'e.detail'"),
                     .at("2️⃣", "'e.target' is undefined, so 'e.target.value' throws and 'onInput' stops there: it receives only '{ type, detail }' from the view; pass the value as the detail, as in 'onInput($event.target.value)', and read 'e.detail'"),
                     .at("3️⃣", "'event.preventDefault' is undefined, so calling it throws and 'onSend' stops there: it receives only '{ type, detail }' from the view; use the '.prevent' modifier in the template instead"),
-                    .at("4️⃣", "'currentTarget' is always undefined: 'onKey' receives only '{ type, detail }' from the view; pass the value as the detail, as in 'onKey(…)' in the template, and read 'detail'"),
+                    .at("4️⃣", "'currentTarget' is always undefined: 'onKey' receives only '{ type, detail }' from the view; pass the value as the detail, as in 'onKey(…)' in the template, and read 'detail'").severity(.warning),
                 ]),
         ],
         nonTriggering: [
@@ -72,7 +73,11 @@ public struct ScriptEventMemberNotPassed: PageRule {
                     "'\(written)' is undefined, so '\(written).\(next)' throws and '\(read.method)' stops there: it receives only '{ type, detail }' from the view; \(advice)",
                     at: span)
             }
-            return Finding("'\(written)' is always undefined: '\(read.method)' receives only '{ type, detail }' from the view; \(advice)", at: span)
+            // Read but not used further: undefined every time, yet the handler goes on, and the
+            // code may only test it (`if (e.target)`). A warning; what throws is an error.
+            return Finding(
+                "'\(written)' is always undefined: '\(read.method)' receives only '{ type, detail }' from the view; \(advice)", at: span,
+                defaultSeverity: .warning)
         }
     }
 

@@ -2,7 +2,7 @@
 /// `'id=' + id`).
 public struct ScriptEventUsedAsDetail: PageRule {
     public static let description = RuleDescription(
-        id: "script-event-used-as-detail", domain: .script, severity: .warning,
+        id: "script-event-used-as-detail", domain: .script, severity: .error,
         summary: "A handler the template calls with a value uses its parameter as that value, but the parameter is the event '{ type, detail }'.",
         rationale: """
             SkipMiniApp calls a handler with one argument, `{ type: 'tap', detail }`, whatever \

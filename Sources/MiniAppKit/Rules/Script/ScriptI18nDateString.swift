@@ -1,7 +1,7 @@
 /// `skip.i18n.d('2024-01-15')`: a string, which `Intl.DateTimeFormat.format` cannot format.
 public struct ScriptI18nDateString: Rule {
     public static let description = RuleDescription(
-        id: "script-i18n-date-string", domain: .script, severity: .warning,
+        id: "script-i18n-date-string", domain: .script, severity: .error,
         summary: "'i18n.d' is given a date string, which the runtime cannot format.",
         rationale: """
             SkipMiniApp's `i18n.d(x)` hands `x` as it is to \

@@ -1,7 +1,7 @@
 /// `x-model` on a page other than the launch page writes into the launch page's data.
 public struct TemplateModelOffLaunchPage: Rule {
     public static let description = RuleDescription(
-        id: "template-model-off-launch-page", domain: .template, severity: .warning,
+        id: "template-model-off-launch-page", domain: .template, severity: .error,
         summary: "'x-model' on a page other than the first of 'pages' writes into the launch page's data, not its own.",
         rationale: """
             SkipMiniApp writes every `x-model` update into the data of its current page, and its \

@@ -1,7 +1,7 @@
 /// `store.<key>` read in a template, but the page never declares or sets that key.
 public struct TemplateUnknownStoreKey: PageRule {
     public static let description = RuleDescription(
-        id: "template-unknown-store-key", domain: .template, severity: .warning,
+        id: "template-unknown-store-key", domain: .template, severity: .error,
         summary: "A template reads or models 'store.<key>', but the page's 'data' does not declare it and no 'setData' sets it.",
         rationale: """
             `store` is the page's data as the logic layer sends it; a key it never has reads as \
