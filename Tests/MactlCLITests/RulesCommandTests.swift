@@ -28,13 +28,64 @@ struct RulesCommandTests {
         #expect(unknown.standardError.contains("The value 'colour' is invalid for '--domain <domain>'"))
     }
 
-    @Test func explainPrintsTheRulesSectionOfTheReference() throws {
-        let result = try CLIRunner.run(["explain", "icon-tab-hangs-on-ios"])
+    /// On a terminal, as `rustc --explain` prints: wrapped text without Markdown marks, and each
+    /// example with line numbers and a caret under the place, with what mactl reports there.
+    @Test func explainPrintsTheRuleAsTextWithCaretsUnderItsExamples() throws {
+        let result = try CLIRunner.run(["explain", "json-trailing-comma"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            json-trailing-comma: error by default
+
+            A JSON array or object has a comma before its closing bracket.
+
+            JavaScript object literals allow a trailing comma, JSON does not: JSON.parse and
+            JSONSerialization both reject the file.
+
+            Triggers:
+
+              manifest.json
+              1 | {
+              2 |   "app_id": "org.example.demo",
+              3 |   "name": "Demo",
+              4 |   "icons": [{ "src": "icons/app.svg" }],
+              5 |   "version": { "code": 1, "name": "1.0.0" },
+              6 |   "platform_version": { "min_code": 1 },
+              7 |   "pages": ["pages/index/index",]
+                |                                ^ error: trailing comma; JSON does not allow a comma before a closing bracket
+              8 | }
+
+            Does not trigger:
+
+              manifest.json
+              1 | {
+              2 |   "app_id": "org.example.demo",
+              3 |   "name": "Demo",
+              4 |   "icons": [{ "src": "icons/app.svg", "sizes": "any" }],
+              5 |   "version": { "code": 1, "name": "1.0.0" },
+              6 |   "platform_version": { "min_code": 1 },
+              7 |   "pages": ["pages/index/index"],
+              8 |   "description": "Pages: [home, about,]"
+              9 | }
+
+            """)
+        let colored = try CLIRunner.run(["explain", "json-trailing-comma", "--color", "always"])
+        #expect(colored.standardOutput.hasPrefix("\u{1B}[1mjson-trailing-comma\u{1B}[0m: \u{1B}[1;31merror\u{1B}[0m by default\n"))
+        // No line of prose is wider than a terminal, and no Markdown mark or example marker is left.
+        for rule in RuleRegistry.descriptions {
+            let text = RuleExplanation.text(for: rule)
+            #expect(!text.contains("**") && !text.contains("1️⃣"), "\(rule.id)")
+            let prose = text.split(separator: "\n").filter { !$0.hasPrefix("  ") }
+            #expect(prose.allSatisfy { $0.count <= RuleExplanation.width || !$0.contains(" ") }, "\(rule.id)")
+        }
+    }
+
+    /// `--markdown` prints the rule's section of docs/rules.md, the same text.
+    @Test func explainMarkdownPrintsTheRulesSectionOfTheReference() throws {
+        let result = try CLIRunner.run(["explain", "icon-tab-hangs-on-ios", "--markdown"])
         #expect(result.status == 0)
         let rule = try #require(RuleRegistry.descriptions.first { $0.id == "icon-tab-hangs-on-ios" })
         #expect(result.standardOutput == RulesDocument.section(for: rule).joined(separator: "\n") + "\n")
         #expect(result.standardOutput.hasPrefix("### icon-tab-hangs-on-ios\n\nDefault severity: **error**.\n"))
-        // The same text as docs/rules.md.
         #expect(RulesDocument.markdown().contains(result.standardOutput))
     }
 

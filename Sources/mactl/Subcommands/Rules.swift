@@ -38,11 +38,21 @@ struct Explain: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The rule's id, as diagnostics print it in brackets.", valueName: "rule"), completion: .list(RuleRegistry.allIDs))
     var rule: String
 
+    @Option(name: .long, help: "Colour the text: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(name: .long, help: "Print the rule's section of docs/rules.md, as Markdown.")
+    var markdown = false
+
     func run() async throws {
         guard let description = RuleRegistry.descriptions.first(where: { $0.id == rule }) else {
             let suggestion = NameSuggester.closest(to: rule, in: RuleRegistry.descriptions.map(\.id)).map { "; did you mean '\($0)'?" }
             throw CommandFailure(message: "no rule '\(rule)'\(suggestion ?? "; 'mactl rules' lists them")")
         }
-        Terminal.standardOutput(RulesDocument.section(for: description).joined(separator: "\n") + "\n")
+        if markdown {
+            Terminal.standardOutput(RulesDocument.section(for: description).joined(separator: "\n") + "\n")
+        } else {
+            Terminal.standardOutput(RuleExplanation.text(for: description, colored: Terminal.shouldColor(color)))
+        }
     }
 }
