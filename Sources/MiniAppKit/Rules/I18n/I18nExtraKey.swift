@@ -10,9 +10,9 @@ public struct I18nExtraKey: Rule {
                 files: [
                     ("manifest.json", I18nExample.manifest),
                     ("i18n/en.json", "{ \"home.title\": \"Welcome\" }\n"),
-                    ("i18n/fr.json", "{ \"home.title\": \"Bienvenue\", 1️⃣\"home.titre\": \"Bienvenue\" }\n"),
+                    ("i18n/fr.json", "{ 1️⃣\"home.titre\": \"Bienvenue\" }\n"),
                 ],
-                expected: [.at("1️⃣", "'home.titre' is in 'fr' but not in the default locale 'en'; did you mean 'home.title'?")]),
+                expected: [.at("1️⃣", "'home.titre' is in 'fr' but not in the default locale 'en'; did you mean 'home.title'?").fixIt("\"home.title\"")]),
         ],
         nonTriggering: [
             RuleExample(files: [
@@ -30,8 +30,14 @@ public struct I18nExtraKey: Rule {
         return model.locales.translations(readBy: model.runtime).flatMap { catalog in
             catalog.entries.filter { !defined.contains($0.key) }.map { entry in
                 var message = "'\(entry.key)' is in '\(catalog.tag)' but not in the default locale '\(defaultCatalog.tag)'"
-                if let suggestion = NameSuggester.closest(to: entry.key, in: defined.sorted()) { message += "; did you mean '\(suggestion)'?" }
-                return Finding(message, at: catalog.span(entry.keyRange))
+                let suggestion = NameSuggester.closest(to: entry.key, in: defined.sorted())
+                if let suggestion { message += "; did you mean '\(suggestion)'?" }
+                let span = catalog.span(entry.keyRange)
+                // Renamed only where the locale does not have that key already (a duplicate key is an error).
+                let fixIt = suggestion.flatMap { suggested in
+                    catalog.entries.contains { $0.key == suggested } ? nil : LiteralFixIt.replacing(entry.key, with: suggested, at: span, in: model.project.file(span.path))
+                }
+                return Finding(message, at: span, fixIt: fixIt)
             }
         }
     }

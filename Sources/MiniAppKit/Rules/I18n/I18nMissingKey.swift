@@ -18,7 +18,7 @@ public struct I18nMissingKey: Rule {
                     ("pages/index/index.html", I18nExample.page("  <h1 x-text=\"$t(1️⃣'home.titel')\"></h1>")),
                     ("i18n/en.json", "{ \"home.title\": \"Welcome\" }\n"),
                 ],
-                expected: [.at("1️⃣", "translation key 'home.titel' is not in the default locale 'i18n/en.json'; did you mean 'home.title'?")]),
+                expected: [.at("1️⃣", "translation key 'home.titel' is not in the default locale 'i18n/en.json'; did you mean 'home.title'?").fixIt("'home.title'")]),
         ],
         nonTriggering: [
             RuleExample(files: [
@@ -36,8 +36,9 @@ public struct I18nMissingKey: Rule {
         return model.translationKeysInUse.compactMap { use in
             guard texts[use.key] == nil else { return nil }
             var message = "translation key '\(use.key)' is not in the default locale '\(catalog.path)'"
-            if let suggestion = NameSuggester.closest(to: use.key, in: texts.keys.sorted()) { message += "; did you mean '\(suggestion)'?" }
-            return Finding(message, at: use.span)
+            let suggestion = NameSuggester.closest(to: use.key, in: texts.keys.sorted())
+            if let suggestion { message += "; did you mean '\(suggestion)'?" }
+            return Finding(message, at: use.span, fixIt: suggestion.flatMap { LiteralFixIt.replacing(use.key, with: $0, at: use.span, in: model.project.file(use.span.path)) })
         }
     }
 }

@@ -62,7 +62,8 @@ public struct ManifestPageNotFound: Rule {
     }
 
     static func folderRouteFix(for reference: ProjectModel.PathReference, in model: ProjectModel) -> FixIt? {
-        guard let route = folderRoute(for: reference.path, in: model) ?? closestTemplateRoute(for: reference.path, in: model),
+        guard let route = caseRoute(for: reference.path, in: model) ?? folderRoute(for: reference.path, in: model)
+                ?? closestTemplateRoute(for: reference.path, in: model),
               let span = model.manifestSpan(reference.node.range) else { return nil }
         return FixIt(message: "replace with '\(route)'", span: span, replacement: "\"\(route)\"")
     }
@@ -74,6 +75,14 @@ public struct ManifestPageNotFound: Rule {
         let stems = ProjectUnlistedPage.unlistedTemplates(in: model).map { String($0.dropLast(5)) }
         return stems.first { ProjectUnlistedPage.relatedRoute(to: route, among: [$0]) != nil }
             ?? NameSuggester.closest(to: route, in: stems)
+    }
+
+    /// `pages/detail/detail` for `pages/Detail/detail` when only the former's template exists:
+    /// the page in the letter case of its files.
+    static func caseRoute(for path: String, in model: ProjectModel) -> String? {
+        guard let route = ManifestPaths.canonicalRoute(path), let other = model.project.caseInsensitiveMatch(for: route + ".html"),
+              other.hasSuffix(".html") else { return nil }
+        return String(other.dropLast(5))
     }
 
     /// `pages/home` when `pages/home/home.html` exists: the route of the page inside that folder.

@@ -11,7 +11,7 @@ public struct ScriptMisspeltLifecycleHook: Rule {
             """,
         triggering: [
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  1️⃣onLaod() {\n    skip.log('loaded');\n  },\n});\n",
-                  expected: [.at("1️⃣", "'onLaod' is not a lifecycle hook and never runs; did you mean 'onLoad'?")]),
+                  expected: [.at("1️⃣", "'onLaod' is not a lifecycle hook and never runs; did you mean 'onLoad'?").fixIt("onLoad")]),
         ],
         nonTriggering: [.file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad() {},\n  onLoadMore() {},\n});\n")])
 
@@ -26,8 +26,10 @@ public struct ScriptMisspeltLifecycleHook: Rule {
                 for name in call.handlerNames where !hooks.contains(name) && !bound.contains(name) {
                     guard let hook = Self.closeHook(to: name, in: hooks) else { continue }
                     let span = script.memberKeyRange(name).map(script.span) ?? call.callOffset.map { script.span($0..<$0) }
+                    // Renaming is safe only when the registration has no member of that name already.
+                    let fixIt = call.handlerNames.contains(hook) ? nil : span.flatMap { LiteralFixIt.replacingKey(name, with: hook, at: $0, in: script.file) }
                     findings.append(Finding(
-                        "'\(name)' is not a lifecycle hook and never runs; did you mean '\(hook)'?", at: span ?? .file(script.file.path)))
+                        "'\(name)' is not a lifecycle hook and never runs; did you mean '\(hook)'?", at: span ?? .file(script.file.path), fixIt: fixIt))
                 }
             }
         }

@@ -35,22 +35,34 @@ public struct ScriptNavigationLeadingSlash: Rule {
             guard target.url.hasPrefix("/") else { return nil }
             let source = NavigationURLSource(target: target)
             let slashes = target.url.prefix { $0 == "/" }.count
-            let written = String(target.url.dropFirst(slashes))
+            var written = String(target.url.dropFirst(slashes))
             let span = target.script.span(target.range)
             var fixIt: FixIt?
-            if target.isWhole, source.isWrittenPlain(target.url), let literal = source.literal(written) {
+            // Without the '/' the url must name a page, or the advice is one the page rule refuses
+            // next: a url that names none is told the page it most likely means, or nothing.
+            let route = target.route
+            let suggested = route.flatMap { model.pageRoutes.contains($0) ? nil : PageRouteSuggestion.suggestion(for: $0, in: model) }
+            if let route, let page = suggested?.page {
+                written = page + written.dropFirst(route.count)
+                if target.isWhole, source.isWrittenPlain(target.url), let literal = source.literal(written) {
+                    fixIt = FixIt(message: "replace with '\(written)'", span: span, replacement: literal)
+                }
+            } else if target.isWhole, source.isWrittenPlain(target.url), let literal = source.literal(written) {
                 fixIt = FixIt(message: "remove the leading '/'", span: span, replacement: literal)
             } else if source.quote != nil, source.isWrittenPlain(String(repeating: "/", count: slashes)) {
                 let start = target.range.lowerBound + 1
                 fixIt = FixIt(message: "remove the leading '/'", span: target.script.span(start..<start + slashes), replacement: "")
             }
+            // A url left naming no page after the '/' goes gets no "write": the page rule says the rest.
+            let namesAPage = route.map { model.pageRoutes.contains($0) } ?? true
+            let advice = namesAPage || suggested?.page != nil ? "write '\(written)'" : "remove the leading '/'"
             let url = "'\(target.shortName)' url \(source.shown) starts with '/'"
             if target.shortName == "switchTab" {
                 return Finding(
-                    "\(url): 'switchTab' switches only to a tab's page exactly, so nothing happens; write '\(written)'", at: span, fixIt: fixIt)
+                    "\(url): 'switchTab' switches only to a tab's page exactly, so nothing happens; \(advice)", at: span, fixIt: fixIt)
             }
             return Finding(
-                "\(url): the runtime uses the url as a file path, so from a package the page's script is not found and 'Page()' never runs; write '\(written)'",
+                "\(url): the runtime uses the url as a file path, so from a package the page's script is not found and 'Page()' never runs; \(advice)",
                 at: span, fixIt: fixIt)
         }
     }

@@ -33,9 +33,11 @@ public struct ScriptNavigationUnknownPage: Rule {
         let targets = NavigationTarget.all(in: model, apis: NavigationTarget.urlAPIs)
         return targets.compactMap { target in
             guard let route = target.route, !routes.contains(route) else { return nil }
-            var message = "'\(target.shortName)' opens '\(route)', which is not a page in the manifest"
-            if let suggestion = NameSuggester.closest(to: route, in: routes.sorted()) { message += "; did you mean '\(suggestion)'?" }
-            return Finding(message, at: target.script.span(target.range))
+            let suggestion = PageRouteSuggestion.suggestion(for: route, in: model)
+            let message = "'\(target.shortName)' opens '\(route)', which is not a page in the manifest" + (suggestion?.clause ?? "")
+            return Finding(
+                message, at: target.script.span(target.range),
+                fixIt: suggestion?.page.flatMap { PageRouteSuggestion.fixIt(writing: $0, for: target) })
         }
     }
 }

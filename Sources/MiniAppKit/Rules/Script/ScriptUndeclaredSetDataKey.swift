@@ -13,7 +13,7 @@ public struct ScriptUndeclaredSetDataKey: PageRule {
             """,
         triggering: [
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({ 1️⃣titel: 'Bye' });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'setData' sets 'titel', which 'data' does not declare; did you mean 'title'?")]),
+                  expected: [.at("1️⃣", "'setData' sets 'titel', which 'data' does not declare; did you mean 'title'?").fixIt("title")]),
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({ 1️⃣speakerId: 7 });\n  },\n});\n",
                   expected: [.at("1️⃣", "'setData' sets 'speakerId', which 'data' does not declare: the runtime adds it, but the first render has no value for it; declare it in 'data'").severity(.note)]),
         ],
@@ -36,7 +36,10 @@ public struct ScriptUndeclaredSetDataKey: PageRule {
                 // A typo keeps the length, give or take a letter (`cout`, `titel`); `speakerId`
                 // beside `speaker` is a key of its own.
                 if let suggestion = NameSuggester.closest(to: root, in: declared.sorted()), abs(suggestion.count - root.count) <= 1 {
-                    findings.append(Finding(message + "; did you mean '\(suggestion)'?", at: script.span(member.keyRange)))
+                    let span = script.span(member.keyRange)
+                    // Only a key that is the whole name: `'titel.x'` is left to the author.
+                    let fixIt = key == root ? LiteralFixIt.replacingKey(root, with: suggestion, at: span, in: script.file) : nil
+                    findings.append(Finding(message + "; did you mean '\(suggestion)'?", at: span, fixIt: fixIt))
                 } else {
                     // Not a typo: the runtime adds the key, and only the first render lacks it.
                     findings.append(Finding(message + ": the runtime adds it, but the first render has no value for it; declare it in 'data'",

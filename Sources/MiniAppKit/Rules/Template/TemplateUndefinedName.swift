@@ -12,7 +12,7 @@ public struct TemplateUndefinedName: PageRule {
             """,
         triggering: [
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"1️⃣title\"></p>\n</body>\n",
-                  expected: [.at("1️⃣", "'title' is not defined in the view; page data is read as 'store.title'")]),
+                  expected: [.at("1️⃣", "'title' is not defined in the view; page data is read as 'store.title'").fixIt("store.title")]),
         ],
         nonTriggering: [
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"(item, i) in store.items\" :key=\"i\">\n    <p x-text=\"item.name + $t('n')\" @click=\"onTap($event.target.id)\"></p>\n  </template>\n  <div x-data=\"{ open: false }\" x-show=\"open\"></div>\n</body>\n"),
@@ -37,12 +37,17 @@ public struct TemplateUndefinedName: PageRule {
                 }
                 if name == "$event" && use.directive.kind == .on { continue }
                 var message = "'\(name)' is not defined in the view"
+                var replacement: String?
                 if script.dataKeys.contains(name) {
                     message += "; page data is read as 'store.\(name)'"
+                    replacement = "store." + name
                 } else if let suggestion = NameSuggester.closest(to: name, in: handlers.union(PageScope.magics).union(scope.loopVariables).sorted()) {
                     message += "; did you mean '\(suggestion)'?"
+                    replacement = suggestion
                 }
-                findings.append(Finding(message, at: page.span(use.fileRange(range))))
+                let span = page.span(use.fileRange(range))
+                findings.append(Finding(
+                    message, at: span, fixIt: replacement.flatMap { LiteralFixIt.replacingName(name, with: $0, at: span, in: page.template?.file) }))
             }
         }
         return findings

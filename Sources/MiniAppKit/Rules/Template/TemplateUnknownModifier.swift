@@ -12,7 +12,7 @@ public struct TemplateUnknownModifier: PageRule {
             """,
         triggering: [
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <form @submit.1️⃣prevnt=\"onSave\"></form>\n</body>\n",
-                  expected: [.at("1️⃣", "unknown modifier 'prevnt' on '@submit'; did you mean 'prevent'?")]),
+                  expected: [.at("1️⃣", "unknown modifier 'prevnt' on '@submit'; did you mean 'prevent'?").fixIt("prevent")]),
         ],
         nonTriggering: [
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <input @input.debounce.300ms=\"onSearch()\" @keydown.ctrl.enter=\"onSend()\" x-model=\"store.title\">\n  <div x-show=\"store.title\" x-transition.scale.80.duration.200ms></div>\n</body>\n"),
@@ -56,10 +56,11 @@ public struct TemplateUnknownModifier: PageRule {
                 var message = known.isEmpty
                     ? "'\(directiveName)' takes no modifiers; '\(modifier.name)' is ignored"
                     : "unknown modifier '\(modifier.name)' on '\(directiveName)'"
-                if !known.isEmpty, let suggestion = NameSuggester.closest(to: modifier.name, in: known) {
-                    message += "; did you mean '\(suggestion)'?"
-                }
-                return Finding(message, at: page.span(range))
+                let suggestion = known.isEmpty ? nil : NameSuggester.closest(to: modifier.name, in: known)
+                if let suggestion { message += "; did you mean '\(suggestion)'?" }
+                let span = page.span(range)
+                return Finding(
+                    message, at: span, fixIt: suggestion.flatMap { LiteralFixIt.replacingName(modifier.name, with: $0, at: span, in: page.template?.file) })
             }
         }
     }

@@ -10,7 +10,7 @@ public struct TemplateUnknownStoreKey: PageRule {
             """,
         triggering: [
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.1️⃣titel\"></p>\n</body>\n",
-                  expected: [.at("1️⃣", "'store.titel' is not in the page's data and no 'setData' sets it; did you mean 'store.title'?")]),
+                  expected: [.at("1️⃣", "'store.titel' is not in the page's data and no 'setData' sets it; did you mean 'store.title'?").fixIt("title")]),
         ],
         nonTriggering: [
             RuleExample(files: [
@@ -36,8 +36,10 @@ public struct TemplateUnknownStoreKey: PageRule {
                 guard case .member(let object, let name, let nameRange) = node.kind, case .identifier("store") = object.kind,
                       !keys.contains(name) else { continue }
                 var message = "'store.\(name)' is not in the page's data and no 'setData' sets it"
-                if let suggestion = NameSuggester.closest(to: name, in: keys.sorted()) { message += "; did you mean 'store.\(suggestion)'?" }
-                findings.append(Finding(message, at: page.span(use.fileRange(nameRange))))
+                let suggestion = NameSuggester.closest(to: name, in: keys.sorted())
+                if let suggestion { message += "; did you mean 'store.\(suggestion)'?" }
+                let span = page.span(use.fileRange(nameRange))
+                findings.append(Finding(message, at: span, fixIt: suggestion.flatMap { LiteralFixIt.replacingName(name, with: $0, at: span, in: page.template?.file) }))
             }
         }
         return findings
