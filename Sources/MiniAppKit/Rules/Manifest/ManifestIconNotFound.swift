@@ -13,7 +13,7 @@ public struct ManifestIconNotFound: Rule {
         triggering: [
             .manifest(members: """
                 "icons": [{ "src": 1️⃣"icons/App.svg" }]
-                """, expected: [.at("1️⃣", "icon 'icons/App.svg' is not in the project")]),
+                """, expected: [.at("1️⃣", "icon 'icons/App.svg' is not in the project; did you mean 'icons/app.svg'?").fixIt("\"icons/app.svg\"")]),
         ],
         nonTriggering: [
             .manifest(members: """
@@ -27,8 +27,10 @@ public struct ManifestIconNotFound: Rule {
         (model.manifest?["icons"]?.elements ?? []).compactMap { icon in
             guard let node = icon["src"], let src = node.stringValue, let path = ManifestPaths.normalized(src),
                   !model.project.contains(path) else { return nil }
-            return Finding("icon '\(src)' is not in the project", at: model.manifestSpan(node.range), notes: caseNotes(for: path, in: model),
-                defaultSeverity: model.runtime.readsIconsAndWidgets ? nil : .warning)
+            let span = model.manifestSpan(node.range)
+            let advice = FilePathSuggestion.advice(for: src, path: path, at: span, in: model)
+            return Finding("icon '\(src)' is not in the project\(advice.clause)", at: span, notes: caseNotes(for: path, in: model),
+                fixIt: advice.fixIt, defaultSeverity: model.runtime.readsIconsAndWidgets ? nil : .warning)
         }
     }
 }

@@ -13,6 +13,15 @@ public struct ManifestTabIconNotFound: Rule {
                 ] }
                 """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"],
                 expected: [.at("1️⃣", "tab icon 'icons/me.svg' is not in the project")]),
+            // A close spelling of a file in the same folder is suggested, with its fix-it.
+            .manifest(members: """
+                "pages": ["pages/index/index", "pages/me/me"],
+                "tab_bar": { "tabs": [
+                  { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+                  { "page": "pages/me/me", "text": "Me", "icon": 1️⃣"icons/ap.svg" }
+                ] }
+                """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"],
+                expected: [.at("1️⃣", "tab icon 'icons/ap.svg' is not in the project; did you mean 'icons/app.svg'?").fixIt("\"icons/app.svg\"")]),
         ],
         nonTriggering: [
             .manifest(members: """
@@ -30,7 +39,10 @@ public struct ManifestTabIconNotFound: Rule {
         model.tabNodes.compactMap { _, tab in
             guard let node = tab["icon"], let icon = node.stringValue, let path = ManifestPaths.normalized(icon),
                   !model.project.contains(path) else { return nil }
-            return Finding("tab icon '\(icon)' is not in the project", at: model.manifestSpan(node.range), notes: caseNotes(for: path, in: model))
+            let span = model.manifestSpan(node.range)
+            let advice = FilePathSuggestion.advice(for: icon, path: path, at: span, in: model)
+            return Finding(
+                "tab icon '\(icon)' is not in the project\(advice.clause)", at: span, notes: caseNotes(for: path, in: model), fixIt: advice.fixIt)
         }
     }
 }
