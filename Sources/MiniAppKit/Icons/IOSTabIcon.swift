@@ -208,11 +208,17 @@ public struct IOSTabIcon: Sendable {
                 if let hidden = style.hiddenBecause {
                     filledParts.append(Cause(.filled, phrase: "a path \(hidden) is drawn", range: d.range))
                 } else if !style.fills {
+                    // A path that paints nothing in the SVG (Material's frame `<path d="M0 0h24v24H0z"
+                    // fill="none"/>`) can go: every renderer but the phone's ignores it already.
+                    var fix: Fix?
+                    if !style.strokes, element.name == "path", let tag = element.startTag, tag.isSelfClosing {
+                        fix = Fix(message: "delete the invisible path, which draws nothing in the SVG", range: tag.range, replacement: "")
+                    }
                     filledParts.append(Cause(
                         .filled,
                         phrase: style.strokes ? "a stroke-only path (fill=\"none\") is filled as a solid shape"
                             : "an invisible path (fill=\"none\", no stroke) is filled as a solid shape",
-                        range: d.range))
+                        range: d.range, fix: fix))
                 }
                 guard style.isPainted else { continue }
                 if let transform = style.transforms.first, reportedTransforms.insert(transform.range.lowerBound).inserted {
