@@ -6,7 +6,8 @@ public struct TemplateUnknownStoreKey: PageRule {
         rationale: """
             `store` is the page's data as the logic layer sends it; a key it never has reads as \
             `undefined`, so the element stays empty, usually because of a typo (`store.titel`). \
-            Declare the key in `data` with its initial value.
+            Declare the key in `data` with its initial value. A page that hands itself to a \
+            function (`loadUser(this)`) is not checked: code in another script may set its keys.
             """,
         triggering: [
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.1️⃣titel\"></p>\n</body>\n",
@@ -17,12 +18,18 @@ public struct TemplateUnknownStoreKey: PageRule {
                 ("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n  <p x-text=\"store.user.name\"></p>\n</body>\n"),
                 ("pages/index/index.js", "Page({\n  data: { title: 'Hello', user: { name: 'Ada' } },\n});\n"),
             ]),
+            // The page hands itself to a function of app.js, which sets 'user'.
+            RuleExample(files: [
+                ("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.user\"></p>\n</body>\n"),
+                ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad() {\n    loadUser(this);\n  },\n});\n"),
+                ("app.js", "function loadUser(page) {\n  page.setData({ user: 'Ada' });\n}\nApp({});\n"),
+            ]),
         ])
 
     public init() {}
 
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
-        guard let script = page.script, script.loaded, script.page != nil else { return [] }
+        guard let script = page.script, script.loaded, script.page != nil, !Self.handsThePageAway(script.tokens) else { return [] }
         var keys = script.dataKeys
         for call in script.facts.setDataCalls {
             if call.patch == nil || call.keys.contains(where: { $0.name == nil }) { return [] }  // keys known only at run time
@@ -43,5 +50,21 @@ public struct TemplateUnknownStoreKey: PageRule {
             }
         }
         return findings
+    }
+
+    /// Whether the page passes itself to a function (`load(this)`, `fill.call(this)`): code in
+    /// another script (`app.js`, which shares the context) may then `setData` keys this script
+    /// never names, and a key it never names is no longer known to be missing.
+    static func handsThePageAway(_ tokens: [JavaScriptToken]) -> Bool {
+        for index in tokens.indices where tokens[index].kind == .identifier && tokens[index].text == "this" {
+            guard index > 0, index + 1 < tokens.count else { continue }
+            let before = tokens[index - 1].text
+            let after = tokens[index + 1].text
+            guard (before == "(" || before == ","), (after == ")" || after == ",") else { continue }
+            // `fn.bind(this)` makes a callback of the page's own code.
+            if before == "(", index >= 2, tokens[index - 2].text == "bind" { continue }
+            return true
+        }
+        return false
     }
 }
