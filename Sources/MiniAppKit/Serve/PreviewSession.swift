@@ -41,12 +41,18 @@ public final class PreviewSession: @unchecked Sendable {
         reload()
     }
 
-    /// Reads the project again, lints it and starts the app from scratch.
+    /// Reads the project again, lints it and starts the app again where it was: the same pages
+    /// on each tab's stack with their queries, and the data of each page whose script did not
+    /// change (a changed one runs its onLoad again with the same query). The first load starts
+    /// at the launch page.
     public func reload() {
         lock.lock()
         defer { lock.unlock() }
         generation += 1
         tabIcons = [:]
+        // A project that failed to load has no app: the place from before the failure is kept,
+        // so fixing the file comes back to it.
+        if let app, let snapshot = app.preview("snapshot") { place = (snapshot, project) }
         app?.close()
         app = nil
         do {
@@ -66,7 +72,20 @@ public final class PreviewSession: @unchecked Sendable {
             .filter { $0.severity != .note }.map(renderer.headline)
         model = result.model
         startApp()
+        if let place, let model {
+            let changed = model.pages.map(\.route).filter { route in
+                place.project.file(route + ".js")?.bytes != project.file(route + ".js")?.bytes
+            }
+            _ = app?.preview("restore", [place.snapshot, "[" + changed.map(Self.jsonString).joined(separator: ",") + "]"])
+        }
     }
+
+    /// The app's place before the last reload (the host's `snapshot`) and the project it ran,
+    /// to tell which page scripts changed.
+    private var place: (snapshot: String, project: Project)?
+    /// Bumped by every state handed out, so the browser can drop a state older than one it
+    /// showed: an answer to a tap can arrive after the event that a save reloaded the app.
+    private var sequence = 0
 
     /// Starts the app; the host's state after it started.
     @discardableResult
@@ -103,7 +122,8 @@ public final class PreviewSession: @unchecked Sendable {
         let quoted = diagnostics.map(Self.jsonString).joined(separator: ",")
         let failure = loadFailure.map(Self.jsonString) ?? "null"
         let locales = project.paths.compactMap(LocaleCatalog.tag(forPath:)).map(Self.jsonString).joined(separator: ",")
-        return #"{"generation":\#(generation),"app":\#(appState),"diagnostics":[\#(quoted)],"loadFailure":\#(failure),"locales":[\#(locales)]}"#
+        sequence += 1
+        return #"{"sequence":\#(sequence),"run":\#(run),"generation":\#(generation),"app":\#(appState),"diagnostics":[\#(quoted)],"loadFailure":\#(failure),"locales":[\#(locales)]}"#
     }
 
     /// Calls a function of the host's preview API, then returns the whole state.
@@ -113,11 +133,44 @@ public final class PreviewSession: @unchecked Sendable {
         return stateLocked(app?.preview(name, arguments))
     }
 
-    /// What the view with this id needs: its store, handler names and the catalog.
-    public func view(_ id: String) -> String {
+    /// What the view with this id needs: its store, handler names and the catalog. With `run`,
+    /// nil unless the app is still that run and the view is open: view ids start again with
+    /// each run, so a page asked for by a shell that has not yet seen a reload (or a locale's
+    /// restart) would otherwise get another page's view, or none (docs/serve.md).
+    public func view(_ id: String, run: Int? = nil) -> String? {
         lock.lock()
         defer { lock.unlock() }
-        return app?.preview("view", [id]) ?? "null"
+        if let run, run != self.run { return nil }
+        let view = app?.preview("view", [id]) ?? "null"
+        return run != nil && view == "null" ? nil : view
+    }
+
+    /// Shows `route` with `query` as a person would reach it: a tab page by its tab, any other
+    /// page pushed from where the app is. Fails, naming the manifest's pages, when `route` is not
+    /// one of them.
+    public func open(route: String, query: String) throws(OpenFailure) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        let known = model?.pages.map(\.route) ?? []
+        guard known.contains(route) else { throw OpenFailure(route: route, known: known) }
+        return stateLocked(app?.preview("open", [route, query]))
+    }
+
+    /// A route to open that is not a page of the manifest.
+    public struct OpenFailure: Error, Sendable, CustomStringConvertible {
+        public var route: String
+        public var known: [String]
+        public var description: String {
+            let pages = known.isEmpty ? "the manifest lists no pages" : "the manifest's pages are " + known.map { "'\($0)'" }.joined(separator: ", ")
+            return "'\(route)' is not a page of the app; \(pages)"
+        }
+    }
+
+    /// A route as the preview's address field and `--open` take it, `pages/recipe/recipe?id=3`:
+    /// the page and its query (everything after the first `?`, as navigateTo passes it).
+    public static func splitRoute(_ text: String) -> (route: String, query: String) {
+        guard let mark = text.firstIndex(of: "?") else { return (text, "") }
+        return (String(text[..<mark]), String(text[text.index(after: mark)...]))
     }
 
     /// Runs the timers due in the next `milliseconds`; the state when one ran, else nil.
