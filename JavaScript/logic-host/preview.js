@@ -82,6 +82,13 @@
       if (isPage(route) && topView()) reach(route, query === undefined ? '' : String(query));
       return previewState();
     },
+    // Why `route` cannot be opened with a query, or '': the root of a stack (a tab's page, or
+    // the launch page on top of its own stack) is opened without navigateTo, so with no query.
+    queryRefusal: function (route) {
+      route = String(route);
+      if (!isStackRoot(route)) return '';
+      return "'" + route + "' is the root of a stack, which the runtime opens with an empty query";
+    },
     // Where the app is, for a reload to come back to: each stack's pages with their queries and
     // views' stores, the active tab, and each page's data (`this.data`, one per page path).
     snapshot: function () {

@@ -119,7 +119,7 @@ import Testing
             let result = try CLIRunner.run(["pack", "app", "--screenshots"], in: folder)
             #expect(result.status == 2)
             #expect(result.standardError.hasSuffix(
-                "error: app/.mactl.yml:3:5: 'pages/recipe/recipe' in screenshots.queries is not a page of the app; the manifest's pages are "
+                "error: app/.mactl.yml:3:5: screenshots.queries: 'pages/recipe/recipe' is not a page of the app; the manifest's pages are "
                     + "'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'; nothing was written\n"))
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("app/dist").path))
         }

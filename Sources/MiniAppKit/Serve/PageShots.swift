@@ -54,11 +54,12 @@ public enum PageShots {
     ) async throws(Failure) -> Taken {
         let session = PreviewSession(root: root, liveNetwork: false)
         if let failure = session.loadFailure { throw Failure(description: "cannot preview the project: \(failure)") }
-        let pages = session.screens().pages
-        if let unknown = queries.first(where: { !pages.contains($0.route) }) {
-            let place = "\(pathPrefix)\(unknown.span.path):\(unknown.span.start.line):\(unknown.span.start.column)"
-            throw Failure(description: "\(place): '\(unknown.route)' in screenshots.queries is not a page of the app; the manifest's pages are "
-                + pages.map { "'\($0)'" }.joined(separator: ", "))
+        // Asked of the app at its launch page, where each picture starts.
+        for query in queries {
+            if let refusal = session.refusal(route: query.route, query: query.query) {
+                let place = "\(pathPrefix)\(query.span.path):\(query.span.start.line):\(query.span.start.column)"
+                throw Failure(description: "\(place): screenshots.queries: \(refusal)")
+            }
         }
         let server = PreviewServer(session: session, alpine: alpine)
         do {

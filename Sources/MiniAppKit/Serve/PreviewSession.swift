@@ -146,24 +146,36 @@ public final class PreviewSession: @unchecked Sendable {
     }
 
     /// Shows `route` with `query` as a person would reach it: a tab page by its tab, any other
-    /// page pushed from where the app is. Fails, naming the manifest's pages, when `route` is not
-    /// one of them.
+    /// page pushed from where the app is. Fails when `refusal` says why not.
     public func open(route: String, query: String) throws(OpenFailure) -> String {
         lock.lock()
         defer { lock.unlock() }
-        let known = model?.pages.map(\.route) ?? []
-        guard known.contains(route) else { throw OpenFailure(route: route, known: known) }
+        if let refusal = refusalLocked(route: route, query: query) { throw OpenFailure(description: refusal) }
         return stateLocked(app?.preview("open", [route, query]))
     }
 
-    /// A route to open that is not a page of the manifest.
-    public struct OpenFailure: Error, Sendable, CustomStringConvertible {
-        public var route: String
-        public var known: [String]
-        public var description: String {
+    /// Why `route` with `query` cannot be opened from where the app is, or nil: a route that is
+    /// not one of the manifest's pages (they are named), or a query for the root of a stack,
+    /// which the runtime opens without one.
+    public func refusal(route: String, query: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return refusalLocked(route: route, query: query)
+    }
+
+    private func refusalLocked(route: String, query: String) -> String? {
+        let known = model?.pages.map(\.route) ?? []
+        guard known.contains(route) else {
             let pages = known.isEmpty ? "the manifest lists no pages" : "the manifest's pages are " + known.map { "'\($0)'" }.joined(separator: ", ")
             return "'\(route)' is not a page of the app; \(pages)"
         }
+        guard !query.isEmpty, let reason = app?.preview("queryRefusal", [route]), !reason.isEmpty else { return nil }
+        return reason
+    }
+
+    /// A route that cannot be opened, and why.
+    public struct OpenFailure: Error, Sendable, CustomStringConvertible {
+        public var description: String
     }
 
     /// A route as the preview's address field and `--open` take it, `pages/recipe/recipe?id=3`:

@@ -225,5 +225,9 @@ import Glibc
         } catch {
             #expect(error.description == "'pages/home' is not a page of the app; the manifest's pages are 'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'")
         }
+        // A tab's page is the root of its stack: the runtime opens it by its tab, with no query.
+        #expect(session.refusal(route: "pages/explore/explore", query: "id=3") == "'pages/explore/explore' is the root of a stack, which the runtime opens with an empty query")
+        #expect(session.refusal(route: "pages/explore/explore", query: "") == nil)
+        #expect(session.refusal(route: "pages/detail/detail", query: "id=3") == nil)
     }
 }
