@@ -407,6 +407,15 @@ import Glibc
             }
             // The page lays out at the device's own width, whatever the scale.
             #expect(try browser.waitUntil("return String(document.getElementById('frame').contentWindow.innerWidth)", is: "412") == "412")
+            // A click on the scaled phone reaches the page's button under the pointer.
+            let center = try #require(try browser.execute("""
+                var frame = document.getElementById('frame'), outer = frame.getBoundingClientRect();
+                var button = frame.contentDocument.querySelector('button').getBoundingClientRect(), scale = outer.width / frame.clientWidth;
+                return [scale, outer.left + (button.left + button.width / 2) * scale, outer.top + (button.top + button.height / 2) * scale];
+                """) as? [Double])
+            #expect(center[0] < 1)
+            try browser.click(x: center[1], y: center[2])
+            #expect(try browser.waitUntil(Self.pageText(".count"), is: "1") == "1")
             // Pixel 7 is chosen again in the next shell this browser opens.
             _ = try browser.execute("location.reload();")
             try browser.waitUntil(Self.pageText("h1"), is: "Welcome")

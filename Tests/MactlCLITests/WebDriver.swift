@@ -78,6 +78,19 @@ final class WebDriver {
         _ = try call("POST", session + "/element/\(id)/click", [:])
     }
 
+    /// Presses and releases the mouse at `x`, `y` of the top document's viewport: real input,
+    /// which the browser hit-tests through CSS transforms as it would a person's click.
+    func click(x: Double, y: Double) throws {
+        let mouse: [String: Any] = [
+            "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
+            "actions": [
+                ["type": "pointerMove", "duration": 0, "x": Int(x.rounded()), "y": Int(y.rounded()), "origin": "viewport"],
+                ["type": "pointerDown", "button": 0], ["type": "pointerUp", "button": 0],
+            ],
+        ]
+        _ = try call("POST", session + "/actions", ["actions": [mouse]])
+    }
+
     /// Switches into the iframe matching `selector`, or back to the top document with nil.
     func enterFrame(_ selector: String?) throws {
         guard let selector else {
