@@ -223,7 +223,7 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
             }
             return Self.bytes(png, type: "image/png")
         case (.get, "/mactl/view"), (.head, "/mactl/view"):
-            return Self.text(session.view(parameter("id") ?? "") ?? "null", type: json)
+            return Self.text(session.view(parameter("id") ?? ""), type: json)
         case (.get, _) where path.hasPrefix("/app/"), (.head, _) where path.hasPrefix("/app/"):
             return appFile(String(path.dropFirst(5)), view: parameter("view"), run: parameter("run").flatMap { Int($0) })
         case (.get, _), (.head, _), (.post, _):
@@ -283,14 +283,14 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
         guard path.hasSuffix(".html"), let view else {
             return Self.bytes(file.bytes, type: Self.contentType(path))
         }
-        guard let viewJSON = session.view(view, run: run ?? -1) else {
+        // No run is no run the app is in: only the shell makes these requests, and it sends one.
+        guard let run, let page = session.page(template: path, view: view, run: run) else {
             return Self.text(Self.staleViewPage, type: "text/html; charset=utf-8")
         }
-        let route = String(path.dropLast(5))
-        let boot = #"{"view":\#(viewJSON),"expressions":\#(session.expressions(route: route)),"token":"\#(token)"}"#
+        let boot = #"{"view":\#(page.view),"expressions":\#(page.expressions),"token":"\#(token)"}"#
             .replacingOccurrences(of: "</", with: "<\\/")
         let injected = "<script>window.__mactlBoot = \(boot);</script>\n<script src=\"/mactl/bridge.js\"></script>\n<script src=\"/mactl/alpine.js\"></script>\n"
-        var text = file.text
+        var text = page.text
         if let end = text.range(of: "</body>", options: [.caseInsensitive, .backwards]) {
             text.insert(contentsOf: injected, at: end.lowerBound)
         } else {

@@ -133,16 +133,12 @@ public final class PreviewSession: @unchecked Sendable {
         return stateLocked(app?.preview(name, arguments))
     }
 
-    /// What the view with this id needs: its store, handler names and the catalog. With `run`,
-    /// nil unless the app is still that run and the view is open: view ids start again with
-    /// each run, so a page asked for by a shell that has not yet seen a reload (or a locale's
-    /// restart) would otherwise get another page's view, or none (docs/serve.md).
-    public func view(_ id: String, run: Int? = nil) -> String? {
+    /// What the view with this id needs: its store, handler names and the catalog; `null` when
+    /// the app has no such view.
+    public func view(_ id: String) -> String {
         lock.lock()
         defer { lock.unlock() }
-        if let run, run != self.run { return nil }
-        let view = app?.preview("view", [id]) ?? "null"
-        return run != nil && view == "null" ? nil : view
+        return app?.preview("view", [id]) ?? "null"
     }
 
     /// Shows `route` with `query` as a person would reach it: a tab page by its tab, any other
@@ -219,8 +215,25 @@ public final class PreviewSession: @unchecked Sendable {
     public func expressions(route: String) -> String {
         lock.lock()
         defer { lock.unlock() }
+        return expressionsLocked(route: route)
+    }
+
+    private func expressionsLocked(route: String) -> String {
         let template = model?.pages.first { $0.route == route }?.template ?? project.file(route + ".html").map(TemplateParser.parse)
         return template.map(LogicHostProject.expressionTable) ?? "{}"
+    }
+
+    /// What a view's page is served with, all from one run of one project: the template's text,
+    /// the view (as `view(_:run:)`) and the template's expressions. Nil when the template is not
+    /// a file of the project or `view` fails; taken apart, a reload in between would pair one
+    /// project's template with another's expressions.
+    public func page(template path: String, view id: String, run: Int) -> (text: String, view: String, expressions: String)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard path.hasSuffix(".html"), let file = project.file(path), run == self.run,
+              let view = app?.preview("view", [id]), view != "null"
+        else { return nil }
+        return (file.text, view, expressionsLocked(route: String(path.dropLast(5))))
     }
 
     /// What screenshots cover: the manifest's pages in its order, the project's locales (else the
