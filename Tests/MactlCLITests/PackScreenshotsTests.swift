@@ -124,4 +124,28 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("app/dist").path))
         }
     }
+
+    /// On a terminal, each picture is announced on one line that the next rewrites, cleared
+    /// before the pack's own output. Python's pty module gives mactl the terminal.
+    @Test func onATerminalEachPictureIsAnnouncedOnOneRewrittenLine() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let spawn = "import os, pty, sys; os.dup2(os.open(os.devnull, os.O_RDONLY), 0); sys.exit(pty.spawn(sys.argv[1:]) >> 8)"
+            let result = try CLIRunner.run(
+                ["python3", "-c", spawn, CLIRunner.executable.path, "pack", "app", "--screenshots"], in: folder,
+                executable: URL(fileURLWithPath: "/usr/bin/env"))
+            #expect(result.status == 0)
+            var expected = ""
+            var index = 0
+            for locale in ["en", "fr"] {
+                for page in ["pages/home/home", "pages/explore/explore", "pages/settings/settings", "pages/detail/detail"] {
+                    for scheme in ["light", "dark"] {
+                        index += 1
+                        expected += "\r\u{1B}[Kshooting \(index)/16 \(page) (\(locale), \(scheme))"
+                    }
+                }
+            }
+            #expect(result.standardOutput.contains(expected + "\r\u{1B}[Kpacked app/dist/com.example.app-1.0.0.ma: "))
+        }
+    }
 }
