@@ -21,6 +21,7 @@
     output: [],
     deviceLocale: 'en-US',
     viewCount: 0,
+    cause: null,           // the outermost app call running, or the last one (core.js callApp)
     launchOpened: false    // whether the launch page was ever opened: x-model writes into its data from then on
   };
 
@@ -89,6 +90,9 @@
   var appDepth = 0;
   function callApp(description, fn, self, args) {
     native.enter(description);
+    // The outermost call is what set off everything under it: mactl serve's setData history
+    // names it beside each patch.
+    if (appDepth === 0) state.cause = description;
     appDepth += 1;
     try {
       return Function.prototype.apply.call(fn, self, args || []);

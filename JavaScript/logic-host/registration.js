@@ -134,6 +134,7 @@
 
   // R setData: the caller's whole data goes to the views of the page whose script ran last,
   // and, through the legacy channel, to the launch page's views.
+  var historyLength = 50;
   function routeSetData(data) {
     var full;
     try { full = JSON.stringify(data); } catch (error) { return; }
@@ -143,6 +144,10 @@
         var patch = JSON.parse(full);
         Object.keys(patch).forEach(function (key) { view.store[key] = patch[key]; });
         view.patches.push(patch);
+        // mactl serve's data panel: the latest patches with when and why (wall-clock time,
+        // since the preview's timers run in real time), capped so a ticking page stays small.
+        view.history.push({ at: Date.now(), by: state.cause || '', patch: JSON.parse(full) });
+        if (view.history.length > historyLength) view.history.shift();
       }
     });
   }

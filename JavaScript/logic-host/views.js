@@ -12,7 +12,7 @@
 
   function makeView(path, query) {
     state.viewCount += 1;
-    return { id: state.viewCount, path: path, query: query, store: {}, patches: [], alive: true, loaded: false, reactive: true, shown: false, wired: [] };
+    return { id: state.viewCount, path: path, query: query, store: {}, patches: [], history: [], alive: true, loaded: false, reactive: true, shown: false, wired: [] };
   }
   function callPage(view, name, argument) {
     // The lifecycle functions are the ones Page() was given; `this` is the options object.

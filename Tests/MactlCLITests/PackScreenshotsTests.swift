@@ -87,4 +87,65 @@ import Testing
             #expect(result.standardError == "error: --screenshots needs Alpine.js, which is not at 'missing.js': run scripts/setup.sh (it installs it from PyPI) or pass --alpine PATH\n")
         }
     }
+
+    /// A page pushed with a query is shot with the query `.mactl.yml` gives it; and with stderr
+    /// not a terminal (a log, CI), no progress is written there.
+    @Test func aPushedPageIsShotWithItsQueryFromTheConfigurationAndNoProgressOutsideATerminal() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try ServeCommandTests.detailWithQuery(folder)
+            let shots = folder.appendingPathComponent("app/dist/com.example.app-1.0.0.report.screenshots")
+            func take(_ query: String) throws -> [String: Data] {
+                try "screenshots:\n  queries:\n    pages/detail/detail: \"\(query)\"\n".write(
+                    to: folder.appendingPathComponent("app/.mactl.yml"), atomically: true, encoding: .utf8)
+                let result = try CLIRunner.run(["pack", "app", "--screenshots"], in: folder)
+                #expect(result.status == 0)
+                #expect(result.standardError == "")
+                let names = ["home", "detail"].map { "\($0).en.light.png" }
+                return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: shots.appendingPathComponent($0))) })
+            }
+            let three = try take("id=3")
+            let four = try take("id=4")
+            // The detail page shows its query; the home page, a tab's, is opened with none.
+            #expect(three["detail.en.light.png"] != four["detail.en.light.png"])
+            #expect(three["home.en.light.png"] == four["home.en.light.png"])
+        }
+    }
+
+    @Test func aQueryForARouteThatIsNoPageIsAnErrorAtItsPlace() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+            try "screenshots:\n  queries:\n    pages/recipe/recipe: \"id=3\"\n".write(
+                to: folder.appendingPathComponent("app/.mactl.yml"), atomically: true, encoding: .utf8)
+            let result = try CLIRunner.run(["pack", "app", "--screenshots"], in: folder)
+            #expect(result.status == 2)
+            #expect(result.standardError.hasSuffix(
+                "error: app/.mactl.yml:3:5: screenshots.queries: 'pages/recipe/recipe' is not a page of the app; the manifest's pages are "
+                    + "'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'; nothing was written\n"))
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("app/dist").path))
+        }
+    }
+
+    /// On a terminal, each picture is announced on one line that the next rewrites, cleared
+    /// before the pack's own output. Python's pty module gives mactl the terminal.
+    @Test func onATerminalEachPictureIsAnnouncedOnOneRewrittenLine() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let spawn = "import os, pty, sys; os.dup2(os.open(os.devnull, os.O_RDONLY), 0); sys.exit(pty.spawn(sys.argv[1:]) >> 8)"
+            let result = try CLIRunner.run(
+                ["python3", "-c", spawn, CLIRunner.executable.path, "pack", "app", "--screenshots"], in: folder,
+                executable: URL(fileURLWithPath: "/usr/bin/env"))
+            #expect(result.status == 0)
+            var expected = ""
+            var index = 0
+            for locale in ["en", "fr"] {
+                for page in ["pages/home/home", "pages/explore/explore", "pages/settings/settings", "pages/detail/detail"] {
+                    for scheme in ["light", "dark"] {
+                        index += 1
+                        expected += "\r\u{1B}[Kshooting \(index)/16 \(page) (\(locale), \(scheme))"
+                    }
+                }
+            }
+            #expect(result.standardOutput.contains(expected + "\r\u{1B}[Kpacked app/dist/com.example.app-1.0.0.ma: "))
+        }
+    }
 }

@@ -10,8 +10,8 @@ import Glibc
 /// switches tabs, navigates and goes back; and the server's refusals.
 @Suite(.serialized) struct ServeCommandTests {
     /// `mactl serve` on a free port, looking for changes every 50 ms.
-    static func serve(_ project: String, in folder: URL) throws -> ListeningProcess {
-        try ListeningProcess(mactl: ["serve", project, "--port", "0", "--no-open", "--watch-interval", "50"], in: folder)
+    static func serve(_ project: String, in folder: URL, _ more: [String] = []) throws -> ListeningProcess {
+        try ListeningProcess(mactl: ["serve", project, "--port", "0", "--no-open", "--watch-interval", "50"] + more, in: folder)
     }
 
     static func scaffold(_ folder: URL) throws {
@@ -21,14 +21,14 @@ import Glibc
     /// A project made by `prepare` (default: the scaffold) in `app`, served, with headless
     /// Chromium on its preview.
     static func withPreview(
-        prepare: (URL) throws -> Void = scaffold,
+        prepare: (URL) throws -> Void = scaffold, serving more: [String] = [], width: Int = 1000, height: Int = 1200,
         _ body: (URL, ListeningProcess, WebDriver) throws -> Void
     ) throws {
         try CLIRunner.withTemporaryFolder { folder in
             try prepare(folder)
-            let server = try serve("app", in: folder)
+            let server = try serve("app", in: folder, more)
             defer { server.stop() }
-            let browser = try WebDriver()
+            let browser = try WebDriver(width: width, height: height)
             defer { browser.quit() }
             try browser.open(server.url)
             try body(folder, server, browser)
@@ -270,6 +270,180 @@ import Glibc
             let result = try CLIRunner.run(["serve", "app", "--no-open", "--runtime", "w3c"], in: folder)
             #expect(result.status == 2)
             #expect(result.standardError.hasPrefix("Error: the 'w3c' profile names no logic layer to run; mactl serve simulates SkipMiniApp's ('--runtime skip')\n"))
+        }
+    }
+
+    // ---- Issue 41: a preview that keeps your place ----
+
+    /// The scaffold with Explore's button pushing the detail page with the query `id=3`, which
+    /// the detail page shows, and a button there counting taps in its data.
+    static func detailWithQuery(_ folder: URL) throws {
+        try scaffold(folder)
+        let app = folder.appendingPathComponent("app/pages")
+        try CLIRunner.replace(
+            "skip.nav.navigateTo({ url: 'pages/detail/detail' });", with: "skip.nav.navigateTo({ url: 'pages/detail/detail', query: 'id=3' });",
+            in: app.appendingPathComponent("explore/explore.js"))
+        try """
+            Page({
+              data: { place: '', taps: 0 },
+              onLoad(options) {
+                this.setData({ place: options.query });
+              },
+              onTapMore() {
+                this.setData({ taps: this.data.taps + 1 });
+              },
+              onTapBack() {
+                skip.nav.navigateBack({ delta: 1 });
+              },
+            });
+
+            """.write(to: app.appendingPathComponent("detail/detail.js"), atomically: true, encoding: .utf8)
+        try CLIRunner.replace(
+            "    <button @click=\"onTapBack()\"",
+            with: "    <p class=\"place\" x-text=\"store.place\"></p>\n    <p class=\"taps\" x-text=\"store.taps\"></p>\n    <button class=\"more\" @click=\"onTapMore()\" x-text=\"store.taps\"></button>\n    <button @click=\"onTapBack()\"",
+            in: app.appendingPathComponent("detail/detail.html"))
+    }
+
+    static let route = "return document.getElementById('route').textContent"
+
+    /// Taps `selector` in the page in the phone frame.
+    static func tap(_ browser: WebDriver, _ selector: String) throws {
+        try browser.enterFrame("#frame")
+        try browser.click(selector)
+        try browser.enterFrame(nil)
+    }
+
+    @Test func aSaveKeepsThePushedPageWithItsQueryAndItsData() throws {
+        try Self.withPreview(prepare: Self.detailWithQuery) { folder, _, browser in
+            try Self.waitForText(browser, ".count", "0")
+            try Self.tap(browser, "button")
+            try Self.waitForText(browser, ".count", "1")
+            try browser.click("#tabs button[data-page='pages/explore/explore']")
+            try Self.waitForText(browser, "li", "Lighthouse")
+            try Self.tap(browser, "button")
+            #expect(try Self.waitForText(browser, ".place", "id=3") == "id=3")
+            try Self.tap(browser, ".more")
+            try Self.tap(browser, ".more")
+            #expect(try Self.waitForText(browser, ".taps", "2") == "2")
+            // The state the shell showed before the save, to hand it back late below.
+            _ = try browser.execute("fetch('/mactl/state').then(function (r) { return r.json(); }).then(function (s) { window.before = s; });")
+            try browser.waitUntil("return String(!!window.before)", is: "true")
+
+            // A template changes: the same page, its query and its data, on the same tab.
+            let detail = folder.appendingPathComponent("app/pages/detail/detail")
+            try CLIRunner.replace("<h1 ", with: "<p class=\"saved\">saved</p>\n    <h1 ", in: detail.appendingPathExtension("html"))
+            #expect(try Self.waitForText(browser, ".saved", "saved") == "saved")
+            #expect(try Self.waitForText(browser, ".place", "id=3") == "id=3")
+            #expect(try Self.waitForText(browser, ".taps", "2") == "2")
+            #expect(try browser.waitUntil(Self.route, is: "pages/explore/explore › pages/detail/detail?id=3") == "pages/explore/explore › pages/detail/detail?id=3")
+            #expect(try browser.waitUntil("return document.querySelector('#tabs .active').dataset.page", is: "pages/explore/explore") == "pages/explore/explore")
+
+            // A state from before the reload, arriving late, is dropped: the page stays.
+            let late = "window.mactlShell.render(window.before); return String(document.getElementById('frame').src.indexOf('&run=' + window.before.run) < 0)"
+            #expect(try browser.execute(late) as? String == "true")
+            try Self.tap(browser, ".more")
+            #expect(try Self.waitForText(browser, ".taps", "3") == "3")
+
+            // The page's script changes: its onLoad runs again with the same query, and its data
+            // starts again; the other pages keep theirs.
+            try CLIRunner.replace("taps: 0", with: "taps: 10", in: detail.appendingPathExtension("js"))
+            #expect(try Self.waitForText(browser, ".taps", "10") == "10")
+            #expect(try Self.waitForText(browser, ".place", "id=3") == "id=3")
+            try browser.click("#back")
+            try Self.waitForText(browser, "li", "Lighthouse")
+            try browser.click("#tabs button[data-page='pages/home/home']")
+            #expect(try Self.waitForText(browser, ".count", "1") == "1")
+        }
+    }
+
+    @Test func openStartsOnAPageWithItsQueryAndTheAddressFieldGoesToOne() throws {
+        try Self.withPreview(prepare: Self.detailWithQuery, serving: ["--open", "pages/detail/detail?id=3"]) { _, _, browser in
+            #expect(try Self.waitForText(browser, ".place", "id=3") == "id=3")
+            #expect(try browser.waitUntil(Self.route, is: "pages/home/home › pages/detail/detail?id=3") == "pages/home/home › pages/detail/detail?id=3")
+            #expect(try browser.waitUntil("return document.getElementById('address').value", is: "pages/detail/detail?id=3") == "pages/detail/detail?id=3")
+
+            // The address field: a tab's page by its tab, a pushed page with its query.
+            func go(_ address: String) throws {
+                _ = try browser.execute("var a = document.getElementById('address'); a.value = \(Self.quoted(address)); document.getElementById('address-form').requestSubmit();")
+            }
+            try go("pages/explore/explore")
+            try Self.waitForText(browser, "li", "Lighthouse")
+            try go("pages/detail/detail?id=7&tab=2")
+            #expect(try Self.waitForText(browser, ".place", "id=7&tab=2") == "id=7&tab=2")
+            #expect(try browser.waitUntil(Self.route, is: "pages/explore/explore › pages/detail/detail?id=7&tab=2") == "pages/explore/explore › pages/detail/detail?id=7&tab=2")
+
+            // A route that is not a page: said beside the field, the page stays.
+            try go("pages/recipe/recipe?id=3")
+            let expected = "'pages/recipe/recipe' is not a page of the app; the manifest's pages are 'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'"
+            #expect(try browser.waitUntil("return document.getElementById('address-error').textContent", is: expected) == expected)
+            #expect(try Self.waitForText(browser, ".place", "id=7&tab=2") == "id=7&tab=2")
+        }
+    }
+
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    @Test func openNamingNoPageIsAClearError() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try Self.scaffold(folder)
+            let result = try CLIRunner.run(["serve", "app", "--no-open", "--port", "0", "--open", "pages/recipe/recipe?id=3"], in: folder)
+            #expect(result.status == 2)
+            #expect(result.standardError == "error: --open: 'pages/recipe/recipe' is not a page of the app; the manifest's pages are 'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'\n")
+        }
+    }
+
+    @Test func inAShortWindowThePhoneIsScaledSoTheTabBarShowsAndTheDeviceIsRemembered() throws {
+        try Self.withPreview(width: 1280, height: 757) { _, _, browser in
+            try browser.waitUntil(Self.pageText("h1"), is: "Welcome")
+            #expect(try browser.waitUntil("return String(window.innerHeight <= 757)", is: "true") == "true")
+            let inside = """
+                var tabs = document.getElementById('tabs').getBoundingClientRect();
+                return String(tabs.height > 0 && tabs.top >= 0 && tabs.bottom <= window.innerHeight && tabs.right <= window.innerWidth);
+                """
+            for device in 0..<4 {
+                _ = try browser.execute("var d = document.getElementById('device'); d.value = '\(device)'; d.dispatchEvent(new Event('change'));")
+                #expect(try browser.waitUntil(inside, is: "true") == "true", "device \(device)")
+            }
+            // The page lays out at the device's own width, whatever the scale.
+            #expect(try browser.waitUntil("return String(document.getElementById('frame').contentWindow.innerWidth)", is: "412") == "412")
+            // A click on the scaled phone reaches the page's button under the pointer.
+            let center = try #require(try browser.execute("""
+                var frame = document.getElementById('frame'), outer = frame.getBoundingClientRect();
+                var button = frame.contentDocument.querySelector('button').getBoundingClientRect(), scale = outer.width / frame.clientWidth;
+                return [scale, outer.left + (button.left + button.width / 2) * scale, outer.top + (button.top + button.height / 2) * scale];
+                """) as? [Double])
+            #expect(center[0] < 1)
+            try browser.click(x: center[1], y: center[2])
+            #expect(try browser.waitUntil(Self.pageText(".count"), is: "1") == "1")
+            // Pixel 7 is chosen again in the next shell this browser opens.
+            _ = try browser.execute("location.reload();")
+            try browser.waitUntil(Self.pageText("h1"), is: "Welcome")
+            #expect(try browser.waitUntil("return document.getElementById('device').value", is: "3") == "3")
+            #expect(try browser.waitUntil("return document.getElementById('phone').style.width", is: "412px") == "412px")
+            #expect(try browser.waitUntil(inside, is: "true") == "true")
+        }
+    }
+
+    @Test func theDataPanelShowsThePagesDataAndEachSetDataNewestFirst() throws {
+        try Self.withPreview { _, _, browser in
+            let count = "return document.querySelector('#data [data-path=\"count\"]').textContent"
+            #expect(try browser.waitUntil(count, is: "count: 0") == "count: 0")
+            #expect(try browser.waitUntil("return String(document.querySelectorAll('#history li').length)", is: "0") == "0")
+            try Self.tap(browser, "button")
+            try Self.tap(browser, "button")
+            #expect(try browser.waitUntil(count, is: "count: 2") == "count: 2")
+            let entries = "return Array.from(document.querySelectorAll('#history li')).map(function (li) { return li.querySelector('.by').textContent + ' ' + li.querySelector('.patch').textContent; }).join('\\n')"
+            let expected = "onTapIncrement of pages/home/home {\"count\":2}\nonTapIncrement of pages/home/home {\"count\":1}"
+            #expect(try browser.waitUntil(entries, is: expected) == expected)
+            // Each entry has its time of day, to the millisecond.
+            let time = "return String(/^\\d\\d:\\d\\d:\\d\\d\\.\\d{3}$/.test(document.querySelector('#history .at').textContent))"
+            #expect(try browser.waitUntil(time, is: "true") == "true")
+            // Explore's list is a tree: the array, open, with its items closed.
+            try browser.click("#tabs button[data-page='pages/explore/explore']")
+            let items = "return document.querySelector('#data details[data-path=\"items\"] > summary').textContent"
+            #expect(try browser.waitUntil(items, is: "items: Array(3)") == "items: Array(3)")
+            #expect(try browser.waitUntil("return document.querySelector('#data [data-path=\"items[0].name\"]').textContent", is: "name: \"Lighthouse\"") == "name: \"Lighthouse\"")
         }
     }
 }

@@ -16,7 +16,10 @@ final class WebDriver {
     private let port: Int
     private var session = ""
 
-    init() throws {
+    /// `width` × `height` is the browser window's size. The default is tall enough for the
+    /// preview's phone to show at full size: in a shorter window the shell scales it down with a
+    /// CSS transform, and chromedriver's clicks into an iframe under a transform miss.
+    init(width: Int = 1000, height: Int = 1200) throws {
         let port = try Self.freePort()
         driver = Process()
         // Started through Python to clear what the test process's thread passes on: blocked
@@ -35,7 +38,7 @@ final class WebDriver {
         driver.environment = environment
         try driver.run()
         self.port = port
-        let arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1000,1000"]
+        let arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=\(width),\(height)"]
         let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": ["goog:chromeOptions": ["args": arguments]]]]
         // Wait until chromedriver answers, then ask for one session: each request for a session
         // starts a Chromium.
@@ -73,6 +76,19 @@ final class WebDriver {
             let id = element.values.first as? String
         else { throw Failure(description: "no element matches \(selector)") }
         _ = try call("POST", session + "/element/\(id)/click", [:])
+    }
+
+    /// Presses and releases the mouse at `x`, `y` of the top document's viewport: real input,
+    /// which the browser hit-tests through CSS transforms as it would a person's click.
+    func click(x: Double, y: Double) throws {
+        let mouse: [String: Any] = [
+            "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
+            "actions": [
+                ["type": "pointerMove", "duration": 0, "x": Int(x.rounded()), "y": Int(y.rounded()), "origin": "viewport"],
+                ["type": "pointerDown", "button": 0], ["type": "pointerUp", "button": 0],
+            ],
+        ]
+        _ = try call("POST", session + "/actions", ["actions": [mouse]])
     }
 
     /// Switches into the iframe matching `selector`, or back to the top document with nil.

@@ -22,6 +22,8 @@ public struct Configuration: Sendable {
     public var runtime: RuntimeProfile = .default
     /// `budgets:` limits in bytes, and whether going over is an error.
     public var budgets = Budgets()
+    /// `screenshots: queries:`: the query `pack --screenshots` opens a page with, by route.
+    public var screenshotQueries: [ScreenshotQuery] = []
     /// The file the settings came from, for positions in its diagnostics.
     public var file: SourceFile?
     public var issues: [ConfigurationIssue]
@@ -73,6 +75,20 @@ public enum KeepUnusedKeys: Sendable, Equatable {
                 pattern.hasSuffix("*") ? key.hasPrefix(String(pattern.dropLast())) : key == pattern
             }
         }
+    }
+}
+
+/// One page's query for the screenshots, with where the route is written, so a route that is
+/// no page of the app is reported there.
+public struct ScreenshotQuery: Sendable, Equatable {
+    public var route: String
+    public var query: String
+    public var span: SourceSpan
+
+    public init(route: String, query: String, span: SourceSpan) {
+        self.route = route
+        self.query = query
+        self.span = span
     }
 }
 

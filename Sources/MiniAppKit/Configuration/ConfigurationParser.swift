@@ -6,7 +6,10 @@ public enum ConfigurationParser {
     public static let fileName = ".mactl.yml"
 
     /// Top-level keys this version understands.
-    public static let knownKeys = ["rules", "runtime", "i18n", "include", "exclude", "budgets", "overrides"]
+    public static let knownKeys = ["rules", "runtime", "i18n", "include", "exclude", "budgets", "overrides", "screenshots"]
+
+    /// Keys of the `screenshots:` section.
+    public static let knownScreenshotKeys = ["queries"]
 
     /// Keys of the `budgets:` section.
     public static let knownBudgetKeys = ["package", "image"]
@@ -57,6 +60,8 @@ public enum ConfigurationParser {
                 parseOverrides(valueNode, into: &configuration, file: file, knownRuleIDs: knownRuleIDs)
             case "budgets":
                 parseBudgets(valueNode, into: &configuration, file: file)
+            case "screenshots":
+                parseScreenshots(valueNode, into: &configuration, file: file)
             default:
                 configuration.issues.append(unknownName(
                     kind: .unknownKey, noun: "setting", name: key, node: keyNode, candidates: knownKeys, file: file))
@@ -176,6 +181,40 @@ public enum ConfigurationParser {
                 continue
             }
             if key == "package" { configuration.budgets.packageBytes = bytes } else { configuration.budgets.imageBytes = bytes }
+        }
+    }
+
+    /// `screenshots: { queries: { pages/recipe/recipe: "id=3" } }`: a page's query as navigateTo
+    /// passes it, so a page that shows something only for a query is not shot empty. Whether a
+    /// route is a page is for the screenshots to say: the configuration does not read the manifest.
+    private static func parseScreenshots(_ node: Node, into configuration: inout Configuration, file: SourceFile) {
+        guard let mapping = node.mapping else {
+            configuration.issues.append(ConfigurationIssue(
+                kind: .invalidValue, message: "'screenshots' must be a mapping such as 'queries: { pages/recipe/recipe: \"id=3\" }'",
+                span: span(of: node, in: file)))
+            return
+        }
+        for (keyNode, valueNode) in mapping {
+            let key = keyNode.string ?? ""
+            guard knownScreenshotKeys.contains(key) else {
+                configuration.issues.append(unknownName(kind: .unknownKey, noun: "screenshots setting", name: key, node: keyNode, candidates: knownScreenshotKeys, file: file))
+                continue
+            }
+            guard let queries = valueNode.mapping else {
+                configuration.issues.append(ConfigurationIssue(
+                    kind: .invalidValue, message: "'screenshots.queries' must map page routes to queries, such as 'pages/recipe/recipe: \"id=3\"'",
+                    span: span(of: valueNode, in: file)))
+                continue
+            }
+            for (routeNode, queryNode) in queries {
+                guard case .scalar(let route) = routeNode, case .scalar(let query) = queryNode else {
+                    configuration.issues.append(ConfigurationIssue(
+                        kind: .invalidValue, message: "each of 'screenshots.queries' must be a page route and a query string, such as 'pages/recipe/recipe: \"id=3\"'",
+                        span: span(of: queryNode.scalar == nil ? queryNode : routeNode, in: file)))
+                    continue
+                }
+                configuration.screenshotQueries.append(ScreenshotQuery(route: route.string, query: query.string, span: span(of: routeNode, in: file)))
+            }
         }
     }
 

@@ -4,7 +4,8 @@ import Foundation
 /// photographed in headless Chromium at a phone's size, with a contact sheet to look through.
 /// The app runs in the logic-layer host, started afresh for each page, so a picture shows the
 /// page as a person reaching it first sees it: a tab page by its tab, any other page pushed
-/// from the launch page with an empty query.
+/// from the launch page with the query `.mactl.yml` gives it (`screenshots: queries:`), else
+/// an empty one.
 public enum PageShots {
     public struct Shot: Sendable, Equatable {
         public var page: String
@@ -32,11 +33,34 @@ public enum PageShots {
     public static let schemes = ["light", "dark"]
     public static let contactSheetName = "index.html"
 
+    /// Where the pictures are: `index` of `total` is about to be taken.
+    public struct Progress: Sendable, Equatable {
+        public var index: Int
+        public var total: Int
+        public var page: String
+        public var locale: String
+        public var scheme: String
+    }
+
     /// Photographs the project at `root` into `folder` (created; its old contents replaced).
-    /// `alpine` is Alpine.js's standard build; `chromium` the browser to run.
-    public static func take(root: URL, into folder: URL, alpine: [UInt8], chromium: String) async throws(Failure) -> Taken {
+    /// `alpine` is Alpine.js's standard build; `chromium` the browser to run. Each page opens
+    /// with its query from `queries` (`Configuration.screenshotQueries`); a route there that is
+    /// no page of the manifest fails before any picture, at its place in the file (its path
+    /// after `pathPrefix`, as the lint shows paths). `progress` hears of each picture before it
+    /// is taken.
+    public static func take(
+        root: URL, into folder: URL, alpine: [UInt8], chromium: String, queries: [ScreenshotQuery] = [], pathPrefix: String = "",
+        progress: (@Sendable (Progress) -> Void)? = nil
+    ) async throws(Failure) -> Taken {
         let session = PreviewSession(root: root, liveNetwork: false)
         if let failure = session.loadFailure { throw Failure(description: "cannot preview the project: \(failure)") }
+        // Asked of the app at its launch page, where each picture starts.
+        for query in queries {
+            if let refusal = session.refusal(route: query.route, query: query.query) {
+                let place = "\(pathPrefix)\(query.span.path):\(query.span.start.line):\(query.span.start.column)"
+                throw Failure(description: "\(place): screenshots.queries: \(refusal)")
+            }
+        }
         let server = PreviewServer(session: session, alpine: alpine)
         do {
             try await server.start(port: 0, runsTimers: false)
@@ -48,7 +72,7 @@ public enum PageShots {
         let taken: Result<Taken, Failure> = await withCheckedContinuation { continuation in
             let thread = Thread {
                 continuation.resume(returning: Result { () throws(Failure) -> Taken in
-                    try photograph(session, at: server.url, into: folder, chromium: chromium)
+                    try photograph(session, at: server.url, into: folder, chromium: chromium, queries: queries, progress: progress)
                 })
             }
             thread.stackSize = 4 << 20
@@ -58,7 +82,10 @@ public enum PageShots {
         return try taken.get()
     }
 
-    private static func photograph(_ session: PreviewSession, at url: String, into folder: URL, chromium: String) throws(Failure) -> Taken {
+    private static func photograph(
+        _ session: PreviewSession, at url: String, into folder: URL, chromium: String, queries: [ScreenshotQuery],
+        progress: (@Sendable (Progress) -> Void)?
+    ) throws(Failure) -> Taken {
         let browser: HeadlessChromium
         do {
             browser = try HeadlessChromium(executable: chromium, width: width, height: height, scale: scale)
@@ -76,12 +103,15 @@ public enum PageShots {
         let names = fileNames(for: plan.pages)
         var shots: [Shot] = []
         var visit = 0
+        let total = plan.locales.count * plan.pages.count * schemes.count
         for locale in plan.locales {
             for page in plan.pages {
                 _ = session.restart(locale: locale)
-                _ = session.call("open", [page])
+                // The last one given wins, as a YAML mapping's repeated key would read.
+                _ = session.call("open", [page, queries.last { $0.route == page }?.query ?? ""])
                 for scheme in schemes {
                     visit += 1
+                    progress?(Progress(index: visit, total: total, page: page, locale: locale, scheme: scheme))
                     let file = "\(names[page] ?? page).\(locale).\(scheme).png"
                     do {
                         try browser.emulateColorScheme(scheme)

@@ -207,6 +207,14 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
             return broadcast(session.call("model", [key, value]))
         case (.post, "/mactl/tab"):
             return broadcast(session.call("selectTab", [parameter("index") ?? ""]))
+        case (.post, "/mactl/open"):
+            // The shell's address field: `route` is a page of the manifest, `query` its query.
+            let (route, query) = PreviewSession.splitRoute(parameter("route") ?? "")
+            do {
+                return broadcast(try session.open(route: route, query: query))
+            } catch {
+                return Self.text(error.description, status: .badRequest)
+            }
         case (.post, "/mactl/back"):
             return broadcast(session.call("back", []))
         case (.get, "/mactl/tab-icon"), (.head, "/mactl/tab-icon"):
@@ -217,7 +225,7 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
         case (.get, "/mactl/view"), (.head, "/mactl/view"):
             return Self.text(session.view(parameter("id") ?? ""), type: json)
         case (.get, _) where path.hasPrefix("/app/"), (.head, _) where path.hasPrefix("/app/"):
-            return appFile(String(path.dropFirst(5)), view: parameter("view"))
+            return appFile(String(path.dropFirst(5)), view: parameter("view"), run: parameter("run").flatMap { Int($0) })
         case (.get, _), (.head, _), (.post, _):
             return Self.text("not found", status: .notFound)
         default:
@@ -264,19 +272,25 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
     }
 
     /// A file of the project. A page's template gets what the runtime injects at document end:
-    /// the bridge, then Alpine, with the view's data and the page's parsed expressions.
-    private func appFile(_ path: String, view: String?) -> Response {
+    /// the bridge, then Alpine, with the view's data and the page's parsed expressions. A page
+    /// asked for by a shell behind the app (its `run` is over, or the view is gone) gets a
+    /// document that asks the shell for the state now instead: rendered without its view, it
+    /// would show raw i18n keys and have no handlers (docs/serve.md, "A page and a reload").
+    private func appFile(_ path: String, view: String?, run: Int?) -> Response {
         guard !path.split(separator: "/").contains(".."), let file = session.file(path) else {
             return Self.text("no such file in the project: \(path)", status: .notFound)
         }
         guard path.hasSuffix(".html"), let view else {
             return Self.bytes(file.bytes, type: Self.contentType(path))
         }
-        let route = String(path.dropLast(5))
-        let boot = #"{"view":\#(session.view(view)),"expressions":\#(session.expressions(route: route)),"token":"\#(token)"}"#
+        // No run is no run the app is in: only the shell makes these requests, and it sends one.
+        guard let run, let page = session.page(template: path, view: view, run: run) else {
+            return Self.text(Self.staleViewPage, type: "text/html; charset=utf-8")
+        }
+        let boot = #"{"view":\#(page.view),"expressions":\#(page.expressions),"token":"\#(token)"}"#
             .replacingOccurrences(of: "</", with: "<\\/")
         let injected = "<script>window.__mactlBoot = \(boot);</script>\n<script src=\"/mactl/bridge.js\"></script>\n<script src=\"/mactl/alpine.js\"></script>\n"
-        var text = file.text
+        var text = page.text
         if let end = text.range(of: "</body>", options: [.caseInsensitive, .backwards]) {
             text.insert(contentsOf: injected, at: end.lowerBound)
         } else {
@@ -284,6 +298,9 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
         }
         return Self.text(text, type: "text/html; charset=utf-8")
     }
+
+    /// What a page of a view the app no longer has gets: the shell shows the app's state now.
+    static let staleViewPage = "<!DOCTYPE html>\n<script>parent.postMessage({ mactl: 'stale' }, '*');</script>\n"
 
     static func contentType(_ path: String) -> String {
         switch (path as NSString).pathExtension.lowercased() {

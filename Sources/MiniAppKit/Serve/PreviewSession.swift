@@ -41,12 +41,18 @@ public final class PreviewSession: @unchecked Sendable {
         reload()
     }
 
-    /// Reads the project again, lints it and starts the app from scratch.
+    /// Reads the project again, lints it and starts the app again where it was: the same pages
+    /// on each tab's stack with their queries, and the data of each page whose script did not
+    /// change (a changed one runs its onLoad again with the same query). The first load starts
+    /// at the launch page.
     public func reload() {
         lock.lock()
         defer { lock.unlock() }
         generation += 1
         tabIcons = [:]
+        // A project that failed to load has no app: the place from before the failure is kept,
+        // so fixing the file comes back to it.
+        if let app, let snapshot = app.preview("snapshot") { place = (snapshot, project) }
         app?.close()
         app = nil
         do {
@@ -66,7 +72,20 @@ public final class PreviewSession: @unchecked Sendable {
             .filter { $0.severity != .note }.map(renderer.headline)
         model = result.model
         startApp()
+        if let place, let model {
+            let changed = model.pages.map(\.route).filter { route in
+                place.project.file(route + ".js")?.bytes != project.file(route + ".js")?.bytes
+            }
+            _ = app?.preview("restore", [place.snapshot, "[" + changed.map(Self.jsonString).joined(separator: ",") + "]"])
+        }
     }
+
+    /// The app's place before the last reload (the host's `snapshot`) and the project it ran,
+    /// to tell which page scripts changed.
+    private var place: (snapshot: String, project: Project)?
+    /// Bumped by every state handed out, so the browser can drop a state older than one it
+    /// showed: an answer to a tap can arrive after the event that a save reloaded the app.
+    private var sequence = 0
 
     /// Starts the app; the host's state after it started.
     @discardableResult
@@ -103,7 +122,8 @@ public final class PreviewSession: @unchecked Sendable {
         let quoted = diagnostics.map(Self.jsonString).joined(separator: ",")
         let failure = loadFailure.map(Self.jsonString) ?? "null"
         let locales = project.paths.compactMap(LocaleCatalog.tag(forPath:)).map(Self.jsonString).joined(separator: ",")
-        return #"{"generation":\#(generation),"app":\#(appState),"diagnostics":[\#(quoted)],"loadFailure":\#(failure),"locales":[\#(locales)]}"#
+        sequence += 1
+        return #"{"sequence":\#(sequence),"run":\#(run),"generation":\#(generation),"app":\#(appState),"diagnostics":[\#(quoted)],"loadFailure":\#(failure),"locales":[\#(locales)]}"#
     }
 
     /// Calls a function of the host's preview API, then returns the whole state.
@@ -113,11 +133,52 @@ public final class PreviewSession: @unchecked Sendable {
         return stateLocked(app?.preview(name, arguments))
     }
 
-    /// What the view with this id needs: its store, handler names and the catalog.
+    /// What the view with this id needs: its store, handler names and the catalog; `null` when
+    /// the app has no such view.
     public func view(_ id: String) -> String {
         lock.lock()
         defer { lock.unlock() }
         return app?.preview("view", [id]) ?? "null"
+    }
+
+    /// Shows `route` with `query` as a person would reach it: a tab page by its tab, any other
+    /// page pushed from where the app is. Fails when `refusal` says why not.
+    public func open(route: String, query: String) throws(OpenFailure) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let refusal = refusalLocked(route: route, query: query) { throw OpenFailure(description: refusal) }
+        return stateLocked(app?.preview("open", [route, query]))
+    }
+
+    /// Why `route` with `query` cannot be opened from where the app is, or nil: a route that is
+    /// not one of the manifest's pages (they are named), or a query for the root of a stack,
+    /// which the runtime opens without one.
+    public func refusal(route: String, query: String) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return refusalLocked(route: route, query: query)
+    }
+
+    private func refusalLocked(route: String, query: String) -> String? {
+        let known = model?.pages.map(\.route) ?? []
+        guard known.contains(route) else {
+            let pages = known.isEmpty ? "the manifest lists no pages" : "the manifest's pages are " + known.map { "'\($0)'" }.joined(separator: ", ")
+            return "'\(route)' is not a page of the app; \(pages)"
+        }
+        guard !query.isEmpty, let reason = app?.preview("queryRefusal", [route]), !reason.isEmpty else { return nil }
+        return reason
+    }
+
+    /// A route that cannot be opened, and why.
+    public struct OpenFailure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// A route as the preview's address field and `--open` take it, `pages/recipe/recipe?id=3`:
+    /// the page and its query (everything after the first `?`, as navigateTo passes it).
+    public static func splitRoute(_ text: String) -> (route: String, query: String) {
+        guard let mark = text.firstIndex(of: "?") else { return (text, "") }
+        return (String(text[..<mark]), String(text[text.index(after: mark)...]))
     }
 
     /// Runs the timers due in the next `milliseconds`; the state when one ran, else nil.
@@ -154,8 +215,25 @@ public final class PreviewSession: @unchecked Sendable {
     public func expressions(route: String) -> String {
         lock.lock()
         defer { lock.unlock() }
+        return expressionsLocked(route: route)
+    }
+
+    private func expressionsLocked(route: String) -> String {
         let template = model?.pages.first { $0.route == route }?.template ?? project.file(route + ".html").map(TemplateParser.parse)
         return template.map(LogicHostProject.expressionTable) ?? "{}"
+    }
+
+    /// What a view's page is served with, all from one run of one project: the template's text,
+    /// the view (as `view(_:run:)`) and the template's expressions. Nil when the template is not
+    /// a file of the project or `view` fails; taken apart, a reload in between would pair one
+    /// project's template with another's expressions.
+    public func page(template path: String, view id: String, run: Int) -> (text: String, view: String, expressions: String)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard path.hasSuffix(".html"), let file = project.file(path), run == self.run,
+              let view = app?.preview("view", [id]), view != "null"
+        else { return nil }
+        return (file.text, view, expressionsLocked(route: String(path.dropLast(5))))
     }
 
     /// What screenshots cover: the manifest's pages in its order, the project's locales (else the

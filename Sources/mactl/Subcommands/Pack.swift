@@ -108,8 +108,20 @@ struct Pack: AsyncParsableCommand {
             // package is written, so a failed pack leaves no pictures of it.
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-screenshots-\(UUID().uuidString)")
             let shotsStart = clock.now
+            let root = URL(fileURLWithPath: path)
+            let queries = ConfigurationLocator.load(forProjectAt: root, explicitPath: config.map { URL(fileURLWithPath: $0) }).screenshotQueries
+            // `shooting 3/24 pages/cart/cart (fr, dark)` on one line rewritten on a terminal;
+            // nothing in a log, where it would be noise.
+            let onTerminal = isatty(STDERR_FILENO) == 1
+            var progress: (@Sendable (PageShots.Progress) -> Void)?
+            if onTerminal {
+                progress = { shot in Terminal.standardError("\r\u{1B}[Kshooting \(shot.index)/\(shot.total) \(shot.page) (\(shot.locale), \(shot.scheme))") }
+            }
             do {
-                options.screenshots = try await PageShots.take(root: URL(fileURLWithPath: path), into: folder, alpine: cameras.alpine, chromium: cameras.chromium)
+                defer { if onTerminal { Terminal.standardError("\r\u{1B}[K") } }
+                options.screenshots = try await PageShots.take(
+                    root: root, into: folder, alpine: cameras.alpine, chromium: cameras.chromium, queries: queries,
+                    pathPrefix: ProjectLoading.displayPrefix(for: path), progress: progress)
             } catch {
                 try? FileManager.default.removeItem(at: folder)
                 throw CommandFailure(message: error.description + "; nothing was written")

@@ -27,6 +27,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "The address to listen on. Anything but 127.0.0.1 lets other machines in.")
     var host = "127.0.0.1"
 
+    @Option(name: .long, help: ArgumentHelp("Start on this page of the manifest, with a query as navigateTo passes it: 'pages/recipe/recipe?id=3'.", valueName: "route"))
+    var open: String?
+
     @Flag(name: .long, help: "Do not open a browser.")
     var noOpen = false
 
@@ -60,7 +63,16 @@ struct Serve: AsyncParsableCommand {
         guard let alpineBytes = FileManager.default.contents(atPath: alpinePath) else {
             throw CommandFailure(message: "Alpine.js is not at '\(alpinePath)': run scripts/setup.sh (it installs it from PyPI) or pass --alpine PATH")
         }
-        let server = PreviewServer(session: PreviewSession(root: root), alpine: Array(alpineBytes))
+        let session = PreviewSession(root: root)
+        if let open {
+            let (route, query) = PreviewSession.splitRoute(open)
+            do {
+                _ = try session.open(route: route, query: query)
+            } catch {
+                throw CommandFailure(message: "--open: " + error.description)
+            }
+        }
+        let server = PreviewServer(session: session, alpine: Array(alpineBytes))
         do {
             try await server.start(host: host, port: port, stopsOnInterrupt: true)
         } catch {

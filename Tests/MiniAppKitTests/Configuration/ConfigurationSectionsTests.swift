@@ -56,4 +56,22 @@ struct ConfigurationSectionsTests {
         #expect(overridden.model.locales.defaultCatalog?.tag == "de")
         #expect(parse("i18n:\n  default_locale: german_DE\n").issues.map(\.message) == ["'default_locale' must be a BCP 47 language tag such as 'en' or 'zh-Hans'"])
     }
+
+    @Test func screenshotQueriesAreReadWithTheirRoutesPlaces() {
+        let configuration = parse("screenshots:\n  queries:\n    pages/recipe/recipe: \"id=3\"\n    pages/cart/cart: ''\n")
+        #expect(configuration.issues.isEmpty)
+        #expect(configuration.screenshotQueries.map { "\($0.span.start.line):\($0.span.start.column) \($0.route) \($0.query)" } == [
+            "3:5 pages/recipe/recipe id=3",
+            "4:5 pages/cart/cart ",
+        ])
+    }
+
+    @Test func badScreenshotQueriesAreReportedAtTheirPosition() {
+        let configuration = parse("screenshots:\n  querys: {}\n  queries:\n    pages/a/a: [1]\n")
+        #expect(configuration.issues.map { "\($0.span.start.line):\($0.span.start.column) \($0.message)" } == [
+            "2:3 unknown screenshots setting 'querys'; did you mean 'queries'?",
+            "4:16 each of 'screenshots.queries' must be a page route and a query string, such as 'pages/recipe/recipe: \"id=3\"'",
+        ])
+        #expect(parse("screenshots: true\n").issues.map(\.message) == ["'screenshots' must be a mapping such as 'queries: { pages/recipe/recipe: \"id=3\" }'"])
+    }
 }
