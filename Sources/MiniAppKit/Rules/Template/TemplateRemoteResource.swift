@@ -1,14 +1,16 @@
 /// A `src` or `href` in a page template that loads from the network.
 public struct TemplateRemoteResource: PageRule {
     public static let description = RuleDescription(
-        id: "template-remote-resource", domain: .template, severity: .error,
+        id: "template-remote-resource", domain: .template, severity: .warning,
         summary: "A page template loads a script, style, image or frame from a remote URL.",
         rationale: """
             A MiniApp ships every resource in its signed package; runtimes load only what the \
             package holds (W3C MiniApp Packaging), so a remote `src` shows nothing offline or \
             at all, and what it loads was never reviewed or signed. Put the file in the package, \
             or fetch data with `skip.net.fetch` in the logic layer. Links (`<a href>`) are not \
-            resources and are not reported.
+            resources and are not reported. A warning: SkipMiniApp's web view loads the page from \
+            a file and fetches a remote `src` when the phone is online, so it fails offline and \
+            on hosts that load only the package, not every time.
             """,
         triggering: [
             .file("pages/index/index.html", "<body x-data=\"page\">\n  <img src=\"1️⃣https://example.com/logo.png\">\n</body>\n",
