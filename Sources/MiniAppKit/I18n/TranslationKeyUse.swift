@@ -8,6 +8,10 @@ public struct TranslationKeyUse: Sendable {
         case names([(name: String, span: SourceSpan)])
         /// Built at run time: which placeholders it fills is unknown.
         case dynamic
+        /// A string, number or boolean written as it is (`$t('hello', store.name)` is dynamic,
+        /// `$t('hello', 'Ada')` is this): the runtime fills placeholders only from an object,
+        /// so it fills none. `kind` says what was passed ("a string").
+        case notAnObject(kind: String)
     }
 
     public var key: String
@@ -48,13 +52,16 @@ public struct TranslationKeyUses: Sendable {
                     }
                     var passed = TranslationKeyUse.Arguments.none
                     if arguments.count > 1 {
-                        if case .object(let properties) = arguments[1].kind, properties.allSatisfy({ if case .name = $0.key { true } else { false } }) {
+                        switch arguments[1].kind {
+                        case .object(let properties) where properties.allSatisfy({ if case .name = $0.key { true } else { false } }):
                             passed = .names(properties.compactMap { property -> (name: String, span: SourceSpan)? in
                                 guard case .name(let name) = property.key else { return nil }
                                 return (name, template.span(use.fileRange(property.keyRange)))
                             })
-                        } else {
-                            passed = .dynamic
+                        case .string: passed = .notAnObject(kind: "a string")
+                        case .number: passed = .notAnObject(kind: "a number")
+                        case .boolean: passed = .notAnObject(kind: "a boolean")
+                        default: passed = .dynamic
                         }
                     }
                     result.uses.append(TranslationKeyUse(key: key, span: template.span(use.fileRange(first.range)), arguments: passed, isLabel: false))
@@ -75,6 +82,8 @@ public struct TranslationKeyUses: Sendable {
                             passed = .names(object.members.compactMap { member -> (name: String, span: SourceSpan)? in
                                 member.name.map { ($0, script.span(member.keyRange)) }
                             })
+                        } else if case .string = second.value {
+                            passed = .notAnObject(kind: "a string")
                         } else {
                             passed = .dynamic
                         }

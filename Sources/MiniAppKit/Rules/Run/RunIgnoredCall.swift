@@ -27,7 +27,7 @@ public struct RunIgnoredCall: RunRule {
 
     /// Static rules that report the same problem from the files alone: on a line one of them
     /// reports, the run's finding is left out.
-    public static let sameProblemAs: Set<String> = ["script-navigate-to-tab", "script-navigation-options-not-object", "script-navigation-file-extension", "script-navigation-query-ignored", "script-navigation-leading-slash", "script-navigation-query-in-path", "script-navigation-query-not-string", "script-navigation-unknown-page", "script-switch-tab-non-tab", "script-redirect-from-root", "script-i18n-format-options", "script-i18n-date-string", "script-fetch-headers", "script-unknown-host-api"]
+    public static let sameProblemAs: Set<String> = ["script-navigate-to-tab", "script-navigation-options-not-object", "script-navigation-file-extension", "script-navigation-query-ignored", "script-navigation-leading-slash", "script-navigation-query-in-path", "script-navigation-query-not-string", "script-navigation-unknown-page", "script-switch-tab-non-tab", "script-redirect-from-root", "script-i18n-format-options", "script-i18n-date-string", "script-fetch-headers", "script-unknown-host-api", "i18n-missing-placeholder-argument"]
 
     public init() {}
 

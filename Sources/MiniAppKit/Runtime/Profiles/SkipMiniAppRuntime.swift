@@ -173,7 +173,7 @@ extension RuntimeProfile {
             source: skipSource(skipRuntime, runtimeCommit, "init, loadPage")),
         RuntimeFact(
             "skip.i18n-substitution",
-            "`skip.i18n.t(key, params)` and `$t` give `merged[key] || key` with each `{name}` (a name in single braces) replaced by `String(params.name)`, every occurrence; no other placeholder syntax is filled.",
+            "`skip.i18n.t(key, params)` and `$t` give `merged[key] || key` with each `{name}` (a name in single braces) replaced by `String(params.name)`, every occurrence, when `params` is an object (a string or a number fills nothing); no other placeholder syntax is filled.",
             source: skipSource(skipI18n, i18nCommit, "registerInRuntime")),
         RuntimeFact(
             "skip.navigation-options-object",
