@@ -6,13 +6,15 @@ public struct IconPNGSizeMismatch: Rule {
         rationale: """
             Hosts pick the icon whose declared size fits the slot and scale it from its real size; \
             a 48x48 image declared as 192x192 is blown up and blurry. mactl reads the dimensions \
-            from the PNG's header.
+            from the PNG's header. SkipMiniApp decodes `icons` but never reads them, so under the \
+            `skip` runtime this is a warning: the app runs, but is not ready for other hosts.
             """,
+        runtimeFacts: ["skip.icons-decoded-only"],
         triggering: [
             .manifest(members: """
                 "icons": [{ "src": "icons/app.png", "sizes": 1️⃣"192x192" }]
                 """, binaryFiles: ["icons/app.png": PNGHeader.sample(width: 48, height: 48)],
-                expected: [.at("1️⃣", "'icons/app.png' is 48x48, which its declared sizes '192x192' do not include")]),
+                expected: [.at("1️⃣", "'icons/app.png' is 48x48, which its declared sizes '192x192' do not include").severity(.warning)]),
         ],
         nonTriggering: [
             .manifest(members: """
@@ -23,18 +25,21 @@ public struct IconPNGSizeMismatch: Rule {
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        (model.manifest?["icons"]?.elements ?? []).compactMap { icon -> Finding? in
+        // A runtime that never reads the icons (SkipMiniApp) runs the app all the same.
+        let severity: Severity? = model.runtime.readsIconsAndWidgets ? nil : .warning
+        return (model.manifest?["icons"]?.elements ?? []).compactMap { icon -> Finding? in
             guard let src = icon["src"]?.stringValue, let path = ManifestPaths.normalized(src), path.lowercased().hasSuffix(".png"),
                   let file = model.project.file(path) else { return nil }
             guard let size = PNGHeader.dimensions(of: file.bytes) else {
-                return Finding("'\(path)' is named '.png' but is not a PNG image", at: icon["src"].flatMap { model.manifestSpan($0.range) })
+                return Finding(
+                    "'\(path)' is named '.png' but is not a PNG image", at: icon["src"].flatMap { model.manifestSpan($0.range) }, defaultSeverity: severity)
             }
             guard let sizesNode = icon["sizes"], let sizes = sizesNode.stringValue, ManifestInvalidIconSizes.isValid(sizes) else { return nil }
             let declared = sizes.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
             guard !declared.contains("any"), !declared.contains("\(size.width)x\(size.height)") else { return nil }
             return Finding(
                 "'\(path)' is \(size.width)x\(size.height), which its declared sizes '\(sizes)' do not include",
-                at: model.manifestSpan(sizesNode.range))
+                at: model.manifestSpan(sizesNode.range), defaultSeverity: severity)
         }
     }
 }

@@ -6,12 +6,14 @@ public struct ManifestInvalidIconSizes: Rule {
         rationale: """
             `sizes` follows HTML's `<link sizes>` syntax: `any`, or sizes such as `48x48 96x96` with \
             positive integers and no leading zeros. Hosts pick the icon to show from it; an unparsable \
-            value makes the icon unselectable.
+            value makes the icon unselectable. SkipMiniApp decodes `icons` but never reads them, so \
+            under the `skip` runtime this is a warning: the app runs, but is not ready for other hosts.
             """,
+        runtimeFacts: ["skip.icons-decoded-only"],
         triggering: [
             .manifest(members: """
                 "icons": [{ "src": "icons/app.svg", "sizes": 1️⃣"48*48" }]
-                """, expected: [.at("1️⃣", "icon sizes '48*48' are invalid; expected 'any' or sizes such as '48x48 96x96'")]),
+                """, expected: [.at("1️⃣", "icon sizes '48*48' are invalid; expected 'any' or sizes such as '48x48 96x96'").severity(.warning)]),
         ],
         nonTriggering: [
             .manifest(members: """
@@ -27,7 +29,9 @@ public struct ManifestInvalidIconSizes: Rule {
             guard schema.format == .iconSizes, !Self.isValid(value) else { return nil }
             return Finding(
                 "icon sizes '\(value)' are invalid; expected 'any' or sizes such as '48x48 96x96'",
-                at: model.manifestSpan(node.range))
+                at: model.manifestSpan(node.range),
+                // A runtime that never reads the icons (SkipMiniApp) runs the app all the same.
+                defaultSeverity: model.runtime.readsIconsAndWidgets ? nil : .warning)
         }
     }
 
