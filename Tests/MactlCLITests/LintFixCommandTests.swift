@@ -114,6 +114,50 @@ struct LintFixCommandTests {
         }
     }
 
+    /// Every "did you mean" carries the fix-it that writes what it suggests, and a JSONC habit
+    /// (a comment, a trailing comma) is mended: after `--fix` the scaffold is back to what
+    /// `mactl new` wrote. The misspelt store key shows only once its `setData` is mended, so it
+    /// is fixed in the second pass.
+    @Test func everyDidYouMeanIsMendedByFix() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let paths = ["pages/home/home.html", "pages/home/home.js", "pages/explore/explore.js", "i18n/en.json", "manifest.json"]
+            let (app, pristine) = try scaffold(in: folder, keeping: paths)
+            try edit(app, "pages/home/home.html", replacing: "$t('home.title')", with: "$t('home.titel')")
+            try edit(app, "pages/home/home.html", replacing: "x-text=\"store.count\"", with: "x-text=\"store.cout\"")
+            try edit(app, "pages/home/home.html", replacing: "@click=\"onTapIncrement()\"", with: "@click.prevnt=\"onTapIncrement()\"")
+            try edit(app, "pages/home/home.js", replacing: "onLoad() {", with: "onLaod() {")
+            try edit(app, "pages/home/home.js", replacing: "this.setData({ count:", with: "this.setData({ cout:")
+            try edit(app, "pages/explore/explore.js", replacing: "url: 'pages/detail/detail'", with: "url: '/pages/detial/detail'")
+            try edit(app, "i18n/en.json", replacing: "\"tab.home\": \"Home\",\n", with: "\"tab.home\": \"Home\",\n  // the tabs' names\n")
+            try edit(app, "i18n/en.json", replacing: "\"Back\"\n}", with: "\"Back\",\n}")
+            try edit(app, "manifest.json", replacing: "\"icons/home.svg\"", with: "\"icons/hom.svg\"")
+            let result = try CLIRunner.run(["lint", "--fix", "--quiet"], in: app)
+            #expect(result.status == 0)
+            #expect(result.standardOutput == """
+                fixed i18n/en.json:4:1 json-comment: remove the comment
+                fixed i18n/en.json:16:24 json-trailing-comma: remove the comma
+                fixed manifest.json:28:64 manifest-tab-icon-not-found: replace with 'icons/home.svg'
+                fixed pages/explore/explore.js:10:32 script-navigation-leading-slash: replace with 'pages/detail/detail'
+                skipped pages/explore/explore.js:10:33 script-navigation-unknown-page: replace with 'pages/detail/detail' (it overlaps the fix-it of script-navigation-leading-slash at 10:32, applied first)
+                fixed pages/home/home.html:11:20 i18n-missing-key: replace with 'home.title'
+                fixed pages/home/home.html:14:20 template-unknown-modifier: replace with 'prevent'
+                fixed pages/home/home.html:13:36 template-unknown-store-key: replace with 'count'
+                fixed pages/home/home.js:5:3 script-misspelt-lifecycle-hook: replace with 'onLoad'
+                fixed pages/home/home.js:9:20 script-undeclared-setdata-key: replace with 'count'
+                applied 9 fix-its in 5 files; no errors remain; 1 note hidden by --quiet
+                no errors in 23 files; 1 note hidden by --quiet
+
+                """)
+            for path in paths where path != "pages/home/home.html" {
+                #expect(try Data(contentsOf: app.appendingPathComponent(path)) == pristine[path], "\(path)")
+            }
+            // The misspelt modifier became the one meant.
+            let html = String(decoding: try #require(pristine["pages/home/home.html"]), as: UTF8.self)
+            #expect(try String(contentsOf: app.appendingPathComponent("pages/home/home.html"), encoding: .utf8)
+                == html.replacingOccurrences(of: "@click=\"onTapIncrement()\"", with: "@click.prevent=\"onTapIncrement()\""))
+        }
+    }
+
     /// Fixes whose result needs another pass: two pages missing from the manifest insert at
     /// one place, so the second is added after linting again; the misspelt rule in the
     /// configuration above the project is corrected, which turns that rule off, so its note
