@@ -137,7 +137,7 @@ struct LintFixCommandTests {
                 fixed i18n/en.json:4:1 json-comment: remove the comment
                 fixed i18n/en.json:16:24 json-trailing-comma: remove the comma
                 fixed manifest.json:28:64 manifest-tab-icon-not-found: replace with 'icons/home.svg'
-                fixed pages/explore/explore.js:10:32 script-navigation-leading-slash: replace with 'pages/detail/detail'
+                fixed pages/explore/explore.js:10:32 script-navigation-leading-slash: write 'pages/detail/detail' without the leading '/'
                 skipped pages/explore/explore.js:10:33 script-navigation-unknown-page: replace with 'pages/detail/detail' (it overlaps the fix-it of script-navigation-leading-slash at 10:32, applied first)
                 fixed pages/home/home.html:11:20 i18n-missing-key: replace with 'home.title'
                 fixed pages/home/home.html:14:20 template-unknown-modifier: replace with 'prevent'

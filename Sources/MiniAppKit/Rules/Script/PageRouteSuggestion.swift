@@ -18,7 +18,7 @@ enum PageRouteSuggestion: Equatable {
             if let listed = routes.first(where: { $0.lowercased() == route.lowercased() }) { return .manifestCaseDiffers(listed: listed) }
             return .unlisted(template: route + ".html")
         }
-        // The manifest's page in another case, when its files are in that case too.
+        // The manifest's page in another letter case: the url's case names no file.
         if let listed = routes.first(where: { $0.lowercased() == route.lowercased() }) { return .page(listed) }
         if let close = NameSuggester.closest(to: route, in: routes) { return .page(close) }
         // `detail` or `pages/detail` for `pages/detail/detail`: a page named by its folder or

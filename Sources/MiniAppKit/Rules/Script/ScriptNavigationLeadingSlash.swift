@@ -36,26 +36,28 @@ public struct ScriptNavigationLeadingSlash: Rule {
             let source = NavigationURLSource(target: target)
             let slashes = target.url.prefix { $0 == "/" }.count
             var written = String(target.url.dropFirst(slashes))
-            let span = target.script.span(target.range)
-            var fixIt: FixIt?
-            // Without the '/' the url must name a page, or the advice is one the page rule refuses
-            // next: a url that names none is told the page it most likely means, or nothing.
+            // The path to advise: without the '/', and a page the manifest lists. A url that names
+            // none is told the page it most likely means, or only to drop the '/', so the advice
+            // is never one the page rule refuses next. The query is the query rule's to move.
+            var path = String(target.pathPart.dropFirst(slashes))
             let route = target.route
             let suggested = route.flatMap { model.pageRoutes.contains($0) ? nil : PageRouteSuggestion.suggestion(for: $0, in: model) }
-            if let route, let page = suggested?.page {
-                written = page + written.dropFirst(route.count)
-                if target.isWhole, source.isWrittenPlain(target.url), let literal = source.literal(written) {
-                    fixIt = FixIt(message: "replace with '\(written)'", span: span, replacement: literal)
-                }
-            } else if target.isWhole, source.isWrittenPlain(target.url), let literal = source.literal(written) {
-                fixIt = FixIt(message: "remove the leading '/'", span: span, replacement: literal)
-            } else if source.quote != nil, source.isWrittenPlain(String(repeating: "/", count: slashes)) {
-                let start = target.range.lowerBound + 1
-                fixIt = FixIt(message: "remove the leading '/'", span: target.script.span(start..<start + slashes), replacement: "")
+            var fixMessage = "remove the leading '/'"
+            if let page = suggested?.page {
+                written = page + written.dropFirst(path.count)
+                path = page
+                fixMessage = "write '\(page)' without the leading '/'"
             }
-            // A url left naming no page after the '/' goes gets no "write": the page rule says the rest.
+            let span = target.script.span(target.range)
+            var fixIt: FixIt?
+            if target.isWhole, source.isWrittenPlain(target.url), let literal = source.literal(written) {
+                fixIt = FixIt(message: fixMessage, span: span, replacement: literal)
+            } else if suggested?.page == nil, source.quote != nil, source.isWrittenPlain(String(repeating: "/", count: slashes)) {
+                let start = target.range.lowerBound + 1
+                fixIt = FixIt(message: fixMessage, span: target.script.span(start..<start + slashes), replacement: "")
+            }
             let namesAPage = route.map { model.pageRoutes.contains($0) } ?? true
-            let advice = namesAPage || suggested?.page != nil ? "write '\(written)'" : "remove the leading '/'"
+            let advice = namesAPage || suggested?.page != nil ? "write '\(path)'" : "remove the leading '/'"
             let url = "'\(target.shortName)' url \(source.shown) starts with '/'"
             if target.shortName == "switchTab" {
                 return Finding(
