@@ -111,6 +111,32 @@ import Glibc
         }
     }
 
+    /// A folder without index.json (here a project, .git/ and all) is no catalog: one line says
+    /// so and how a catalog is made, exit 2, instead of every file in it reported unlisted.
+    @Test func aFolderThatIsNotACatalogGetsOneLine() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "shop"], in: folder).status == 0)
+            let git = folder.appendingPathComponent("shop/.git")
+            try FileManager.default.createDirectory(at: git.appendingPathComponent("objects/ab"), withIntermediateDirectories: true)
+            try Data("ref: refs/heads/main\n".utf8).write(to: git.appendingPathComponent("HEAD"))
+            try Data([0x78, 0x01]).write(to: git.appendingPathComponent("objects/ab/cdef"))
+            for (argument, shown) in [("shop", "shop"), ("shop/", "shop/")] {
+                let result = try CLIRunner.run(["catalog", "verify", argument], in: folder)
+                #expect(result.status == 2)
+                #expect(result.standardOutput == "")
+                #expect(result.standardError == "error: '\(shown)' is not a catalog: no index.json (make one with 'mactl publish PACKAGE --catalog \(shown)')\n")
+            }
+            // A catalog whose first publish stopped before its index has the publish's lock:
+            // that one is a catalog, and verify says what it lacks.
+            let stopped = folder.appendingPathComponent("stopped")
+            try FileManager.default.createDirectory(at: stopped, withIntermediateDirectories: false)
+            try Data().write(to: stopped.appendingPathComponent(".lock"))
+            let result = try CLIRunner.run(["catalog", "verify", "stopped"], in: folder)
+            #expect(result.status == 1)
+            #expect(result.standardOutput == "stopped/index.json: error: the catalog has no index.json [catalog-missing-file]\n1 error, 0 warnings and 0 notes in 1 file\n")
+        }
+    }
+
     @Test func refusalsWriteNothing() throws {
         try Self.withPackages { folder in
             #expect(try Self.publish(["v13.ma", "--catalog", "catalog"], in: folder).status == 0)
