@@ -137,6 +137,36 @@ import Glibc
         }
     }
 
+    /// An option publish does not have is ArgumentParser's "Unknown option", even when the
+    /// value after it looks like a second package.
+    @Test func anUnknownOptionOfPublishIsNamed() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let cases: [([String], String)] = [
+                (["app.ma", "--catalog", "catalog", "--key", "key.pem"], "Error: Unknown option '--key'. Did you mean '--cert'?"),
+                (["--key", "key.pem", "app.ma", "--catalog", "catalog"], "Error: Unknown option '--key'. Did you mean '--cert'?"),
+                (["app.ma", "--catalog", "catalog", "--frobnicate"], "Error: Unknown option '--frobnicate'"),
+            ]
+            for (arguments, message) in cases {
+                let result = try Self.publish(arguments, in: folder)
+                #expect(result.status == 2)
+                #expect(result.standardOutput == "")
+                #expect(result.standardError.split(separator: "\n").first.map(String.init) == message, "\(result.standardError)")
+                #expect(result.standardError.contains("\nUsage: mactl publish [<arguments> ...] --catalog <catalog>"))
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+            // Two packages, or none, are refused in one line that shows the command's form.
+            let two = try Self.publish(["a.ma", "b.ma", "--catalog", "catalog"], in: folder)
+            #expect(two.status == 2)
+            #expect(two.standardError == "error: give one package to publish: mactl publish PACKAGE --catalog DIR (2 given)\n")
+            let none = try Self.publish(["--catalog", "catalog"], in: folder)
+            #expect(none.standardError == "error: give one package to publish: mactl publish PACKAGE --catalog DIR (none given)\n")
+            let withdraw = try Self.publish(["--withdraw", "com.example.app", "--catalog", "catalog"], in: folder)
+            #expect(withdraw.status == 2)
+            #expect(withdraw.standardError == "error: --withdraw takes the app id and the version code: mactl publish --withdraw com.example.app 12 --catalog DIR\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        }
+    }
+
     @Test func refusalsWriteNothing() throws {
         try Self.withPackages { folder in
             #expect(try Self.publish(["v13.ma", "--catalog", "catalog"], in: folder).status == 0)
