@@ -81,7 +81,8 @@ struct Test: AsyncParsableCommand {
         let onTerminal = isatty(STDOUT_FILENO) == 1
         let notifier = ChangeNotifier(root: root, interval: .milliseconds(watchInterval))
         var snapshot = ProjectSnapshot.take(of: root)
-        let shown = ProjectLoading.displayPrefix(for: path).isEmpty ? "." : String(ProjectLoading.displayPrefix(for: path).dropLast())
+        let prefix = ProjectLoading.displayPrefix(for: path)
+        let shown = prefix.isEmpty ? "." : String(prefix.dropLast())
         var first = true
         while true {
             let report: String
@@ -90,11 +91,13 @@ struct Test: AsyncParsableCommand {
             } catch let failure as CommandFailure {
                 report = "error: \(failure.message)\n"
             }
-            let stamp = LintWatcher.timestamp()
-            if onTerminal {
-                Terminal.standardOutput((first ? "" : "\u{1B}[2J\u{1B}[H") + report + "\(stamp) watching '\(shown)' for changes (Ctrl-C to stop)\n")
+            let watching = "\(LintWatcher.timestamp()) watching '\(shown)' for changes (Ctrl-C to stop)\n"
+            if first {
+                Terminal.standardOutput(report + watching)
+            } else if onTerminal {
+                Terminal.standardOutput("\u{1B}[2J\u{1B}[H" + report + watching)
             } else {
-                Terminal.standardOutput(first ? report + "\(stamp) watching '\(shown)' for changes (Ctrl-C to stop)\n" : "\(stamp) change detected; tested again:\n" + report)
+                Terminal.standardOutput("\(LintWatcher.timestamp()) change detected; tested again:\n" + report)
             }
             first = false
             snapshot = try await notifier.nextChange(of: root, after: snapshot)
