@@ -39,7 +39,7 @@ fuzz:
 
 # Installing mactl means building it: a release build of the tool with the Swift runtime linked
 # in (--static-swift-stdlib), so it runs where no Swift toolchain is; the system libraries it
-# uses (libxml2, libzip, JavaScriptCore, librsvg, zlib) stay shared.
+# uses (libxml2, libzip, JavaScriptCore, librsvg, libcurl, zlib) stay shared.
 PREFIX ?= $(HOME)/.local
 RELEASE_BUILD := swift build -c release --product mactl --static-swift-stdlib
 
@@ -55,6 +55,6 @@ uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/mactl"
 
 # .build/deb/mactl_<version>_<arch>.deb, whose Depends are the packages of the libraries the
-# binary loads (scripts/make-deb.sh); scripts/deb-test.sh installs and tries it.
+# binary names (scripts/make-deb.sh); scripts/deb-test.sh installs and tries it.
 deb: release
 	scripts/make-deb.sh "$$($(RELEASE_BUILD) --show-bin-path)/mactl" .build/deb
