@@ -1,7 +1,7 @@
 # The two entry points the README promises. Both install what is missing first.
 DEMO_DIR := .build/demo-app
 
-.PHONY: demo test setup build generate fuzz
+.PHONY: demo test setup build generate fuzz release install uninstall deb
 
 setup:
 	@scripts/setup.sh
@@ -36,3 +36,25 @@ generate:
 FUZZ_SECONDS ?= 60
 fuzz:
 	scripts/fuzz.sh --seconds $(FUZZ_SECONDS)
+
+# Installing mactl means building it: a release build of the tool with the Swift runtime linked
+# in (--static-swift-stdlib), so it runs where no Swift toolchain is; the system libraries it
+# uses (libxml2, libzip, JavaScriptCore, librsvg, libcurl, zlib) stay shared.
+PREFIX ?= $(HOME)/.local
+RELEASE_BUILD := swift build -c release --product mactl --static-swift-stdlib
+
+release: setup
+	$(RELEASE_BUILD)
+
+# Into $(PREFIX)/bin (~/.local/bin unless PREFIX is given; DESTDIR for staging).
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -s -m 0755 "$$($(RELEASE_BUILD) --show-bin-path)/mactl" "$(DESTDIR)$(PREFIX)/bin/mactl"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/mactl"
+
+# .build/deb/mactl_<version>_<arch>.deb, whose Depends are the packages of the libraries the
+# binary names (scripts/make-deb.sh); scripts/deb-test.sh installs and tries it.
+deb: release
+	scripts/make-deb.sh "$$($(RELEASE_BUILD) --show-bin-path)/mactl" .build/deb

@@ -86,7 +86,8 @@ let package = Package(
         .plugin(
             name: "MactlPlugin",
             // No declared permission: a declared one would make `lint` ask for it too. On macOS,
-            // where plugins run sandboxed, `pack` then needs `--disable-sandbox`.
+            // where plugins run sandboxed, `pack` then needs `swift package
+            // --allow-writing-to-package-directory mactl pack` to write `dist/` (docs/commands.md).
             capability: .command(
                 intent: .custom(verb: "mactl", description: "Lint, pack, verify or inspect the MiniApps in this package")),
             dependencies: ["mactl"]

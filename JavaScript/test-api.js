@@ -63,16 +63,39 @@
     error.isExpectation = true;
     return error;
   }
+  // A value as the report's line diff shows it: JSON, two spaces deep, keys sorted (equal()
+  // ignores their order, so the diff must too), with what JSON drops written out.
+  function pretty(value) {
+    function written(key, v) {
+      if (typeof v === 'function') return '[function ' + (v.name || 'anonymous') + ']';
+      if (typeof v === 'number' && (v !== v || !isFinite(v))) return String(v);
+      if (v && typeof v === 'object' && !Array.isArray(v) && kindOf(v) === '[object Object]') {
+        var sorted = {};
+        Object.keys(v).sort().forEach(function (k) { sorted[k] = v[k]; });
+        return sorted;
+      }
+      return v;
+    }
+    try { var text = JSON.stringify(value, written, 2); return text === undefined ? show(value) : text; } catch (e) { return show(value); }
+  }
+  // Both sides of a failed toEqual, for a line diff, when a diff says more than the message:
+  // values that take several lines and read differently.
+  function comparison(expected, received) {
+    var e = pretty(expected), r = pretty(received);
+    return e !== r && (e.indexOf('\n') >= 0 || r.indexOf('\n') >= 0) ? { expected: e, received: r } : null;
+  }
   function expect(actual) {
     function matchers(negated) {
-      function check(passes, words, expected, hasExpected) {
+      function check(passes, words, expected, hasExpected, compared) {
         if (passes !== negated) return;
         var message = 'expected ' + show(actual) + (negated ? ' not ' : ' ') + words + (hasExpected ? ' ' + show(expected) : '');
-        throw ExpectationFailure(message);
+        var failure = ExpectationFailure(message);
+        if (compared && !negated) failure.comparison = comparison(expected, actual);
+        throw failure;
       }
       return {
         toBe: function (expected) { check(Object.is(actual, expected), 'to be', expected, true); },
-        toEqual: function (expected) { check(equal(actual, expected), 'to equal', expected, true); },
+        toEqual: function (expected) { check(equal(actual, expected), 'to equal', expected, true, true); },
         toBeTruthy: function () { check(!!actual, 'to be truthy'); },
         toBeFalsy: function () { check(!actual, 'to be falsy'); },
         toBeNull: function () { check(actual === null, 'to be null'); },
@@ -119,7 +142,10 @@
     var isError = error !== null && typeof error === 'object' && 'message' in error;
     var message = isError ? (error.isExpectation ? error.message : (error.name ? error.name + ': ' : '') + error.message) : 'threw ' + show(error);
     var at = isError ? testFrame(error.stack) : null;
-    return { message: message, expectation: !!(isError && error.isExpectation), line: at ? at.line : null, column: at ? at.column : null };
+    return {
+      message: message, expectation: !!(isError && error.isExpectation), line: at ? at.line : null, column: at ? at.column : null,
+      comparison: isError && error.isExpectation && error.comparison ? error.comparison : null
+    };
   }
 
   return {

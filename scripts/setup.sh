@@ -9,6 +9,7 @@ packages=(
   zlib1g-dev                    # verify inflates entries itself
   libjavascriptcoregtk-4.1-dev  # page scripts
   librsvg2-dev                  # icon rendering
+  libcurl4-openssl-dev          # make install and make deb: the Swift runtime linked in (Foundation's networking) links libcurl
   libxml2-utils                 # xmllint, used by tests and benchmarks
   pkg-config                    # SwiftPM finds the libraries through it
   unzip zip openssl             # interop tests

@@ -2,8 +2,9 @@ import Foundation
 import PackagePlugin
 
 /// `swift package mactl lint [path]`, `swift package mactl test [path]`, `swift package
-/// --allow-writing-to-package-directory mactl pack [path] [--sign key.pem]`, `swift package mactl
-/// verify file.ma`: forwards to the mactl tool. With no path, lint, test and pack run on every
+/// --allow-writing-to-package-directory mactl pack [path] [--sign key.pem]` (the flag lets
+/// macOS's plugin sandbox have pack write `dist/`), `swift package mactl verify file.ma`:
+/// forwards to the mactl tool. With no path, lint, test and pack run on every
 /// MiniApp folder in the package (a folder with
 /// a `manifest.json` and an `app.js`), which `mactl list-apps` finds: a plugin cannot use the
 /// library, and the search skips what the loader skips. Everything worth testing lives in

@@ -111,6 +111,62 @@ import Glibc
         }
     }
 
+    /// A folder without index.json (here a project, .git/ and all) is no catalog: one line says
+    /// so and how a catalog is made, exit 2, instead of every file in it reported unlisted.
+    @Test func aFolderThatIsNotACatalogGetsOneLine() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            #expect(try CLIRunner.run(["new", "shop"], in: folder).status == 0)
+            let git = folder.appendingPathComponent("shop/.git")
+            try FileManager.default.createDirectory(at: git.appendingPathComponent("objects/ab"), withIntermediateDirectories: true)
+            try Data("ref: refs/heads/main\n".utf8).write(to: git.appendingPathComponent("HEAD"))
+            try Data([0x78, 0x01]).write(to: git.appendingPathComponent("objects/ab/cdef"))
+            for (argument, shown) in [("shop", "shop"), ("shop/", "shop/")] {
+                let result = try CLIRunner.run(["catalog", "verify", argument], in: folder)
+                #expect(result.status == 2)
+                #expect(result.standardOutput == "")
+                #expect(result.standardError == "error: '\(shown)' is not a catalog: no index.json (make one with 'mactl publish PACKAGE --catalog \(shown)')\n")
+            }
+            // A catalog whose first publish stopped before its index has the publish's lock:
+            // that one is a catalog, and verify says what it lacks.
+            let stopped = folder.appendingPathComponent("stopped")
+            try FileManager.default.createDirectory(at: stopped, withIntermediateDirectories: false)
+            try Data().write(to: stopped.appendingPathComponent(".lock"))
+            let result = try CLIRunner.run(["catalog", "verify", "stopped"], in: folder)
+            #expect(result.status == 1)
+            #expect(result.standardOutput == "stopped/index.json: error: the catalog has no index.json [catalog-missing-file]\n1 error, 0 warnings and 0 notes in 1 file\n")
+        }
+    }
+
+    /// An option publish does not have is ArgumentParser's "Unknown option", even when the
+    /// value after it looks like a second package.
+    @Test func anUnknownOptionOfPublishIsNamed() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let cases: [([String], String)] = [
+                (["app.ma", "--catalog", "catalog", "--key", "key.pem"], "Error: Unknown option '--key'. Did you mean '--cert'?"),
+                (["--key", "key.pem", "app.ma", "--catalog", "catalog"], "Error: Unknown option '--key'. Did you mean '--cert'?"),
+                (["app.ma", "--catalog", "catalog", "--frobnicate"], "Error: Unknown option '--frobnicate'"),
+            ]
+            for (arguments, message) in cases {
+                let result = try Self.publish(arguments, in: folder)
+                #expect(result.status == 2)
+                #expect(result.standardOutput == "")
+                #expect(result.standardError.split(separator: "\n").first.map(String.init) == message, "\(result.standardError)")
+                #expect(result.standardError.contains("\nUsage: mactl publish [<arguments> ...] --catalog <catalog>"))
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+            // Two packages, or none, are refused in one line that shows the command's form.
+            let two = try Self.publish(["a.ma", "b.ma", "--catalog", "catalog"], in: folder)
+            #expect(two.status == 2)
+            #expect(two.standardError == "error: give one package to publish: mactl publish PACKAGE --catalog DIR (2 given)\n")
+            let none = try Self.publish(["--catalog", "catalog"], in: folder)
+            #expect(none.standardError == "error: give one package to publish: mactl publish PACKAGE --catalog DIR (none given)\n")
+            let withdraw = try Self.publish(["--withdraw", "com.example.app", "--catalog", "catalog"], in: folder)
+            #expect(withdraw.status == 2)
+            #expect(withdraw.standardError == "error: --withdraw takes the app id and the version code: mactl publish --withdraw com.example.app 12 --catalog DIR\n")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        }
+    }
+
     @Test func refusalsWriteNothing() throws {
         try Self.withPackages { folder in
             #expect(try Self.publish(["v13.ma", "--catalog", "catalog"], in: folder).status == 0)

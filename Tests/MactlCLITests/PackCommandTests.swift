@@ -42,6 +42,24 @@ struct PackCommandTests {
         }
     }
 
+    /// Without a path, pack finds the project as lint does, upward from the current folder: run
+    /// in a page's folder, it packs the app into the app's dist/, with the paths of the lint
+    /// written from where it ran.
+    @Test func withoutAPathTheProjectIsFoundUpward() throws {
+        try withApp { app in
+            let page = app.appendingPathComponent("pages/home")
+            let result = try CLIRunner.run(["pack"], in: page, environment: epoch)
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardError == "")
+            let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(lines.first == "../../manifest.json:28:64: note: on Android, SkipMiniApp cannot decode SVG: the 3 SVG tab icons show a question-mark placeholder [icon-tab-svg-on-android]")
+            #expect(lines.contains { $0.hasPrefix("packed \(app.path)/dist/org.example.shop-1.0.0.ma: 20 files, package ") })
+            #expect(lines.suffix(2) == ["report \(app.path)/dist/org.example.shop-1.0.0.report.yaml", ""])
+            #expect(FileManager.default.fileExists(atPath: app.appendingPathComponent("dist/org.example.shop-1.0.0.ma").path))
+            #expect(!FileManager.default.fileExists(atPath: page.appendingPathComponent("dist").path))
+        }
+    }
+
     /// Each tab icon as librsvg draws it and as SkipMiniApp's iOS reader draws it, beside the
     /// report, listed in it with the share of ink that differs.
     @Test func theReportListsEachTabIconsTwoRenderings() throws {

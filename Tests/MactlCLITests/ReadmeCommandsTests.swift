@@ -21,16 +21,18 @@ struct ReadmeCommandsTests {
     }
 
     /// Servers run until stopped; `ServeCommandTests` and `CatalogCommandTests` start them. The
-    /// screenshots need Chromium and take a minute; `PackScreenshotsTests` runs them.
+    /// screenshots need Chromium and take a minute; `PackScreenshotsTests` runs them. The
+    /// plugin's lines need a SwiftPM package; `scripts/plugin-test.sh` runs the plugin.
     static func isRunHere(_ command: String) -> Bool {
         !command.hasPrefix("mactl serve ") && !command.hasPrefix("mactl catalog serve ") && !command.contains("--screenshots")
+            && !command.hasPrefix("swift package ")
     }
 
     @Test func everyCommandOfTheReadmeRunsOnAFreshScaffold() throws {
         let all = Self.commands(in: try String(contentsOf: Self.readme, encoding: .utf8))
         let commands = all.filter(Self.isRunHere)
         // The block's own sequence, so a change to the README cannot make this test run nothing.
-        #expect(all.count == 18)
+        #expect(all.count == 20)
         #expect(commands.first == "mactl new demo")
         #expect(commands.suffix(3) == [
             "mactl verify demo/dist/*.ma --cert key.cert.pem --require-signature",

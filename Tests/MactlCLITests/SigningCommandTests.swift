@@ -340,6 +340,24 @@ struct SigningCommandTests {
         }
     }
 
+    /// The key's path is required: a default name written into the current folder put a
+    /// private key inside the project whenever keygen ran there.
+    @Test func keygenNeedsThePathOfTheKey() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            let result = try CLIRunner.run(["keygen", "--subject", "CN=Acme"], in: folder)
+            #expect(result.status == 2)
+            #expect(result.standardOutput == "")
+            #expect(result.standardError == """
+                Error: Missing expected argument '<path>'
+                Help:  <path>  The key file to write; the certificate goes beside it as <name>.cert.pem.
+                Usage: mactl keygen <path> [--subject <subject>]
+                  See 'mactl keygen --help' for more information.
+
+                """)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+        }
+    }
+
     @Test func keygenSaysWhyItCannotWrite() throws {
         try CLIRunner.withTemporaryFolder { folder in
             #expect(try CLIRunner.run(["keygen", "key.pem"], in: folder).status == 0)

@@ -191,6 +191,132 @@ struct TestCommandTests {
         }
     }
 
+    static let unequalCart = """
+        test('the cart', async () => {
+          const page = await app.open('pages/a/a');
+          expect({ count: page.data.count, items: ['tea'] }).toEqual({ items: ['tea', 'cake'], count: 2 });
+        });
+        test('one number', () => { expect(1).toEqual(2); });
+        """
+
+    /// A failed toEqual of objects is a line diff of the two as sorted JSON, - expected and
+    /// + received, in place of the two values on one line; one of numbers keeps its message.
+    @Test func aFailedToEqualShowsALineDiff() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try Self.writeApp(in: folder, tests: ["tests/cart.test.js": Self.unequalCart])
+            let result = try CLIRunner.run(["test", "."], in: folder)
+            #expect(result.status == 1)
+            #expect(result.standardError == "")
+            #expect(result.standardOutput == """
+                tests/cart.test.js
+                  ✘ the cart
+                    tests/cart.test.js:3:61: the received value does not equal the expected one (- expected, + received)
+                      3 |   expect({ count: page.data.count, items: ['tea'] }).toEqual({ items: ['tea', 'cake'], count: 2 });
+                        |                                                             ^
+                      - expected
+                      + received
+
+                        {
+                      -   "count": 2,
+                      +   "count": 0,
+                          "items": [
+                      -     "tea",
+                      -     "cake"
+                      +     "tea"
+                          ]
+                        }
+                  ✘ one number
+                    tests/cart.test.js:5:45: expected 1 to equal 2
+                      5 | test('one number', () => { expect(1).toEqual(2); });
+                        |                                             ^
+
+                0 passed, 2 failed
+
+                """)
+            // Coloured as Jest colours it, only when asked or on a terminal.
+            let colored = try CLIRunner.run(["test", ".", "--color", "always"], in: folder)
+            let escape = "\u{1B}"
+            #expect(colored.standardOutput.contains("""
+                      \(escape)[32m- expected\(escape)[0m
+                      \(escape)[31m+ received\(escape)[0m
+
+                        {
+                      \(escape)[32m-   "count": 2,\(escape)[0m
+                      \(escape)[31m+   "count": 0,\(escape)[0m
+                          "items": [
+                """))
+            // The documents keep the message whole, and give both values to tools.
+            let json = try CLIRunner.run(["test", ".", "--format", "json"], in: folder)
+            #expect(json.standardOutput.contains(#"""
+                        "comparison" : {
+                          "expected" : "{\n  \"count\": 2,\n  \"items\": [\n    \"tea\",\n    \"cake\"\n  ]\n}",
+                          "received" : "{\n  \"count\": 0,\n  \"items\": [\n    \"tea\"\n  ]\n}"
+                        },
+                """#), "\(json.standardOutput)")
+            #expect(json.standardOutput.contains(#""message" : "expected {\"count\":0,\"items\":[\"tea\"]} to equal {\"items\":[\"tea\",\"cake\"],\"count\":2}""#))
+        }
+    }
+
+    /// -q: the failed tests and the summary, nothing else; a run that passed is its summary.
+    @Test func quietShowsOnlyTheFailures() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing, "tests/b.test.js": "test('fine', () => {});"])
+            let result = try CLIRunner.run(["test", ".", "-q"], in: folder)
+            #expect(result.status == 1)
+            #expect(result.standardOutput == """
+                tests/a.test.js
+                  ✘ a wrong count
+                    tests/a.test.js:8:31: expected 0 to be 2
+                      8 |   expect(page.data.count).toBe(2);
+                        |                               ^
+
+                2 passed, 1 failed, 1 skipped
+
+                """)
+            let passing = try CLIRunner.run(["test", ".", "--quiet", "--filter", "fine"], in: folder)
+            #expect(passing.status == 0)
+            #expect(passing.standardOutput == "1 passed, 0 failed\n")
+            let json = try CLIRunner.run(["test", ".", "-q", "--format", "json"], in: folder)
+            #expect(json.status == 2)
+            #expect(json.standardError.hasPrefix("Error: --quiet shortens the text report; --format json always lists every test\n"))
+        }
+    }
+
+    /// --watch runs the tests, then again after each change, each run after its time in a log.
+    @Test func watchRunsTheTestsAgainAfterAChange() throws {
+        try CLIRunner.withTemporaryFolder { folder in
+            try Self.writeApp(in: folder, tests: ["tests/a.test.js": "test('one', () => { expect(1).toBe(1); });"])
+            let process = Process()
+            process.executableURL = CLIRunner.executable
+            process.arguments = ["test", ".", "--watch", "--watch-interval", "100"]
+            process.currentDirectoryURL = folder
+            let pipe = Pipe()
+            let output = WatchTests.Collected()
+            pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
+            process.standardOutput = pipe
+            try process.run()
+            defer {
+                process.terminate()
+                process.waitUntilExit()
+                pipe.fileHandleForReading.readabilityHandler = nil
+            }
+            func waitFor(_ needle: String) -> Bool {
+                let deadline = Date().addingTimeInterval(20)
+                while Date() < deadline {
+                    if output.text.contains(needle) { return true }
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+                return false
+            }
+            #expect(waitFor("] watching '.' for changes (Ctrl-C to stop)\n"))
+            #expect(output.text.hasPrefix("tests/a.test.js\n  ✔ one\n\n1 passed, 0 failed\n["), "\(output.text)")
+            try "test('one', () => { expect(1).toBe(2); });".write(to: folder.appendingPathComponent("tests/a.test.js"), atomically: true, encoding: .utf8)
+            #expect(waitFor("0 passed, 1 failed\n"))
+            let runs = output.text.components(separatedBy: "] change detected; tested again:\ntests/a.test.js\n  ✘ one\n")
+            #expect(runs.count == 2, "\(output.text)")
+        }
+    }
+
     @Test func filterRunsOnlyTheMatchingTests() throws {
         try CLIRunner.withTemporaryFolder { folder in
             try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing])

@@ -72,6 +72,14 @@ public enum CatalogFiles {
         public var package: String
     }
 
+    /// Whether `folder` is a catalog: it has `index.json`, or the `.lock` every publish takes
+    /// before it writes anything (a catalog whose first publish stopped before its index).
+    /// Read as a catalog, any other folder (a project, a home folder) would be reported file
+    /// by file, `.git/` included, as files no list names.
+    public static func isCatalog(_ folder: CatalogFolder) -> Bool {
+        folder.contains(indexPath) || folder.contains(lockName)
+    }
+
     // MARK: - Paths
 
     /// An app id that is one safe path component: letters, digits, '.', '_', '-', starting with a

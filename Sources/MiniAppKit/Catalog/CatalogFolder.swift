@@ -279,6 +279,13 @@ public final class CatalogFolder: @unchecked Sendable {
         }
     }
 
+    /// Whether the catalog folder itself holds an entry named `name`, of any kind (a link is
+    /// not followed, so a linked `index.json` counts, for verify to report).
+    public func contains(_ name: String) -> Bool {
+        var status = stat()
+        return fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0
+    }
+
     /// The names in the folder at `path` that are real folders (links left out), sorted.
     public func folders(in path: String) -> [String] {
         guard let components = try? Self.components(of: path), let folder = try? folder(components[...], create: false) else { return [] }

@@ -14,7 +14,10 @@ public enum CatalogVerifier {
         public var fileCount: Int
     }
 
-    public static func verify(_ catalog: URL) -> Result {
+    /// A folder that is not a catalog (`CatalogFiles.isCatalog`): nothing in it was checked.
+    public struct NotACatalog: Error, Sendable {}
+
+    public static func verify(_ catalog: URL) throws(NotACatalog) -> Result {
         var findings: [Diagnostic] = []
         var checked: Set<String> = []
         func error(_ id: String, _ path: String, _ message: String) { findings.append(Diagnostic(id: id, severity: .error, message: message, span: .file(path))) }
@@ -27,6 +30,7 @@ public enum CatalogVerifier {
             error("catalog-missing-file", ".", "the catalog \(failure.reason)")
             return Result(diagnostics: findings, fileCount: 0)
         }
+        guard CatalogFiles.isCatalog(folder) else { throw NotACatalog() }
         // Links are reported and never followed: a package or list replaced by a link would
         // otherwise be checked at, and served from, wherever it points.
         var files: Set<String> = []

@@ -7,9 +7,23 @@ public enum LogicTestReport {
         case text, json, junit
     }
 
-    public static func render(_ run: LogicTestRun, as format: Format, pathPrefix: String = "") -> String {
+    /// How the text format is shown; the documents (JSON, JUnit) are always whole and plain.
+    public struct TextOptions: Sendable {
+        /// ANSI colour for a terminal: the diff's expected lines green, received lines red.
+        public var colored = false
+        /// Only the failures and the summary: no passed or skipped test, no file all of whose
+        /// tests passed.
+        public var quiet = false
+
+        public init(colored: Bool = false, quiet: Bool = false) {
+            self.colored = colored
+            self.quiet = quiet
+        }
+    }
+
+    public static func render(_ run: LogicTestRun, as format: Format, pathPrefix: String = "", text options: TextOptions = TextOptions()) -> String {
         switch format {
-        case .text: text(run, pathPrefix: pathPrefix)
+        case .text: text(run, pathPrefix: pathPrefix, options: options)
         case .json: json(run, pathPrefix: pathPrefix)
         case .junit: junit(run, pathPrefix: pathPrefix)
         }
@@ -24,23 +38,23 @@ public enum LogicTestReport {
 
     // MARK: - Text
 
-    static func text(_ run: LogicTestRun, pathPrefix: String) -> String {
+    static func text(_ run: LogicTestRun, pathPrefix: String, options: TextOptions = TextOptions()) -> String {
         var lines: [String] = []
         if run.testFiles.isEmpty {
             return "no tests: write them in tests/<name>.test.js (see docs/testing.md)\n" + summary(run) + "\n"
         }
         if !run.appProblems.isEmpty {
             lines.append("SkipMiniApp would not load this app (\"Error loading MiniApp\"), so no test ran:")
-            for problem in run.appProblems { lines += located(problem, pathPrefix: pathPrefix, indent: "  ") }
+            for problem in run.appProblems { lines += located(problem, pathPrefix: pathPrefix, indent: "  ", colored: options.colored) }
         }
         for file in run.testFiles {
             let problems = run.fileProblems.filter { $0.file == file }
-            let results = run.results.filter { $0.file == file }
+            let results = run.results.filter { $0.file == file && (!options.quiet || $0.status == .failed) }
             guard !problems.isEmpty || !results.isEmpty else { continue }
             lines.append(pathPrefix + file)
             for problem in problems {
                 lines.append("  ✘ (the file)")
-                lines += located(problem, pathPrefix: pathPrefix, indent: "    ")
+                lines += located(problem, pathPrefix: pathPrefix, indent: "    ", colored: options.colored)
             }
             for result in results {
                 switch result.status {
@@ -48,9 +62,9 @@ public enum LogicTestReport {
                 case .skipped: lines.append("  - \(result.name) (skipped)")
                 case .failed:
                     lines.append("  ✘ \(result.name)")
-                    if let failure = result.failure { lines += located(failure, pathPrefix: pathPrefix, indent: "    ") }
+                    if let failure = result.failure { lines += located(failure, pathPrefix: pathPrefix, indent: "    ", colored: options.colored) }
                     for error in result.appErrors where error != result.failure {
-                        lines += located(error, pathPrefix: pathPrefix, indent: "    ")
+                        lines += located(error, pathPrefix: pathPrefix, indent: "    ", colored: options.colored)
                     }
                 }
             }
@@ -58,16 +72,20 @@ public enum LogicTestReport {
         if run.testFiles.count > 0 && run.results.isEmpty && run.fileProblems.isEmpty && run.appProblems.isEmpty {
             lines.append("no test matches the filter")
         }
-        lines.append("")
+        // A quiet run that passed has nothing above its summary to set it apart from.
+        if !lines.isEmpty { lines.append("") }
         lines.append(summary(run))
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `path:line:column: message`, then the source line with a caret under the column.
-    private static func located(_ problem: LogicTestProblem, pathPrefix: String, indent: String) -> [String] {
+    /// `path:line:column: message`, then the source line with a caret under the column; for a
+    /// failed `toEqual` of values that take several lines, the line diff of the two in place of
+    /// the message's two one-line JSON texts.
+    private static func located(_ problem: LogicTestProblem, pathPrefix: String, indent: String, colored: Bool = false) -> [String] {
         var lines: [String] = []
+        let message = problem.comparison == nil ? problem.message : "the received value does not equal the expected one (- expected, + received)"
         if let file = problem.file, let line = problem.line {
-            lines.append(indent + "\(pathPrefix)\(file):\(line):\(problem.column ?? 1): \(problem.message)")
+            lines.append(indent + "\(pathPrefix)\(file):\(line):\(problem.column ?? 1): \(message)")
             if let source = problem.sourceLine {
                 let gutter = String(line)
                 lines.append(indent + "  \(gutter) | \(source)")
@@ -76,7 +94,25 @@ public enum LogicTestReport {
                 lines.append(indent + "  " + String(repeating: " ", count: gutter.count) + " | " + padding + "^")
             }
         } else {
-            lines.append(indent + (problem.file.map { "\(pathPrefix)\($0): " } ?? "") + problem.message)
+            lines.append(indent + (problem.file.map { "\(pathPrefix)\($0): " } ?? "") + message)
+        }
+        if let comparison = problem.comparison { lines += diff(comparison, indent: indent + "  ", colored: colored) }
+        return lines
+    }
+
+    /// The legend, a blank line, then each line of the diff after its sign, as Jest shows it:
+    /// what only the expected value has in green, what only the received one has in red.
+    static func diff(_ comparison: LogicTestProblem.Comparison, indent: String, colored: Bool) -> [String] {
+        func paint(_ text: String, _ style: String) -> String { colored ? "\u{1B}[\(style)m\(text)\u{1B}[0m" : text }
+        let expected = "32", received = "31", dim = "2"
+        var lines = [indent + paint("- expected", expected), indent + paint("+ received", received), ""]
+        for line in LineDiff.lines(expected: comparison.expected, received: comparison.received) {
+            switch line {
+            case .same(let text): lines.append(indent + "  " + text)
+            case .expected(let text): lines.append(indent + paint("- " + text, expected))
+            case .received(let text): lines.append(indent + paint("+ " + text, received))
+            case .skipped(let count): lines.append(indent + paint("  … \(count) equal \(count == 1 ? "line" : "lines")", dim))
+            }
         }
         return lines
     }
@@ -89,6 +125,7 @@ public enum LogicTestReport {
             if let file = problem.file { object["file"] = pathPrefix + file }
             if let line = problem.line { object["line"] = line }
             if let column = problem.column { object["column"] = column }
+            if let comparison = problem.comparison { object["comparison"] = ["expected": comparison.expected, "received": comparison.received] }
             return object
         }
         let tests: [[String: Any]] = run.results.map { result in

@@ -57,13 +57,31 @@ public struct LogicTestProblem: Error, Sendable, Equatable {
     public var column: Int?
     /// The source line at `line`, for the text report.
     public var sourceLine: String?
+    /// Both sides of a failed `toEqual` whose values take several lines, for the reports'
+    /// line diff (`LineDiff`); nil for every other failure.
+    public var comparison: Comparison?
 
-    public init(kind: Kind, message: String, file: String? = nil, line: Int? = nil, column: Int? = nil, sourceLine: String? = nil) {
+    /// The values a `toEqual` compared, each as JSON two spaces deep with its keys sorted.
+    public struct Comparison: Sendable, Equatable, Decodable {
+        public var expected: String
+        public var received: String
+
+        public init(expected: String, received: String) {
+            self.expected = expected
+            self.received = received
+        }
+    }
+
+    public init(
+        kind: Kind, message: String, file: String? = nil, line: Int? = nil, column: Int? = nil, sourceLine: String? = nil,
+        comparison: Comparison? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.file = file
         self.line = line
         self.column = column
         self.sourceLine = sourceLine
+        self.comparison = comparison
     }
 }

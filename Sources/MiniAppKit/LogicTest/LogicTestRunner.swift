@@ -159,6 +159,7 @@ private struct FileSession {
         }
         if let failure = settled.failure {
             result.failure = problem(failure.expectation ? .expectation : .error, failure.message, line: failure.line, column: failure.column)
+            result.failure?.comparison = failure.comparison
         } else if !result.appErrors.isEmpty {
             let what = result.appErrors.count == 1
                 ? "an error the device drops silently (a test that expects it takes it with app.takeErrors())"
@@ -183,6 +184,7 @@ private struct FileSession {
             var expectation: Bool
             var line: Int?
             var column: Int?
+            var comparison: LogicTestProblem.Comparison?
         }
 
         var passed: Bool

@@ -14,7 +14,7 @@ struct CatalogVerify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Re-check a catalog: packages, signatures, manifests, the index against the version lists, and no unlisted file.",
-        discussion: "Exit status: 0 when the catalog is sound (notes for what a stopped publish left), 1 on an error, 2 for usage errors.")
+        discussion: "Exit status: 0 when the catalog is sound (notes for what a stopped publish left), 1 on an error, 2 for usage errors and a folder that is not a catalog (no index.json).")
 
     @Argument(help: "The catalog folder.", completion: .directory)
     var catalog: String
@@ -27,7 +27,14 @@ struct CatalogVerify: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw CommandFailure(message: "'\(catalog)' is not a folder")
         }
-        let result = CatalogVerifier.verify(folder)
+        let result: CatalogVerifier.Result
+        do throws(CatalogVerifier.NotACatalog) {
+            result = try CatalogVerifier.verify(folder)
+        } catch {
+            // One line, exit 2 as for a path that is not a folder: the input is not what the
+            // command reads, so there is nothing in it to report.
+            throw CommandFailure(message: "'\(catalog)' is not a catalog: no \(CatalogFiles.indexPath) (make one with 'mactl publish PACKAGE --catalog \(ShellWord.quoted(catalog))')")
+        }
         let prefix = catalog.hasSuffix("/") ? catalog : catalog + "/"
         let report = DiagnosticReport(diagnostics: result.diagnostics, sourceFiles: [:], fileCount: result.fileCount, pathPrefix: prefix)
         Terminal.standardOutput(rendering.renderer().render(report))

@@ -57,3 +57,26 @@ final class ChangeNotifier {
         #endif
     }
 }
+
+extension ChangeNotifier {
+    /// Returns once the project at `root` differs from `snapshot` and has then stayed unchanged
+    /// for `quietPeriod` (2 seconds at most, so a file written without pause still counts),
+    /// with the snapshot it settled on; the folders made since are watched from then on. An
+    /// editor's save (a temporary file, then a rename), a `git checkout` or a formatter run is
+    /// one burst of changes, and one return.
+    func nextChange(of root: URL, after snapshot: ProjectSnapshot, quietPeriod: Duration = .milliseconds(100)) async throws -> ProjectSnapshot {
+        while true {
+            try await wait()
+            var latest = ProjectSnapshot.take(of: root)
+            guard latest != snapshot else { continue }
+            for _ in 0..<20 {
+                try await Task.sleep(for: quietPeriod)
+                let next = ProjectSnapshot.take(of: root)
+                if next == latest { break }
+                latest = next
+            }
+            watchFolders(under: root)
+            return latest
+        }
+    }
+}

@@ -9,7 +9,7 @@ struct Keygen: AsyncParsableCommand {
         discussion: "Never overwrites. pack --sign uses the certificate beside the key without --cert.")
 
     @Argument(help: "The key file to write; the certificate goes beside it as <name>.cert.pem.", completion: .file(extensions: ["pem"]))
-    var path: String = "mactl-signing-key.pem"
+    var path: String
 
     @Option(
         name: .long,

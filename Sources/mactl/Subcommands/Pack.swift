@@ -10,8 +10,8 @@ struct Pack: AsyncParsableCommand {
             is written whole or not at all. Timestamps come from SOURCE_DATE_EPOCH when it is set.
             """)
 
-    @Argument(help: "The MiniApp project folder.", completion: .directory)
-    var path: String = "."
+    @Argument(help: "The MiniApp project folder (default: the nearest folder from here upward with a manifest.json, else .).", completion: .directory)
+    var path: String?
 
     @Option(name: [.short, .long], help: "The package to write (default: dist/<app_id>-<version>.ma in the project).", completion: .file(extensions: ["ma"]))
     var output: String?
@@ -52,6 +52,8 @@ struct Pack: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     func run() async throws {
+        // Found as lint finds it, so `mactl pack` works from a page folder too.
+        let path = ProjectLoading.projectPath(self.path)
         if sign == nil, cert != nil { throw ValidationError("--cert needs --sign with the certificate's private key") }
         if sign == nil, keyPass != nil { throw ValidationError("--key-pass needs --sign with the encrypted key") }
         // The key first: a key that cannot be used fails at once, before the lint's wait.

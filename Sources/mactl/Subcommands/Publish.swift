@@ -41,15 +41,25 @@ struct Publish: AsyncParsableCommand {
     @Flag(name: .long, help: "Withdraw a version: publish --withdraw APP CODE --catalog DIR. It stays listed, for audit.")
     var withdraw = false
 
-    func validate() throws {
+    /// How many arguments were given is checked here, in `run`, not in `validate()`:
+    /// ArgumentParser validates before it reports an unknown option, and the value after one
+    /// (`--key key.pem`) arrives as a second argument, so `validate()` would blame the count.
+    /// A failure is one line with the command's form (an error thrown from `run` would get
+    /// the usage of `mactl` itself, not of `publish`).
+    private func checkArguments() throws {
         if withdraw {
-            guard arguments.count == 2, Int(arguments[1]) != nil else { throw ValidationError("--withdraw takes the app id and the version code: mactl publish --withdraw com.example.app 12 --catalog DIR") }
+            guard arguments.count == 2, Int(arguments[1]) != nil else {
+                throw CommandFailure(message: "--withdraw takes the app id and the version code: mactl publish --withdraw com.example.app 12 --catalog DIR")
+            }
         } else {
-            guard arguments.count == 1 else { throw ValidationError("give one package to publish") }
+            guard arguments.count == 1 else {
+                throw CommandFailure(message: "give one package to publish: mactl publish PACKAGE --catalog DIR (\(arguments.isEmpty ? "none" : "\(arguments.count)") given)")
+            }
         }
     }
 
     func run() async throws {
+        try checkArguments()
         let folder = URL(fileURLWithPath: catalog)
         if withdraw {
             do throws(CatalogPublisher.Failure) {

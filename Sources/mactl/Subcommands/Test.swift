@@ -29,24 +29,30 @@ struct Test: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "Write the report to this file instead of standard output.", completion: .file())
     var output: String?
 
+    @Flag(name: [.short, .long], help: "Show only the failed tests and the summary (text format).")
+    var quiet = false
+
+    @Option(name: .long, help: "Colour the text report: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
+    @Flag(name: .long, help: "Run the tests again whenever a file of the project changes, until interrupted.")
+    var watch = false
+
+    @Option(name: .long, help: ArgumentHelp("How often --watch looks for changes, in milliseconds.", visibility: .hidden))
+    var watchInterval = 300
+
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+        // The documents list every test, for the tools that read them.
+        if quiet, format != .text { throw ValidationError("--quiet shortens the text report; --format \(format.rawValue) always lists every test") }
+        if watch, format != .text || output != nil { throw ValidationError("--watch shows the text report on standard output; leave out --format and --output") }
     }
 
     func run() async throws {
         let path = ProjectLoading.projectPath(self.path)
-        var (project, configuration) = try ProjectLoading.load(path: path, config: nil)
-        // The host is SkipMiniApp's, whatever runtime the project lints against.
-        configuration.runtime = .skip
-        guard let manifest = project.file(ProjectModel.manifestPath) else {
-            throw CommandFailure(message: "'\(path)' has no manifest.json; give the MiniApp's folder")
-        }
-        guard CatalogManifest.object(manifest.bytes) != nil else {
-            throw CommandFailure(message: "manifest.json is not a JSON object, so the runtime would not start the app; 'mactl lint' says where")
-        }
-        let model = ProjectModel(project: project, configuration: configuration)
-        let run = LogicTestRunner.run(model, options: .init(timeLimitSeconds: timeout, filter: filter))
-        let report = LogicTestReport.render(run, as: format, pathPrefix: ProjectLoading.displayPrefix(for: path))
+        if watch { try await watchTests(path: path) }
+        let run = try Self.runTests(path: path, filter: filter, timeout: timeout)
+        let report = render(run, path: path)
         if let output {
             do throws(FileProblem.WriteFailure) {
                 try FileProblem.writeWhole(Array(report.utf8), to: URL(fileURLWithPath: output), displayPath: output)
@@ -59,6 +65,58 @@ struct Test: AsyncParsableCommand {
             Terminal.standardOutput(report)
         }
         if !run.succeeded { throw ExitCode(ExitStatus.projectHasErrors) }
+    }
+
+    private func render(_ run: LogicTestRun, path: String) -> String {
+        // Colour only for the terminal: never in a file.
+        let options = LogicTestReport.TextOptions(colored: output == nil && Terminal.shouldColor(color), quiet: quiet)
+        return LogicTestReport.render(run, as: format, pathPrefix: ProjectLoading.displayPrefix(for: path), text: options)
+    }
+
+    /// `--watch`: the report, then the report again after each change, as `lint --watch` does:
+    /// on a terminal the screen cleared first, in a log each report after the time it ran.
+    /// A project that cannot be read is said, and watched until it can.
+    private func watchTests(path: String) async throws -> Never {
+        let root = URL(fileURLWithPath: path)
+        let onTerminal = isatty(STDOUT_FILENO) == 1
+        let notifier = ChangeNotifier(root: root, interval: .milliseconds(watchInterval))
+        var snapshot = ProjectSnapshot.take(of: root)
+        let prefix = ProjectLoading.displayPrefix(for: path)
+        let shown = prefix.isEmpty ? "." : String(prefix.dropLast())
+        var first = true
+        while true {
+            let report: String
+            do {
+                report = render(try Self.runTests(path: path, filter: filter, timeout: timeout), path: path)
+            } catch let failure as CommandFailure {
+                report = "error: \(failure.message)\n"
+            }
+            let watching = "\(LintWatcher.timestamp()) watching '\(shown)' for changes (Ctrl-C to stop)\n"
+            if first {
+                Terminal.standardOutput(report + watching)
+            } else if onTerminal {
+                Terminal.standardOutput("\u{1B}[2J\u{1B}[H" + report + watching)
+            } else {
+                Terminal.standardOutput("\(LintWatcher.timestamp()) change detected; tested again:\n" + report)
+            }
+            first = false
+            snapshot = try await notifier.nextChange(of: root, after: snapshot)
+        }
+    }
+
+    /// The project's tests, run once.
+    static func runTests(path: String, filter: String?, timeout: Double) throws -> LogicTestRun {
+        var (project, configuration) = try ProjectLoading.load(path: path, config: nil)
+        // The host is SkipMiniApp's, whatever runtime the project lints against.
+        configuration.runtime = .skip
+        guard let manifest = project.file(ProjectModel.manifestPath) else {
+            throw CommandFailure(message: "'\(path)' has no manifest.json; give the MiniApp's folder")
+        }
+        guard CatalogManifest.object(manifest.bytes) != nil else {
+            throw CommandFailure(message: "manifest.json is not a JSON object, so the runtime would not start the app; 'mactl lint' says where")
+        }
+        let model = ProjectModel(project: project, configuration: configuration)
+        return LogicTestRunner.run(model, options: .init(timeLimitSeconds: timeout, filter: filter))
     }
 }
 

@@ -1078,7 +1078,9 @@ import Testing
             file: Self.testPath, name: "fact", status: .failed,
             failure: LogicTestProblem(
                 kind: .expectation, message: #"expected {"n":1} to equal {"n":2}"#, file: Self.testPath, line: 3, column: 28,
-                sourceLine: "  expect(page.data).toEqual({ n: 2 });"),
+                sourceLine: "  expect(page.data).toEqual({ n: 2 });",
+                // Both values as the text report's line diff shows them.
+                comparison: .init(expected: "{\n  \"n\": 2\n}", received: "{\n  \"n\": 1\n}")),
             appErrors: [])])
     }
 
