@@ -17,7 +17,7 @@ public struct ProjectPrivateKey: Rule {
             string, after a `\\n`), a binary DER key, or a PKCS #12 bundle. A certificate or a \
             public key is not a secret and is not reported. What the project walk skips never \
             ships and is not read: dotfiles, `dist/`, `.build/`, `.git/`, `node_modules/`. A \
-            key that has shipped before is public: make a new one (`mactl keygen`).
+            key that has shipped before is public: make a new one outside the project (`mactl keygen ~/keys/app.pem`).
             """,
         triggering: [
             RuleExample(
