@@ -23,14 +23,14 @@ public struct ScriptNavigationUnknownPage: Rule {
                   ]),
             // A close spelling of a listed page, and a page named by its folder, get it with a fix-it.
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 1️⃣'pages/detial/detail?id=1' });\n    skip.nav.redirectTo({ url: 2️⃣'detail' });\n  },\n});\n")],
+                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 1️⃣'pages/detial/detail', query: 'id=1' });\n    skip.nav.navigateTo({ url: 2️⃣'detail' });\n  },\n});\n")],
                 supportFiles: [
                     "manifest.json": MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/detail/detail"]"#),
                     "pages/detail/detail.html": "<body x-data=\"page\"></body>\n",
                 ],
                 expected: [
                     .at("1️⃣", "'navigateTo' opens 'pages/detial/detail', which is not a page in the manifest; did you mean 'pages/detail/detail'?").fixIt("pages/detail/detail"),
-                    .at("2️⃣", "'redirectTo' opens 'detail', which is not a page in the manifest; did you mean 'pages/detail/detail'?").fixIt("pages/detail/detail"),
+                    .at("2️⃣", "'navigateTo' opens 'detail', which is not a page in the manifest; did you mean 'pages/detail/detail'?").fixIt("pages/detail/detail"),
                 ]),
             // The url names the files; the manifest lists them in another letter case.
             RuleExample(
