@@ -1,4 +1,4 @@
-  // The i18n module: the locale chain, the merged catalog, `t`, `n`, `d`, `plural` (skip-runtime.md §4, §6).
+  // The i18n module: the locale chain, the merged catalog, `t`, `n`, `d`, `plural` (docs/runtimes.md, skip.locale-chain, skip.locale-flat, skip.i18n-substitution, skip.i18n-format-options, skip.plural-first-hash).
   // ---- I loadTranslations, localeFallbackChain, registerInRuntime ----
   var defaultRegions = { fr: 'FR', es: 'ES', pt: 'PT', de: 'DE', it: 'IT', nl: 'NL', ru: 'RU', ar: 'SA', zh: 'CN', ja: 'JP', ko: 'KR', en: 'US' };
   function localeChain(identifier) {

@@ -1,4 +1,4 @@
-  // `App()` and `Page()` as R `registerAppFunction` and `registerPageFunction` keep them, `setData`'s merge, and where its data goes (skip-runtime.md §3, §10).
+  // `App()` and `Page()` as R `registerAppFunction` and `registerPageFunction` keep them, `setData`'s merge, and where its data goes (docs/runtimes.md, skip.app-registration, skip.page-registration, skip.setdata-merge, skip.setdata-routing).
   // ---- R registerAppFunction, registerPageFunction ----
   var lifecycleNames = ['onLoad', 'onShow', 'onReady', 'onHide', 'onUnload'];
   var identifierPattern = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -31,7 +31,7 @@
 
   // The first value under `value` that R's JSON copy (`JSON.parse(JSON.stringify(…))`) changes,
   // as {path, what}, or null: a Date becomes a string, a Map, Set or RegExp `{}`, a function is
-  // dropped, NaN and Infinity become null, an instance loses its class (skip-runtime.md §3, §11).
+  // dropped, NaN and Infinity become null, an instance loses its class (docs/runtimes.md, skip.page-registration, skip.event-detail-crash).
   // A number that is not finite also names itself in `number`: the iOS bridge cannot send one.
   function copyLoss(value, path, depth) {
     if (typeof value === 'function') return { path: path, what: 'a function, which the copy drops' };

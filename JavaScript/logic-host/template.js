@@ -1,5 +1,5 @@
-  // The page's template as the test sees it: the elements rendered with `x-for` and `x-if`, found by selector or text, and their bindings fired through the bridge (skip-runtime.md §5, §10).
-  // ---- The view: the page's template as the test sees it, and the bridge (V, §5 and §10) ----
+  // The page's template as the test sees it: the elements rendered with `x-for` and `x-if`, found by selector or text, and their bindings fired through the bridge (docs/runtimes.md, skip.view-bridge, skip.model-wired-once).
+  // ---- The view: the page's template as the test sees it, and the bridge (V) ----
   function elementsOf(view) {
     var facts = project.views[view.path];
     if (!facts) return [];
@@ -193,7 +193,7 @@
     }
     // A detail comes from the view's store, a JSON copy, or from the event's target: arithmetic
     // or 'valueAsNumber' can put a number in it that JSON cannot hold, and 'valueAsDate' a Date
-    // (skip-runtime.md §11). The bridge posts 'detail || {}', so a NaN detail itself is '{}'.
+    // (docs/runtimes.md, skip.event-detail-crash). The bridge posts 'detail || {}', so a NaN detail itself is '{}'.
     var loss = detail ? copyLoss(detail, 'the detail', 0) : null;
     if (loss && loss.number) {
       notice('posting ' + loss.path + ' (' + loss.number + ') to ' + name + ' crashes the host app on iOS: JSONSerialization raises for a number that is not finite', null, 'crash');

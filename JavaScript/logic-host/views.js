@@ -1,4 +1,4 @@
-  // Page views, their lifecycle and the navigation stacks: V `MiniAppPageView` and N `registerInRuntime` (skip-runtime.md §7, §8, §9).
+  // Page views, their lifecycle and the navigation stacks: V `MiniAppPageView` and N `registerInRuntime` (docs/runtimes.md, skip.navigation-stack, skip.lifecycle-hooks, skip.page-script-per-visit).
   // ---- V MiniAppPageView and N navigation: views, stacks, lifecycle ----
   var tabsShown = tabBar !== null && tabPages.length >= 2;
   var maximumDepth = 10;
@@ -112,7 +112,7 @@
   }
 
   // ---- N registerInRuntime: each call checks its options, then fills the one pendingAction
-  // slot the view acts on after the app code returns (skip-runtime.md §7, §11) ----
+  // slot the view acts on after the app code returns (docs/runtimes.md, skip.navigation-one-slot) ----
   var pendingNavigation = null;
   function requestNavigation(name, where, perform) {
     if (appDepth === 0) { perform(); return; }

@@ -1,5 +1,5 @@
 // mactl serve's view bridge, injected into each page before Alpine as the runtime injects its
-// own (skip-runtime.md §5): Alpine.store('page') with the page's data, $t, and Alpine.data('page')
+// own (docs/runtimes.md, skip.view-bridge): Alpine.store('page') with the page's data, $t, and Alpine.data('page')
 // with `store`, `handler`, `model`, one method per handler and an init() that wires x-model.
 // Events go to the app's logic layer in mactl (POST /mactl/event); its setData comes back
 // through the shell (window.__miniappSetData). Alpine evaluates only expressions mactl's CSP

@@ -4,11 +4,11 @@ import Foundation
 /// closes a place where two readers, or a reader and an extractor, would see two files:
 /// minizip-ng cuts a name at NUL and libzip reads a space; Python's zipfile and `unzip` decode
 /// a name without the UTF-8 flag as CP437; `./app.js` and `pages//x.js` land on `app.js` and
-/// `pages/x.js` when the runtime extracts; `..` leaves the folder (`docs/verify.md`, from
-/// `reference/runtime-zip-reader.md`).
+/// `pages/x.js` when the runtime extracts; `..` leaves the folder (`docs/verify.md`,
+/// `docs/package-readers.md`).
 ///
 /// The path rules split the name on the byte `/` and judge each segment's bytes. Extractors
-/// (the runtime joins folder + "/" + name, skip-runtime §1 and §11) see bytes, not Swift
+/// (the runtime joins folder + "/" + name, `docs/package-readers.md`) see bytes, not Swift
 /// `Character`s: a grapheme cluster can swallow the `/` that starts or ends a segment
 /// (`X` + U+0600 + `/../app.js`, `../` + U+0301 + `evil.js`), so a check on `Character`s
 /// would not see the `..` an extractor follows.

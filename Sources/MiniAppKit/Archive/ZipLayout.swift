@@ -5,7 +5,7 @@ import Foundation
 /// ZIP readers disagree wherever the format leaves room: which end record they take, whether
 /// they follow a ZIP64 locator, whether they trust the entry count, whether a deflate stream
 /// may run past its compressed size, which name field they read
-/// (`reference/runtime-zip-reader.md`). A verifier that reads one archive while a phone reads
+/// (`docs/package-readers.md`). A verifier that reads one archive while a phone reads
 /// another proves nothing (Android's "Master Key" and Janus bugs). So this reader accepts only
 /// the layout in which every reader must agree, and refuses everything else:
 ///

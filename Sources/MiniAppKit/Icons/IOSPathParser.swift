@@ -1,4 +1,4 @@
-/// SkipMiniApp's iOS path-data reading (skip-runtime.md §2.1, `SVGParser.tokenize` and
+/// SkipMiniApp's iOS path-data reading (docs/runtimes.md, skip.tab-icon-numbers and skip.tab-icon-commands: `SVGParser.tokenize` and
 /// `parseSVGPath`), re-stated: how `d` is cut into tokens, which commands draw, and where the
 /// runtime's loop stops advancing.
 ///

@@ -1,4 +1,4 @@
-/// Reads a tab icon the way SkipMiniApp's iOS tab bar does (skip-runtime.md §2.1, `SVGIcon`'s
+/// Reads a tab icon the way SkipMiniApp's iOS tab bar does (docs/runtimes.md, skip.tab-icon-box, skip.tab-icon-paths: `SVGIcon`'s
 /// `SVGParser`): not as XML but as text, by searching for literal markers. What it yields is
 /// what the phone fills: the paths whose `d` it finds, in the box it reads.
 ///

@@ -1,5 +1,5 @@
 /// The logic-layer host `mactl test` runs an app in: SkipMiniApp's runtime (R), page views (V)
-/// and modules (N, NW, FS, LG, I), restated in JavaScript after `skip-runtime.md`, fact by fact.
+/// and modules (N, NW, FS, LG, I), restated in JavaScript fact by fact (docs/runtimes.md).
 ///
 /// It is one function expression, `(function (native, project) { … })`, made of the parts in
 /// `JavaScript/logic-host/` and the shared `JavaScript/expression-evaluator.js`; they share its scope. `native` gives it `evaluate(source, url)`

@@ -1,6 +1,6 @@
 /// What the W3C MiniApp Manifest (plus the extensions runtimes document: `tab_bar`,
 /// SkipMiniApp's `i18n` map) allows, as data the manifest rules share: member names, types,
-/// which are required and which values are allowed. See `reference/miniapp-format.md` §2, §4.
+/// which are required and which values are allowed. See `docs/manifest.md`.
 public indirect enum ManifestType: Sendable {
     case string
     case integer

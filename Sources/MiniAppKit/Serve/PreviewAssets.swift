@@ -11,6 +11,6 @@ enum PreviewAssets {
     /// The shell's script: renders the app's state and sends the tab bar, back button and locale to mactl.
     static let shellScript = EmbeddedScripts.file("serve/shell.js")
 
-    /// The view bridge put into each page before Alpine, as the runtime puts its own (skip-runtime.md §5, §10).
+    /// The view bridge put into each page before Alpine, as the runtime puts its own (docs/runtimes.md, skip.view-bridge).
     static let bridgeScript = EmbeddedScripts.fileWithIncludes("serve/bridge.js")
 }

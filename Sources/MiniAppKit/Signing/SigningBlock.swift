@@ -1,6 +1,6 @@
 import Crypto
 
-/// The W3C MiniApp Signing Block in the RPK scheme (`reference/signing.md`): ID-value pairs
+/// The W3C MiniApp Signing Block in the RPK scheme (`docs/signing.md`): ID-value pairs
 /// between two equal sizes, ending in the magic "RPK Sig Block 42", placed right before the
 /// central directory. All integers little-endian.
 public enum SigningBlock {

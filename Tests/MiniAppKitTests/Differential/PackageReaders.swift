@@ -37,7 +37,7 @@ enum PackageReaders {
         init(_ description: String) { self.description = description }
     }
 
-    /// The runtime's extraction (runtime-zip-reader.md; skip-runtime.md §1, §11): every entry
+    /// The runtime's extraction (docs/package-readers.md; docs/runtimes.md, skip.package-extracted-whole): every entry
     /// of the central directory in order, its name cut at the first NUL, written to
     /// folder + "/" + name with no check, the last one landing on a path winning. iOS volumes
     /// fold case and normalization, so two names that land on one file there are one file.

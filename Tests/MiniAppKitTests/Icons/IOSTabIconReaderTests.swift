@@ -1,7 +1,7 @@
 import Testing
 @testable import MiniAppKit
 
-/// The iOS tab icon reader against SkipMiniApp's `SVGParser` behaviour (skip-runtime.md §2.1):
+/// The iOS tab icon reader against SkipMiniApp's `SVGParser` behaviour (docs/runtimes.md, skip.tab-icon-box, skip.tab-icon-paths):
 /// which `d`s it finds, the box it reads, the segments it draws and where the runtime hangs.
 struct IOSTabIconReaderTests {
     typealias Point = IOSTabIconReader.Point

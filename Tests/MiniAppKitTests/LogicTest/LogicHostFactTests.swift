@@ -4,7 +4,7 @@ import Testing
 
 /// One test per runtime fact `mactl test`'s host simulates: each builds an app in memory whose
 /// test file checks the fact with `expect`, so a passing run shows the host behaves as
-/// SkipMiniApp's runtime does (skip-runtime.md, and the facts read from its source).
+/// SkipMiniApp's runtime does (each test cites its fact in docs/runtimes.md).
 @Suite struct LogicHostFactTests {
     static let testPath = "tests/x.test.js"
     static let pages = ["pages/a/a", "pages/b/b", "pages/c/c"]
@@ -53,10 +53,11 @@ import Testing
         #expect(run.results == [LogicTestResult(file: Self.testPath, name: "fact", status: .passed, failure: nil, appErrors: [])], sourceLocation: sourceLocation)
     }
 
-    // MARK: - App (§3 App, facts17 §7)
+    // MARK: - App
 
-    // facts17 §7 / skip-runtime.md §3: app.js runs, then onLaunch({path: '', query: ''}), then App
-    // onShow() with no arguments, then the launch page's onLoad, onReady, onShow (facts17 §5).
+    // docs/runtimes.md, skip.app-registration, skip.lifecycle-hooks: app.js runs, then
+    // onLaunch({path: '', query: ''}), then App onShow() with no arguments, then the launch page's
+    // onLoad, onReady, onShow.
     @Test func appCallbacksRunBeforeThePageInOrder() {
         expectPassed(fact([
             "app.js": #"""
@@ -74,8 +75,8 @@ import Testing
             """#))
     }
 
-    // facts17 §7: a second App() replaces only the callbacks it gives; members that are not
-    // functions are dropped.
+    // docs/runtimes.md, skip.app-registration: a second App() replaces only the callbacks it gives;
+    // members that are not functions are dropped.
     @Test func secondAppReplacesOnlyTheCallbacksItGives() {
         expectPassed(fact([
             "app.js": #"""
@@ -88,7 +89,8 @@ import Testing
             """#))
     }
 
-    // facts17 §7: `this` in App callbacks is the global object, not the options (no globalData).
+    // docs/runtimes.md, skip.app-registration: `this` in App callbacks is the global object, not the
+    // options (no globalData).
     @Test func appCallbacksDoNotGetTheOptionsAsThis() {
         expectPassed(fact([
             "app.js": #"""
@@ -100,9 +102,10 @@ import Testing
             """#))
     }
 
-    // MARK: - Page and setData (§3, facts17 §6)
+    // MARK: - Page and setData
 
-    // skip-runtime.md §3: data is deep-copied with JSON: functions and undefined lost, a Date becomes a string.
+    // docs/runtimes.md, skip.page-registration: data is deep-copied with JSON: functions and undefined
+    // lost, a Date becomes a string.
     @Test func pageDataIsAJSONCopy() {
         expectPassed(page(#"""
             var original = { n: 1, f: function () {}, u: undefined, when: new Date(0), nested: { list: [1, 2] } };
@@ -117,7 +120,7 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §3: a second Page() in one script overwrites the first.
+    // docs/runtimes.md, skip.page-registration: a second Page() in one script overwrites the first.
     @Test func secondPageInOneScriptWins() {
         expectPassed(page(#"""
             Page({ data: { which: 'first' }, onLoad: function () { skip.log('first onLoad'); } });
@@ -130,7 +133,8 @@ import Testing
             """#))
     }
 
-    // facts17 §6: path keys ('a.b', 'items[0].x') merge into data; a missing step becomes {}, never an array.
+    // docs/runtimes.md, skip.setdata-merge: path keys ('a.b', 'items[0].x') merge into data; a missing
+    // step becomes {}, never an array.
     @Test func setDataPathKeysCreateObjectsNotArrays() {
         expectPassed(page(#"""
             Page({ data: { a: { b: 1, keep: true }, list: [1] }, onLoad: function () {
@@ -144,7 +148,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §3: a non-object patch is ignored: no merge, no view push, no callback.
+    // docs/runtimes.md, skip.setdata-merge: a non-object patch is ignored: no merge, no view push, no
+    // callback.
     @Test func setDataIgnoresANonObjectPatch() {
         expectPassed(page(#"""
             Page({ data: { n: 1 }, onLoad: function () {
@@ -160,7 +165,7 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §3: setData's callback runs synchronously, with no arguments.
+    // docs/runtimes.md, skip.setdata-merge: setData's callback runs synchronously, with no arguments.
     @Test func setDataCallbackRunsSynchronously() {
         expectPassed(page(#"""
             Page({ data: {}, onLoad: function () {
@@ -174,8 +179,8 @@ import Testing
             """#))
     }
 
-    // facts17 §6: setData merges into the copy made at Page() time, even after this.data is
-    // reassigned; the view starts from that copy too.
+    // docs/runtimes.md, skip.setdata-merge: setData merges into the copy made at Page() time, even
+    // after this.data is reassigned; the view starts from that copy too.
     @Test func setDataMergesIntoTheCopyFromPageTime() {
         expectPassed(page(#"""
             Page({ data: { n: 1 }, onLoad: function () {
@@ -192,9 +197,9 @@ import Testing
             """#))
     }
 
-    // facts17 §6: a path through null is a TypeError that stops the merge (earlier keys stay,
-    // later ones are lost; a write into a string is ignored), silently; the view push and the
-    // callback still run.
+    // docs/runtimes.md, skip.setdata-merge: a path through null is a TypeError that stops the merge
+    // (earlier keys stay, later ones are lost; a write into a string is ignored), silently; the view
+    // push and the callback still run.
     @Test func setDataThroughNullStopsTheMerge() {
         expectPassed(page(#"""
             Page({ data: { n: null, s: 'abc' }, onLoad: function () {
@@ -208,8 +213,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §10: the launch page's view gets the full data of any page that calls
-    // setData, so keys it shares show the other page's value.
+    // docs/runtimes.md, skip.setdata-launch-page: the launch page's view gets the full data of any page
+    // that calls setData, so keys it shares show the other page's value.
     @Test func setDataGoesToTheLaunchPageView() {
         expectPassed(fact([
             "pages/a/a.js": "Page({ data: { shared: 'a', onlyA: 1 } });",
@@ -224,7 +229,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §10: setData from any page goes to the view of the page loaded last.
+    // docs/runtimes.md, skip.setdata-routing: setData from any page goes to the view of the page loaded
+    // last.
     @Test func setDataGoesToTheMostRecentlyLoadedPageView() {
         expectPassed(fact([
             "pages/b/b.js": #"""
@@ -242,9 +248,10 @@ import Testing
             """#))
     }
 
-    // MARK: - Events (§3 Events, §5, facts17 §8)
+    // MARK: - Events
 
-    // facts17 §8: a handler gets exactly {type: 'tap', detail}, with the page object as `this`.
+    // docs/runtimes.md, skip.event-type-detail: a handler gets exactly {type: 'tap', detail}, with the
+    // page object as `this`.
     @Test func handlersGetExactlyTypeAndDetail() {
         expectPassed(page(#"""
             Page({ data: {}, pick: function (event) { skip.log(Object.keys(event).sort(), event, this.data === undefined); } });
@@ -255,8 +262,8 @@ import Testing
             """#))
     }
 
-    // facts17 §8: the detail is JSON round-tripped: functions and undefined are lost, and the
-    // handler's copy is not the sender's object.
+    // docs/runtimes.md, skip.event-detail-cloned: the detail is JSON round-tripped: functions and
+    // undefined are lost, and the handler's copy is not the sender's object.
     @Test func eventDetailIsJSONRoundTripped() {
         expectPassed(page(#"""
             Page({ pick: function (event) { skip.log(event.detail); event.detail.n = 99; } });
@@ -269,7 +276,8 @@ import Testing
             """#))
     }
 
-    // facts17 §8: a falsy detail (0, '', false, null, undefined) becomes {}.
+    // docs/runtimes.md, skip.event-detail-default: a falsy detail (0, '', false, null, undefined)
+    // becomes {}.
     @Test func falsyDetailBecomesAnEmptyObject() {
         expectPassed(page(#"""
             Page({ pick: function (event) { skip.log(event.detail); } });
@@ -281,9 +289,9 @@ import Testing
             """#))
     }
 
-    // facts17 §8: handler('name', detail) reaches any function property, a lifecycle function
-    // included; R calls it with `.call`, which setData (a runtime native, facts17 §0) lacks, so
-    // handler('setData', …) throws on the device and is dropped.
+    // docs/runtimes.md, skip.event-type-detail, skip.natives-no-call: handler('name', detail) reaches
+    // any function property, a lifecycle function included; R calls it with `.call`, which setData (a
+    // runtime native) lacks, so handler('setData', …) throws on the device and is dropped.
     @Test func handlerReachesAnyFunctionProperty() {
         expectPassed(page(#"""
             Page({ data: {}, onShow: function (event) { skip.log('onShow', event); } });
@@ -314,7 +322,8 @@ import Testing
         Page({ data: { items: [{ name: 'Ann' }] }, onTap: function (event) { skip.log('onTap', event); }, pick: function (event) { skip.log('pick', event); } });
         """#
 
-    // skip-runtime.md §5: `@click="onTap()"` posts the handler with no detail: {}.
+    // docs/runtimes.md, skip.event-detail-default: `@click="onTap()"` posts the handler with no detail:
+    // {}.
     @Test func tapBySelectorRunsTheClickBinding() {
         expectPassed(page(Self.tapScript, template: Self.tapTemplate, #"""
             const page = await app.launch();
@@ -323,7 +332,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §5: `handler('pick', 3)` posts the primitive detail to pick.
+    // docs/runtimes.md, skip.event-type-detail: `handler('pick', 3)` posts the primitive detail to
+    // pick.
     @Test func tapByTextPostsThePrimitiveDetail() {
         expectPassed(page(Self.tapScript, template: Self.tapTemplate, #"""
             const page = await app.launch();
@@ -333,7 +343,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §5: a bare `@click="onTap"` passes the DOM Event, which iOS cannot post: dropped.
+    // docs/runtimes.md, skip.event-detail-cloned: a bare `@click="onTap"` passes the DOM Event, which
+    // iOS cannot post: dropped.
     @Test func bareClickBindingIsDroppedOnIOS() {
         expectPassed(page(Self.tapScript, template: Self.tapTemplate, #"""
             const page = await app.launch();
@@ -343,7 +354,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §5: `handler('pick', item)` in x-for passes a reactive Proxy, which iOS cannot post: dropped.
+    // docs/runtimes.md, skip.event-detail-cloned: `handler('pick', item)` in x-for passes a reactive
+    // Proxy, which iOS cannot post: dropped.
     @Test func loopItemDetailIsDroppedOnIOS() {
         expectPassed(page(Self.tapScript, template: Self.tapTemplate, #"""
             const page = await app.launch();
@@ -353,8 +365,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §10: x-model="store.user.name" writes data['user.name'], a flat key, into
-    // the launch page's data; the view's store changes as Alpine's x-model changes it.
+    // docs/runtimes.md, skip.model-flat-key: x-model="store.user.name" writes data['user.name'], a flat
+    // key, into the launch page's data; the view's store changes as Alpine's x-model changes it.
     @Test func xModelWritesTheFlatKeyIntoTheLaunchPage() {
         expectPassed(page(#"""
             Page({ data: { user: { name: 'Zed' } } });
@@ -366,7 +378,7 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §10: x-model on any page writes into the launch page's data.
+    // docs/runtimes.md, skip.model-launch-page: x-model on any page writes into the launch page's data.
     @Test func xModelOnAnotherPageWritesIntoTheLaunchPage() {
         expectPassed(fact([
             "pages/a/a.js": "Page({ data: { n: 1 } });",
@@ -381,9 +393,9 @@ import Testing
             """#))
     }
 
-    // MARK: - onLoad's query (§3)
+    // MARK: - onLoad's query
 
-    // skip-runtime.md §3: onLoad gets {query: '<raw string>'}; there is no options.id.
+    // docs/runtimes.md, skip.onload-query: onLoad gets {query: '<raw string>'}; there is no options.id.
     @Test func onLoadGetsTheQueryString() {
         expectPassed(fact([
             "pages/b/b.js": "Page({ onLoad: function (options) { skip.log(options, options.id === undefined); } });"
@@ -394,7 +406,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §3: only '"' is escaped in the query's JSON text: `a\q` breaks it and onLoad does not run.
+    // docs/runtimes.md, skip.onload-query-escaping: only '"' is escaped in the query's JSON text: `a\q`
+    // breaks it and onLoad does not run.
     @Test func queryWithAnInvalidEscapeStopsOnLoad() {
         expectPassed(fact([
             "pages/b/b.js": "Page({ onLoad: function (options) { skip.log('onLoad', options); }, onShow: function () { skip.log('onShow'); } });"
@@ -406,9 +419,9 @@ import Testing
             """#))
     }
 
-    // MARK: - Navigation (§7, §8)
+    // MARK: - Navigation
 
-    // skip-runtime.md §7: navigateTo is ignored when the active stack is 10 deep.
+    // docs/runtimes.md, skip.navigation-stack: navigateTo is ignored when the active stack is 10 deep.
     @Test func navigateToStopsAtTenPages() {
         expectPassed(fact([
             "pages/b/b.js": "Page({ go: function () { skip.nav.navigateTo({ url: 'pages/c/c' }); } });"
@@ -424,7 +437,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §7: navigateBack's delta below 1 becomes 1; it never pops the root.
+    // docs/runtimes.md, skip.navigation-stack: navigateBack's delta below 1 becomes 1; it never pops
+    // the root.
     @Test func navigateBackNeverPopsTheRoot() {
         expectPassed(fact([
             "pages/c/c.js": "Page({ back: function (event) { skip.nav.navigateBack({ delta: event.detail.delta }); } });"
@@ -446,7 +460,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §7: a non-numeric delta traps in Int(...) on iOS: a crash, reported.
+    // docs/runtimes.md, skip.navigate-back-delta-int: a non-numeric delta traps in Int(...) on iOS: a
+    // crash, reported.
     @Test func nonNumericDeltaCrashes() {
         expectPassed(fact([
             "pages/b/b.js": "Page({ back: function () { skip.nav.navigateBack({ delta: 'two' }); } });"
@@ -459,7 +474,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §7: switchTab matches tab.page exactly; anything else does nothing.
+    // docs/runtimes.md, skip.switch-tab-exact: switchTab matches tab.page exactly; anything else does
+    // nothing.
     @Test func switchTabMatchesExactly() {
         expectPassed(fact([
             "pages/a/a.js": "Page({ go: function (event) { skip.nav.switchTab({ url: event.detail }); } });"
@@ -473,8 +489,8 @@ import Testing
             """#, tabs: ["pages/a/a", "pages/b/b"]))
     }
 
-    // skip-runtime.md §7: redirectTo on a stack's root does nothing on the device; above the
-    // root it replaces the top page.
+    // docs/runtimes.md, skip.redirect-on-root: redirectTo on a stack's root does nothing on the device;
+    // above the root it replaces the top page.
     @Test func redirectToOnARootDoesNothing() {
         expectPassed(fact([
             "pages/a/a.js": "Page({ go: function () { skip.nav.redirectTo({ url: 'pages/c/c' }); } });",
@@ -490,8 +506,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §7: reLaunch clears the pushed pages and pushes a non-tab url; the root
-    // view persists, so its script does not run again.
+    // docs/runtimes.md, skip.navigation-stack: reLaunch clears the pushed pages and pushes a non-tab
+    // url; the root view persists, so its script does not run again.
     @Test func reLaunchKeepsTheRootView() {
         expectPassed(fact([
             "pages/a/a.js": "skip.log('a.js'); Page({});",
@@ -506,7 +522,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §7: setNavigationBarTitle titles the top page of the active stack, not the caller.
+    // docs/runtimes.md, skip.navigation-stack: setNavigationBarTitle titles the top page of the active
+    // stack, not the caller.
     @Test func setNavigationBarTitleTitlesTheTopPage() {
         expectPassed(fact([
             "pages/a/a.js": "Page({ onLoad: function () { setTimeout(function () { skip.nav.setNavigationBarTitle({ title: 'Later' }); }, 50); } });"
@@ -520,7 +537,7 @@ import Testing
             """#))
     }
 
-    // facts17 §5 / skip-runtime.md §8: a push hides the page below (onHide), going back shows it
+    // docs/runtimes.md, skip.lifecycle-hooks: a push hides the page below (onHide), going back shows it
     // again (onShow, no onLoad); onUnload never runs.
     @Test func pushAndBackFireOnHideAndOnShowButNeverOnUnload() {
         let script = { (name: String) in
@@ -537,7 +554,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §9: a page script runs again on each navigateTo to it, not on going back.
+    // docs/runtimes.md, skip.page-script-per-visit: a page script runs again on each navigateTo to it,
+    // not on going back.
     @Test func pageScriptRunsOnEachNavigateTo() {
         expectPassed(fact([
             "pages/b/b.js": "skip.log('b.js'); Page({ onLoad: function (o) { skip.log('onLoad', o.query); } });"
@@ -550,9 +568,9 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §9: a top-level `let` fails the script's second run (a redeclaration): the
-    // first visit's registration stays, its onLoad runs again, and the new view starts from the
-    // data as the first visit left it.
+    // docs/runtimes.md, skip.page-script-per-visit: a top-level `let` fails the script's second run (a
+    // redeclaration): the first visit's registration stays, its onLoad runs again, and the new view
+    // starts from the data as the first visit left it.
     @Test func topLevelLetFailsTheSecondVisit() {
         expectPassed(fact([
             "pages/b/b.js": "let visits = 0;\nPage({ data: { n: 0 }, onLoad: function (o) { skip.log('onLoad', o.query); }, inc: function () { this.setData({ n: this.data.n + 1 }); } });"
@@ -567,7 +585,7 @@ import Testing
             """#))
     }
 
-    // MARK: - i18n (§4, §6)
+    // MARK: - i18n
 
     /// Runs `body` with the locale files `locales` (tag: JSON text) and a launch page whose
     /// onLoad logs `expression`.
@@ -577,7 +595,8 @@ import Testing
         return fact(files, body, lang: lang)
     }
 
-    // skip-runtime.md §6: the locale chain of fr-CA is fr-CA, fr-FR, fr: fr.json is chosen, en.json is the fallback.
+    // docs/runtimes.md, skip.locale-chain: the locale chain of fr-CA is fr-CA, fr-FR, fr: fr.json is
+    // chosen, en.json is the fallback.
     @Test func localeChainFallsBackToTheLanguage() {
         expectPassed(i18n(
             ["fr": #"{"hello": "Bonjour"}"#, "en": #"{"hello": "Hello", "bye": "Bye"}"#],
@@ -589,7 +608,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §6: zh-Hans-CN's chain is zh-Hans-CN, zh-CN, zh: zh-CN.json is chosen, zh-Hans.json never.
+    // docs/runtimes.md, skip.locale-chain: zh-Hans-CN's chain is zh-Hans-CN, zh-CN, zh: zh-CN.json is
+    // chosen, zh-Hans.json never.
     @Test func localeChainTriesTheDefaultRegion() {
         expectPassed(i18n(
             ["zh-CN": #"{"hello": "你好"}"#, "zh-Hans": #"{"hello": "Hans"}"#, "en": #"{"hello": "Hello"}"#],
@@ -600,7 +620,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §6: a locale file with one value that is not a string is ignored whole.
+    // docs/runtimes.md, skip.locale-flat: a locale file with one value that is not a string is ignored
+    // whole.
     @Test func localeFileWithANonStringIsIgnored() {
         expectPassed(i18n(
             ["fr": #"{"hello": "Bonjour", "count": 3}"#, "en": #"{"hello": "Hello"}"#],
@@ -612,8 +633,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §4: t replaces every {name} with String(params.name); a missing or empty
-    // translation gives the key.
+    // docs/runtimes.md, skip.i18n-substitution: t replaces every {name} with String(params.name); a
+    // missing or empty translation gives the key.
     @Test func translateReplacesEveryParameter() {
         expectPassed(i18n(
             ["en": #"{"greet": "Hi {name}, {name}! {n}", "empty": ""}"#],
@@ -623,7 +644,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §4: plural replaces only the first '#', with the truncated count.
+    // docs/runtimes.md, skip.plural-first-hash: plural replaces only the first '#', with the truncated
+    // count.
     @Test func pluralReplacesOnlyTheFirstHash() {
         expectPassed(i18n(
             ["en": #"{"hello": "Hello"}"#],
@@ -634,7 +656,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §4: n and d with an options object return undefined on iOS.
+    // docs/runtimes.md, skip.i18n-format-options: n and d with an options object return undefined on
+    // iOS.
     @Test func numberAndDateWithOptionsReturnUndefined() {
         expectPassed(i18n(
             ["en": #"{"hello": "Hello"}"#],
@@ -648,10 +671,10 @@ import Testing
             """#))
     }
 
-    // MARK: - Timers (§4, facts17 §4)
+    // MARK: - Timers
 
-    // facts17 §4: one counter from 1 for setTimeout and setInterval; a callback that is not a
-    // function gets 0 and uses up no id.
+    // docs/runtimes.md, skip.timers: one counter from 1 for setTimeout and setInterval; a callback that
+    // is not a function gets 0 and uses up no id.
     @Test func timerIdsAreSharedAndStartAtOne() {
         expectPassed(page(#"""
             function f() {}
@@ -662,7 +685,8 @@ import Testing
             """#))
     }
 
-    // facts17 §4: a NaN delay (an explicit undefined, a word) never fires; a left-out delay is 0.
+    // docs/runtimes.md, skip.timers: a NaN delay (an explicit undefined, a word) never fires; a
+    // left-out delay is 0.
     @Test func nanDelayNeverFires() {
         expectPassed(page(#"""
             Page({ onLoad: function () {
@@ -678,7 +702,7 @@ import Testing
             """#))
     }
 
-    // facts17 §4: setInterval first fires after one interval, then every interval.
+    // docs/runtimes.md, skip.timers: setInterval first fires after one interval, then every interval.
     @Test func intervalFirstFiresAfterOneInterval() {
         expectPassed(page(#"""
             var count = 0;
@@ -695,7 +719,8 @@ import Testing
             """#))
     }
 
-    // facts17 §4: clearTimeout and clearInterval are interchangeable: clearTimeout stops an interval.
+    // docs/runtimes.md, skip.timers: clearTimeout and clearInterval are interchangeable: clearTimeout
+    // stops an interval.
     @Test func clearTimeoutStopsAnInterval() {
         expectPassed(page(#"""
             var id;
@@ -709,7 +734,7 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §4: timer callbacks get no arguments; extra arguments are dropped.
+    // docs/runtimes.md, skip.timers: timer callbacks get no arguments; extra arguments are dropped.
     @Test func timerCallbacksGetNoArguments() {
         expectPassed(page(#"""
             Page({ onLoad: function () {
@@ -723,9 +748,10 @@ import Testing
             """#))
     }
 
-    // MARK: - fetch (§4, facts17 §2)
+    // MARK: - fetch
 
-    // facts17 §2: fetch resolves with {ok, status, headers: {}, body, json, text}; json() parses the body.
+    // docs/runtimes.md, skip.fetch-response: fetch resolves with {ok, status, headers: {}, body, json,
+    // text}; json() parses the body.
     @Test func fetchAnswersFromTheReply() {
         expectPassed(page(#"""
             Page({ data: {}, onLoad: function () {
@@ -743,8 +769,8 @@ import Testing
             """#))
     }
 
-    // facts17 §2: the method defaults to GET; headers are never sent; the body only when it is a
-    // non-empty string.
+    // docs/runtimes.md, skip.fetch-headers, skip.fetch-response: the method defaults to GET; headers
+    // are never sent; the body only when it is a non-empty string.
     @Test func fetchRecordsRequestsWithoutHeaders() {
         expectPassed(page(#"""
             Page({ onLoad: function () {
@@ -765,7 +791,7 @@ import Testing
             """#))
     }
 
-    // facts17 §2: a non-2xx status resolves, with ok false.
+    // docs/runtimes.md, skip.fetch-response: a non-2xx status resolves, with ok false.
     @Test func fetchResolvesANon2xxStatus() {
         expectPassed(page(#"""
             Page({ onLoad: function () {
@@ -781,7 +807,7 @@ import Testing
             """#))
     }
 
-    // facts17 §2: a failure rejects with a string, never an Error.
+    // docs/runtimes.md, skip.fetch-response: a failure rejects with a string, never an Error.
     @Test func fetchFailureRejectsWithAString() {
         expectPassed(page(#"""
             Page({ onLoad: function () {
@@ -794,7 +820,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §4: `skip.fetch` is undefined; skip.net.fetch is the global fetch.
+    // docs/runtimes.md, skip.flat-api-removed: `skip.fetch` is undefined; skip.net.fetch is the global
+    // fetch.
     @Test func skipFetchIsUndefined() {
         expectPassed(page(#"""
             Page({ onLoad: function () { skip.log(typeof skip.fetch, typeof miniapp.fetch, skip.net.fetch === fetch, miniapp === skip); } });
@@ -804,10 +831,10 @@ import Testing
             """#))
     }
 
-    // MARK: - Files (§4, facts17 §1)
+    // MARK: - Files
 
-    // facts17 §1: getFileHandle creates with {create: true} (nested names too, with their
-    // folders; the name is the whole argument); a missing file without it is undefined.
+    // docs/runtimes.md, skip.fs-text: getFileHandle creates with {create: true} (nested names too, with
+    // their folders; the name is the whole argument); a missing file without it is undefined.
     @Test func getFileHandleCreatesAndMissingIsUndefined() {
         expectPassed(page(#"""
             Page({ onLoad: function () {
@@ -824,7 +851,8 @@ import Testing
             """#))
     }
 
-    // facts17 §1: write stores String(data), read returns it, size counts UTF-8 bytes.
+    // docs/runtimes.md, skip.fs-text: write stores String(data), read returns it, size counts UTF-8
+    // bytes.
     @Test func fileWriteReadAndSize() {
         expectPassed(page(#"""
             Page({ onLoad: function () {
@@ -842,7 +870,7 @@ import Testing
             """#))
     }
 
-    // facts17 §1: entries() is an array of {name, kind} (in no guaranteed order).
+    // docs/runtimes.md, skip.fs-text: entries() is an array of {name, kind} (in no guaranteed order).
     @Test func entriesListsNameAndKind() {
         expectPassed(page(#"""
             Page({ onLoad: function () {
@@ -859,7 +887,8 @@ import Testing
             """#))
     }
 
-    // facts17 §1: removeEntry without {recursive: true} on a non-empty folder does nothing and throws nothing.
+    // docs/runtimes.md, skip.fs-text: removeEntry without {recursive: true} on a non-empty folder does
+    // nothing and throws nothing.
     @Test func removeEntryLeavesANonEmptyFolder() {
         expectPassed(page(#"""
             Page({ onLoad: function () {
@@ -877,10 +906,10 @@ import Testing
             """#))
     }
 
-    // MARK: - console, skip.log, getSystemInfo, natives, globals (§4, facts17 §0, §3, §4)
+    // MARK: - console, skip.log, getSystemInfo, natives, globals
 
-    // skip-runtime.md §4 / facts17 §4: console writes each value through ToString: objects print
-    // [object Object]; nothing goes to skip.log's entries.
+    // docs/runtimes.md, skip.console-to-string: console writes each value through ToString: objects
+    // print [object Object]; nothing goes to skip.log's entries.
     @Test func consolePrintsObjectObject() {
         expectPassed(page(#"""
             Page({ onLoad: function () { console.log('a', { x: 1 }, [1, [2, 3]], null, undefined); console.warn('w'); } });
@@ -891,8 +920,8 @@ import Testing
             """#))
     }
 
-    // facts17 §3: skip.log writes objects (and null) with JSON.stringify, the rest with String;
-    // a value JSON cannot write empties the whole message.
+    // docs/runtimes.md, skip.log-json: skip.log writes objects (and null) with JSON.stringify, the rest
+    // with String; a value JSON cannot write empties the whole message.
     @Test func skipLogWritesObjectsAsJSON() {
         expectPassed(page(#"""
             Page({ onLoad: function () {
@@ -908,7 +937,8 @@ import Testing
             """#))
     }
 
-    // facts17 §4: getSystemInfo() is {platform, appId, version}, in that order, and nothing else.
+    // docs/runtimes.md, skip.system-info: getSystemInfo() is {platform, appId, version}, in that order,
+    // and nothing else.
     @Test func getSystemInfoGivesPlatformAppIdAndVersion() {
         expectPassed(page(#"""
             Page({ onLoad: function () { skip.log(skip.getSystemInfo(), skip.getSystemInfo() !== skip.getSystemInfo()); } });
@@ -918,8 +948,8 @@ import Testing
             """#))
     }
 
-    // facts17 §0: runtime natives are callable objects without call, apply or bind:
-    // console.log.apply throws a TypeError; spreading works.
+    // docs/runtimes.md, skip.natives-no-call: runtime natives are callable objects without call, apply
+    // or bind: console.log.apply throws a TypeError; spreading works.
     @Test func runtimeNativesHaveNoApply() {
         expectPassed(page(#"""
             Page({ onLoad: function () {
@@ -934,8 +964,8 @@ import Testing
             """#))
     }
 
-    // facts17 §0, §4, §6: Swift's call(withArguments:) calls a runtime native, so one works as a
-    // timer callback and as setData's callback.
+    // docs/runtimes.md, skip.natives-no-call: Swift's call(withArguments:) calls a runtime native, so
+    // one works as a timer callback and as setData's callback.
     @Test func runtimeNativeWorksAsATimerOrSetDataCallback() {
         expectPassed(page(#"""
             Page({ onLoad: function () { setTimeout(skip.log, 10); this.setData({ n: 1 }, console.log); } });
@@ -947,8 +977,9 @@ import Testing
             """#))
     }
 
-    // facts17 §0, §5: R calls the lifecycle with `__currentCallback.call(__currentPage)`: a runtime
-    // native there has no call, so it never runs (silently on the device).
+    // docs/runtimes.md, skip.natives-no-call: R calls the lifecycle with
+    // `__currentCallback.call(__currentPage)`: a runtime native there has no call, so it never runs
+    // (silently on the device).
     @Test func runtimeNativeAsALifecycleFunctionNeverRuns() {
         expectPassed(page(#"""
             Page({ onReady: skip.log, onShow: function () { skip.log('onShow'); } });
@@ -959,8 +990,9 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §4: a top-level `let fetch` in a page script fails the whole script before
-    // any of it runs: no Page(). Silent on the device; the host fails the test with the app error.
+    // docs/runtimes.md, skip.script-declared-globals: a top-level `let fetch` in a page script fails
+    // the whole script before any of it runs: no Page(). Silent on the device; the host fails the test
+    // with the app error.
     @Test func topLevelLetFetchFailsThePageScript() {
         let run = page("skip.log('ran');\nlet fetch = null;\nPage({ data: { n: 1 } });", #"""
             const page = await app.launch();
@@ -975,7 +1007,8 @@ import Testing
         #expect(run.results == [LogicTestResult(file: Self.testPath, name: "fact", status: .failed, failure: Self.untakenError, appErrors: [error])])
     }
 
-    // skip-runtime.md §4: getApp, getCurrentPages, wx, require, document, window are not defined.
+    // docs/runtimes.md, skip.globals: getApp, getCurrentPages, wx, require, document, window are not
+    // defined.
     @Test func browserAndWeChatGlobalsAreUndefined() {
         expectPassed(page(#"""
             Page({ onLoad: function () { skip.log(typeof getApp, typeof getCurrentPages, typeof wx, typeof require, typeof document, typeof window); } });
@@ -985,10 +1018,10 @@ import Testing
             """#))
     }
 
-    // MARK: - The view as Alpine starts it (skip-runtime.md §5)
+    // MARK: - The view as Alpine starts it
 
-    // skip-runtime.md §5: Alpine runs each x-init as it starts the page; what it posts through
-    // the bridge reaches the handler (the runtime's own end-to-end app relies on it).
+    // docs/runtimes.md, skip.view-bridge: Alpine runs each x-init as it starts the page; what it posts
+    // through the bridge reaches the handler (the runtime's own end-to-end app relies on it).
     @Test func xInitPostsWhenThePageStarts() {
         expectPassed(page(
             "Page({ data: { pinged: 0 }, ping: function (e) { this.setData({ pinged: this.data.pinged + 1 }); skip.log(JSON.stringify(e)); } });",
@@ -1027,8 +1060,8 @@ import Testing
             """#))
     }
 
-    // skip-runtime.md §2: a manifest the runtime's decoder refuses stops the whole app, so no
-    // test runs and the reasons are reported with their positions.
+    // docs/runtimes.md, skip.manifest-load-error: a manifest the runtime's decoder refuses stops the
+    // whole app, so no test runs and the reasons are reported with their positions.
     @Test func aManifestTheRuntimeRefusesRunsNoTest() {
         let contents = [
             "manifest.json": #"{"app_id": "a", "name": "A", "version": {"code": 1, "name": "1"}, "platform_version": {"min_code": 1}, "pages": ["pages/a/a"]}"#,
@@ -1044,8 +1077,8 @@ import Testing
         #expect(run.failed == 1)
     }
 
-    // skip-runtime.md §9: a rejected promise nothing handles is silent on the device; the host
-    // reports it with where it was thrown.
+    // docs/runtimes.md, skip.script-errors-silent: a rejected promise nothing handles is silent on the
+    // device; the host reports it with where it was thrown.
     @Test func anUnhandledRejectionIsAnAppError() {
         let run = page("Page({ onLoad: function () { Promise.resolve().then(function () { JSON.parse('not json'); }); } });", #"""
             await app.launch();
@@ -1084,8 +1117,8 @@ import Testing
             appErrors: [])])
     }
 
-    // skip-runtime.md §9: a handler that throws is silent on the device; the host fails the test
-    // with the app error at the app file's line and column.
+    // docs/runtimes.md, skip.script-errors-silent: a handler that throws is silent on the device; the
+    // host fails the test with the app error at the app file's line and column.
     @Test func throwingHandlerIsAnAppError() {
         let script = "Page({\n  boom: function () {\n    var item = null;\n    return item.name;\n  }\n});"
         let run = fact(["pages/a/a.js": script], #"""
@@ -1098,7 +1131,8 @@ import Testing
         #expect(run.results == [LogicTestResult(file: Self.testPath, name: "fact", status: .failed, failure: Self.untakenError, appErrors: [error])])
     }
 
-    // facts17 §2: a fetch with no reply is an app error (and rejects), which fails the test.
+    // docs/runtimes.md, skip.fetch-response: a fetch with no reply is an app error (and rejects), which
+    // fails the test.
     @Test func fetchWithoutAReplyIsAnAppError() {
         let run = page(#"""
             Page({ onLoad: function () { fetch('https://example.com/none').catch(function (reason) { skip.log(reason); }); } });

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import MiniAppKit
 
-/// Packages that one ZIP reader reads differently from another (`reference/runtime-zip-reader.md`):
+/// Packages that one ZIP reader reads differently from another (`docs/package-readers.md`):
 /// each must fail `verify` with the exact failure that names the shape and where it is.
 struct ReaderDivergenceTests {
     typealias Entry = CraftedZip.Entry

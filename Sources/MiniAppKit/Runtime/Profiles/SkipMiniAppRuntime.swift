@@ -1,6 +1,6 @@
 /// SkipMiniApp (`skiptools/skip-miniapp`) as its newest source behaves: the default profile.
 /// Every fact was read from the file, commit and function it cites, most of them run
-/// (`docs/runtimes.md`; the reading is in the project's runtime reference).
+/// (`docs/runtimes.md` lists each fact with its source).
 extension RuntimeProfile {
     public static let skip = RuntimeProfile(
         id: "skip",
@@ -86,7 +86,7 @@ extension RuntimeProfile {
             "skip.directory-whitelist",
             "From a folder, only `manifest.json`, `app.js`, `app.css`, the files of each `pages` route and the tab icons are copied: an unlisted page is blank.",
             source: skipSource(skipView, "1f4c098e96af72271c978c7f8a9d05e130937bea", "buildFileList")),
-        // Tab icons (skip-runtime.md §2.1): SVGIcon.swift's iOS reader and Android decoding.
+        // Tab icons: SVGIcon.swift's iOS reader and Android decoding.
         RuntimeFact(
             "skip.tab-icon-box",
             "An iOS tab icon's box is the first `viewBox=\"` in the file split on single spaces (fewer than 4 numbers: 24×24); without one, the first `width=\"` and `height=\"` anywhere in the file (`stroke-width` included), 24 when missing or not a plain number. Paths are scaled to fit 24 points, centred.",
@@ -278,6 +278,79 @@ extension RuntimeProfile {
             "skip.package-extracted-whole",
             "A packed `.ma` is extracted whole, every entry, before the app starts: a file outside the folder whitelist is there when the app comes from a package, and missing when it comes from a folder.",
             source: skipSource("Sources/SkipMiniAppModel/MiniAppPackage.swift", "de4e6fd7907ce3c8a1ddc0a320de2658afb80746", "MiniAppPackage.extractToDirectory")),
+        // What `mactl test`'s logic host restates (Tests/MiniAppKitTests/LogicTest/LogicHostFactTests.swift).
+        RuntimeFact(
+            "skip.app-registration",
+            "`App()` keeps only `onLaunch`, `onShow`, `onHide` and `onError`: any other member, `globalData` included, is dropped, and there is no `getApp()`. `onLaunch` gets `{path: \"\", query: \"\"}`.",
+            source: skipSource(skipRuntime, runtimeCommit, "registerAppFunction")),
+        RuntimeFact(
+            "skip.page-registration",
+            "`Page()` registers the page whose script is running; a second `Page()` in one script replaces the first. Its `data` is copied with `JSON.parse(JSON.stringify(…))` (functions and `undefined` vanish, a `Date` becomes a string, a `Set` or `Map` becomes `{}`), and `this.data` is the copy.",
+            source: skipSource(skipRuntime, runtimeCommit, "registerPageFunction")),
+        RuntimeFact(
+            "skip.setdata-merge",
+            "`setData(patch, cb)` merges path keys (`'a.b'`, `'items[0].x'`) into `this.data`; a patch that is not an object is ignored; `cb` runs synchronously.",
+            source: skipSource(skipRuntime, runtimeCommit, "registerPageFunction (setData)")),
+        RuntimeFact(
+            "skip.setdata-routing",
+            "`setData` queues the caller's whole data for the view of the page loaded last (`currentPagePath`), not the caller's: once page B is opened, another page's `setData` shows on B's view while B is alive, and on no view when it is gone.",
+            source: skipSource(skipRuntime, runtimeCommit, "registerPageFunction (setData)")),
+        RuntimeFact(
+            "skip.onload-query-escaping",
+            "The `onLoad` query is written into JSON text with only `\"` escaped: an invalid escape (`a\\q`), a trailing backslash or a line break makes `JSON.parse` fail, and `onLoad` silently does not run.",
+            source: skipSource(skipRuntime, runtimeCommit, "loadPage")),
+        RuntimeFact(
+            "skip.view-bridge",
+            "The view gets one user script at document end, in the main frame: Alpine's CSP build, then the bridge. On `alpine:init` the bridge registers `$t`, `Alpine.store('page', …)` with the data read after `onLoad`, and `Alpine.data('page')` (the `store` getter, `handler`, `model`, one method per handler, `init`); `window.__miniappSetData(patch)` assigns each key into the store.",
+            source: skipSource(skipView, viewCommit, "makeMiniAppBridgeUserScript")),
+        RuntimeFact(
+            "skip.event-detail-default",
+            "`$handler` posts `{type: 'tap', handler, detail: detail || {}}`: `name()` and a falsy detail (`0`, `''`, `false`, `null`, `undefined`, `NaN`) arrive as `{}`.",
+            source: skipSource(skipView, viewCommit, "makeMiniAppBridgeUserScript ($handler)")),
+        RuntimeFact(
+            "skip.event-detail-crash",
+            "On iOS an event detail holding a `Date`, `NaN` or `Infinity` reaches `JSONSerialization.data(withJSONObject:)`, which raises an Objective-C exception that `try?` does not catch: the host app crashes. Android's bridge sends `JSON.stringify` text instead.",
+            source: skipSource(skipView, viewCommit, "dispatchMiniAppBridgeJSON")),
+        RuntimeFact(
+            "skip.navigation-stack",
+            "`navigateTo` is ignored when the active stack is 10 deep; `navigateBack`'s `delta` below 1 becomes 1 and never pops a stack's root; `reLaunch` clears the pushed pages and pushes a non-tab url on the current tab; `setNavigationBarTitle` titles the top page of the active stack, not the caller.",
+            source: skipSource(skipNavigation, navigationCommit, "registerInRuntime")),
+        RuntimeFact(
+            "skip.navigation-one-slot",
+            "Navigation calls go through one slot (`pendingAction`) that the view watches: of several calls in one synchronous handler, only the last takes effect.",
+            source: skipSource(skipNavigation, navigationCommit, "pendingAction")),
+        RuntimeFact(
+            "skip.timers",
+            "Timer callbacks get no arguments (extra ones are dropped); a string callback never runs; a NaN delay (an explicit `undefined`) never fires.",
+            source: skipSource(skipRuntime, runtimeCommit, "registerTimers")),
+        RuntimeFact(
+            "skip.fetch-response",
+            "`fetch` sends `body` only when it is a string, with no base URL and no timeout; a failure (a relative URL included) rejects with a string, never an `Error`; the response's `json()` and `text()` return promises.",
+            source: skipSource(skipNetwork, runtimeCommit, "registerInRuntime (__nativeFetch)")),
+        RuntimeFact(
+            "skip.fs-text",
+            "`fs.root` is synchronous and text only: a file handle's `write` stores a string and `read` returns it, `size` is 0 on error and `entries()` `[]`; absolute paths, `..` and backslashes are refused; files go to the temporary folder unless the host names a base folder.",
+            source: skipSource("Sources/SkipMiniAppModel/Modules/MiniAppFileSystemModule.swift", "de4e6fd7907ce3c8a1ddc0a320de2658afb80746", "MiniAppFileSystem")),
+        RuntimeFact(
+            "skip.log-json",
+            "`log(...)` writes an object with `JSON.stringify` (a cycle logs `\"\"`) and keeps every entry.",
+            source: skipSource("Sources/SkipMiniAppModel/Modules/MiniAppLoggingModule.swift", "2c799bc516074b52f3e1366cbd55ec757db7254a", "")),
+        RuntimeFact(
+            "skip.console-to-string",
+            "`console.log`, `warn`, `error`, `info` and `debug` write to the system log, an object as `[object Object]`.",
+            source: skipSource(skipRuntime, runtimeCommit, "registerGlobals")),
+        RuntimeFact(
+            "skip.system-info",
+            "`getSystemInfo()` returns `{platform, appId, version}`: the platform, the manifest's `app_id` and its `version.name`.",
+            source: skipSource(skipRuntime, runtimeCommit, "registerMiniAppNamespace")),
+        RuntimeFact(
+            "skip.plural-first-hash",
+            "`i18n.plural(count, forms)` gives `forms[Intl.PluralRules(locale).select(count)] || forms.other || ''` and replaces only the first `#`, with `Int(count)` (1.5 gives 1).",
+            source: skipSource(skipI18n, i18nCommit, "registerInRuntime (plural)")),
+        RuntimeFact(
+            "skip.natives-no-call",
+            "A page's lifecycle functions and handlers are called as `__currentCallback.call(__currentPage)` in the shared context. A runtime native (`setData`, `console.log`) has no `call`, `apply` or `bind`, so one used as a lifecycle function or reached by `handler('name')` never runs, while Swift's `call(withArguments:)` (timers, `setData`'s callback) runs it.",
+            source: skipSource(skipRuntime, runtimeCommit, "callOnPageInstance")),
     ]
 }
 
