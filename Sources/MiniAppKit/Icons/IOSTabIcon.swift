@@ -106,7 +106,7 @@ public struct IOSTabIcon: Sendable {
         }
         guard icon.causesKnown else { return icon }
         let paint = SVGPaint(document)
-        icon.findCauses(document, paint)
+        icon.findCauses(document, paint, svgAlpha: svgRendering?.alpha)
         icon.boxMisread = Self.boxMisread(reading, document)
         // Named only where the rule makes a difference: a hole drawn with the inner path
         // running the other way is a hole under both rules.
@@ -195,7 +195,7 @@ public struct IOSTabIcon: Sendable {
 
     // MARK: - Causes
 
-    private mutating func findCauses(_ document: SVGDocument, _ paint: SVGPaint) {
+    private mutating func findCauses(_ document: SVGDocument, _ paint: SVGPaint, svgAlpha: [UInt8]?) {
         var foundAt: [Int: Int] = [:]
         for (index, path) in reading.paths.enumerated() { foundAt[path.value.lowerBound] = index }
         var elementOfFoundPath: [Int: Int] = [:]
@@ -213,6 +213,8 @@ public struct IOSTabIcon: Sendable {
                     var fix: Fix?
                     if !style.strokes, element.name == "path", let tag = element.startTag, tag.isSelfClosing {
                         fix = Fix(message: "delete the invisible path, which draws nothing in the SVG", range: tag.range, replacement: "")
+                    } else if style.strokes {
+                        fix = Self.outlineFix(element, style: style, in: document, svgAlpha: svgAlpha)
                     }
                     filledParts.append(Cause(
                         .filled,
@@ -244,8 +246,9 @@ public struct IOSTabIcon: Sendable {
             } else if let d = element.attribute("d"), element.name == "path", style.isPainted {
                 lostParts.append(Cause(.pathNotFound, phrase: "a \(Self.notFoundReason(d)) is not found", range: d.range, fix: Self.rewriteAttribute(d, in: document)))
             } else if Self.droppedShapes.contains(element.name), style.isPainted || (!style.hidden && ["use", "image"].contains(element.name)) {
-                // Only a filled shape draws the same as a path: an outline would be filled.
-                let fix = style.fills ? Self.shapeAsPath(element, in: document) : nil
+                // Only a filled shape draws the same as a path: an outline is outlined first.
+                let fix = style.fills ? Self.shapeAsPath(element, in: document)
+                    : Self.outlineFix(element, style: style, in: document, svgAlpha: svgAlpha)
                 lostParts.append(Cause(.shape(name: element.name), phrase: "<\(element.name)> is not drawn", range: element.range, fix: fix))
             }
         }

@@ -19,6 +19,9 @@ struct SVGPaint {
         var hiddenBecause: String?
         /// Its own or an ancestor's `transform` that moves or scales it, nearest first.
         var transforms: [SVGDocument.Attribute]
+        /// The inherited stroke geometry and dashing (`stroke-width`, `stroke-linecap`, …,
+        /// `marker-*`) as written, lowercased, by name: only those set here or on an ancestor.
+        var strokeProperties: [String: String] = [:]
 
         var hidden: Bool { hiddenBecause != nil }
         var evenOdd: Bool { fillRule == "evenodd" }
@@ -29,6 +32,12 @@ struct SVGPaint {
     static let definitionContainers: Set<String> = [
         "defs", "clipPath", "mask", "symbol", "marker", "pattern", "linearGradient", "radialGradient", "filter",
         "title", "desc", "metadata", "style", "script",
+    ]
+
+    /// Inherited properties that shape a stroke, kept so it can be outlined (`StrokeOutliner`).
+    static let strokeProperties = [
+        "stroke-width", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset",
+        "stroke-opacity", "fill-opacity", "marker-start", "marker-mid", "marker-end", "marker", "paint-order",
     ]
 
     /// `styles[i]` is the style of `document.elements[i]`.
@@ -67,11 +76,13 @@ struct SVGPaint {
             if let transform = element.attribute("transform"), !Self.isIdentity(transform.value) {
                 transforms.insert(transform, at: 0)
             }
+            var strokeProperties = parent?.strokeProperties ?? [:]
+            for name in Self.strokeProperties { if let value = properties[name] { strokeProperties[name] = value } }
             styles.append(Style(
                 fill: fill, stroke: stroke, fillRule: properties["fill-rule"] ?? parent?.fillRule ?? "nonzero", visibility: visibility,
                 fills: !Self.isNone(fill) && fillOpacity > 0,
                 strokes: !Self.isNone(stroke) && strokeOpacity > 0 && (strokeWidth ?? 1) > 0,
-                hiddenBecause: hiddenBecause, transforms: transforms))
+                hiddenBecause: hiddenBecause, transforms: transforms, strokeProperties: strokeProperties))
             openAncestors.append(index)
         }
         self.styles = styles

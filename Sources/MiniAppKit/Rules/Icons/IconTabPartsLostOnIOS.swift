@@ -14,6 +14,8 @@ public struct IconTabPartsLostOnIOS: Rule {
             \(NumberText.percent(IOSTabIcon.visibleDifference)) of differing ink, says how much \
             differs; `pack --report` keeps both images. Drawing every part as path data with \
             `M L H V C S Q Z` (what icon editors call "outline stroke" and "flatten") fixes it. \
+            The fix-it draws a filled shape as a `<path>`, and a stroke-only shape as a `<path>` \
+            filling its stroke's outline, when `icon-tab-outline-filled-on-ios` would outline it. \
             An error when \(NumberText.percent(IOSTabIcon.unrecognizableDifference)) or more of \
             the ink differs (the tab shows something else), a warning below that.
             """,
