@@ -90,7 +90,7 @@ struct DocsLinksTests {
         #expect(Self.links(in: "see [a](docs/x.md) and [`b`](y.md#z \"title\"), not `[c](code.md)`\n```\n[d](fenced.md)\n```\n") == ["docs/x.md", "y.md#z"])
         #expect(Self.anchors(in: "# Commands\n## mactl lint --fix\n## Output\n## Output\n<a id=\"fact\"></a>\n```\n# not-a-heading\n```\n")
             == ["commands", "mactl-lint---fix", "output", "output-1", "fact"])
-        #expect(try Self.problem(of: "../../shared/reference/skip-runtime.md", in: "docs/testing.md") == "leaves the repository")
+        #expect(try Self.problem(of: "../../shared/notes/runtime.md", in: "docs/testing.md") == "leaves the repository")
         #expect(try Self.problem(of: "missing.md", in: "docs/testing.md") == "no such file")
         #expect(try Self.problem(of: "commands.md#no-such-heading", in: "docs/testing.md") == "no heading or <a id> 'no-such-heading' in it")
         #expect(try Self.problem(of: "commands.md#mactl-test-path", in: "docs/testing.md") == nil)
