@@ -29,10 +29,7 @@ struct LintWatcher {
         Terminal.standardOutput(render(previous))
         status("\(Self.timestamp()) watching '\(shownPath)' for changes (Ctrl-C to stop)")
         while true {
-            try await notifier.wait()
-            guard ProjectSnapshot.take(of: root) != snapshot else { continue }
-            snapshot = try await settled(root)
-            notifier.watchFolders(under: root)
+            snapshot = try await notifier.nextChange(of: root, after: snapshot, quietPeriod: quietPeriod)
             // Only the files that changed are parsed again, and the page rules run only on the
             // pages that changed; the project's rules all run again.
             pageFindings = PageFindingStore(tool: MactlBuild.identity, kept: pageFindings.usedFindings)
@@ -45,19 +42,6 @@ struct LintWatcher {
             }
             previous = result
         }
-    }
-
-    /// The project once it has stopped changing for `quietPeriod` (2 seconds at most, so a
-    /// file written without pause is still linted).
-    private func settled(_ root: URL) async throws -> ProjectSnapshot {
-        var latest = ProjectSnapshot.take(of: root)
-        for _ in 0..<20 {
-            try await Task.sleep(for: quietPeriod)
-            let next = ProjectSnapshot.take(of: root)
-            if next == latest { break }
-            latest = next
-        }
-        return latest
     }
 
     /// The project as the user named it ('.' for the current folder).

@@ -109,18 +109,8 @@ struct Serve: AsyncParsableCommand {
         let notifier = ChangeNotifier(root: root, interval: .milliseconds(watchInterval))
         var snapshot = ProjectSnapshot.take(of: root)
         while true {
-            try await notifier.wait()
-            var latest = ProjectSnapshot.take(of: root)
-            guard latest != snapshot else { continue }
             // One reload per burst: the project must stay unchanged for 100 ms.
-            for _ in 0..<20 {
-                try await Task.sleep(for: .milliseconds(100))
-                let next = ProjectSnapshot.take(of: root)
-                if next == latest { break }
-                latest = next
-            }
-            snapshot = latest
-            notifier.watchFolders(under: root)
+            snapshot = try await notifier.nextChange(of: root, after: snapshot)
             server.reload()
             let problems = server.session.diagnostics.count
             Terminal.standardOutput("\(LintWatcher.timestamp()) reloaded; \(problems == 0 ? "no lint findings" : "\(problems) lint findings shown in the page")\n")
