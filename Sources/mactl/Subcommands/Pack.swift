@@ -111,7 +111,8 @@ struct Pack: AsyncParsableCommand {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-screenshots-\(UUID().uuidString)")
             let shotsStart = clock.now
             let root = URL(fileURLWithPath: path)
-            let queries = ConfigurationLocator.load(forProjectAt: root, explicitPath: config.map { URL(fileURLWithPath: $0) }).screenshotQueries
+            // The configuration the lint read: `.mactl.yml` is not read twice.
+            let queries = input.configuration.screenshotQueries
             // `shooting 3/24 pages/cart/cart (fr, dark)` on one line rewritten on a terminal;
             // nothing in a log, where it would be noise.
             let onTerminal = isatty(STDERR_FILENO) == 1
