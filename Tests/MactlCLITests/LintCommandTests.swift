@@ -345,7 +345,7 @@ struct WatchTests {
         var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
     }
 
-    private func waitFor(_ needle: String, in output: Collected, seconds: Double = 20) -> Bool {
+    static func waitFor(_ needle: String, in output: Collected, seconds: Double = 20) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if output.text.contains(needle) { return true }
@@ -356,9 +356,19 @@ struct WatchTests {
 
     /// Starts `mactl lint app --watch` in `folder` and hands its collected output to `body`.
     private func watching(_ folder: URL, _ body: (Collected) throws -> Void) throws {
+        try Self.running(["lint", "app", "--watch", "--watch-interval", "100"], in: folder, body)
+    }
+
+    private func waitFor(_ needle: String, in output: Collected, seconds: Double = 20) -> Bool {
+        Self.waitFor(needle, in: output, seconds: seconds)
+    }
+
+    /// Starts mactl with `arguments` in `folder`, hands its collected output to `body`, and
+    /// stops it: a `--watch` run that never ends by itself.
+    static func running(_ arguments: [String], in folder: URL, _ body: (Collected) throws -> Void) throws {
         let process = Process()
         process.executableURL = CLIRunner.executable
-        process.arguments = ["lint", "app", "--watch", "--watch-interval", "100"]
+        process.arguments = arguments
         process.currentDirectoryURL = folder
         let pipe = Pipe()
         let output = Collected()

@@ -286,34 +286,15 @@ struct TestCommandTests {
     @Test func watchRunsTheTestsAgainAfterAChange() throws {
         try CLIRunner.withTemporaryFolder { folder in
             try Self.writeApp(in: folder, tests: ["tests/a.test.js": "test('one', () => { expect(1).toBe(1); });"])
-            let process = Process()
-            process.executableURL = CLIRunner.executable
-            process.arguments = ["test", ".", "--watch", "--watch-interval", "100"]
-            process.currentDirectoryURL = folder
-            let pipe = Pipe()
-            let output = WatchTests.Collected()
-            pipe.fileHandleForReading.readabilityHandler = { output.append($0.availableData) }
-            process.standardOutput = pipe
-            try process.run()
-            defer {
-                process.terminate()
-                process.waitUntilExit()
-                pipe.fileHandleForReading.readabilityHandler = nil
+            try WatchTests.running(["test", ".", "--watch", "--watch-interval", "100"], in: folder) { output in
+                func waitFor(_ needle: String) -> Bool { WatchTests.waitFor(needle, in: output) }
+                #expect(waitFor("] watching '.' for changes (Ctrl-C to stop)\n"))
+                #expect(output.text.hasPrefix("tests/a.test.js\n  ✔ one\n\n1 passed, 0 failed\n["), "\(output.text)")
+                try "test('one', () => { expect(1).toBe(2); });".write(to: folder.appendingPathComponent("tests/a.test.js"), atomically: true, encoding: .utf8)
+                #expect(waitFor("0 passed, 1 failed\n"))
+                let runs = output.text.components(separatedBy: "] change detected; tested again:\ntests/a.test.js\n  ✘ one\n")
+                #expect(runs.count == 2, "\(output.text)")
             }
-            func waitFor(_ needle: String) -> Bool {
-                let deadline = Date().addingTimeInterval(20)
-                while Date() < deadline {
-                    if output.text.contains(needle) { return true }
-                    Thread.sleep(forTimeInterval: 0.05)
-                }
-                return false
-            }
-            #expect(waitFor("] watching '.' for changes (Ctrl-C to stop)\n"))
-            #expect(output.text.hasPrefix("tests/a.test.js\n  ✔ one\n\n1 passed, 0 failed\n["), "\(output.text)")
-            try "test('one', () => { expect(1).toBe(2); });".write(to: folder.appendingPathComponent("tests/a.test.js"), atomically: true, encoding: .utf8)
-            #expect(waitFor("0 passed, 1 failed\n"))
-            let runs = output.text.components(separatedBy: "] change detected; tested again:\ntests/a.test.js\n  ✘ one\n")
-            #expect(runs.count == 2, "\(output.text)")
         }
     }
 
