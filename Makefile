@@ -1,7 +1,7 @@
 # The two entry points the README promises. Both install what is missing first.
 DEMO_DIR := .build/demo-app
 
-.PHONY: demo test setup build generate fuzz release install uninstall deb
+.PHONY: demo test setup build generate format fuzz release install uninstall deb
 
 setup:
 	@scripts/setup.sh
@@ -31,6 +31,11 @@ test: setup
 # Rewrite docs/rules.md and the embedded templates after changing rules or Templates/.
 generate:
 	swift run mactl-generate
+
+# Format every Swift file with the toolchain's `swift format` and .swift-format; CI runs
+# `scripts/format.sh --check`.
+format:
+	scripts/format.sh
 
 # Fuzz every parser with libFuzzer and AddressSanitizer; FUZZ_SECONDS per target.
 FUZZ_SECONDS ?= 60

@@ -42,13 +42,15 @@ public enum RuleExplanation {
         }
         var files = example.files
         if let configuration = example.configuration { files.insert((".mactl.yml", configuration), at: 0) }
-        let expected = Dictionary(example.expected.compactMap { finding in finding.marker.map { ($0, finding) } }, uniquingKeysWith: { first, _ in first })
+        let expected = Dictionary(
+            example.expected.compactMap { finding in finding.marker.map { ($0, finding) } }, uniquingKeysWith: { first, _ in first })
         for (path, text) in files {
             lines.append("  " + style.bold(path))
             for finding in example.expected where finding.marker == nil && finding.path == path {
                 lines.append("  " + report(finding, rule: rule, style: style))
             }
-            let sourceLines = text.hasSuffix("\n") ? String(text.dropLast()).components(separatedBy: "\n") : text.components(separatedBy: "\n")
+            let sourceLines =
+                text.hasSuffix("\n") ? String(text.dropLast()).components(separatedBy: "\n") : text.components(separatedBy: "\n")
             let numberWidth = String(sourceLines.count).count
             for (index, line) in sourceLines.enumerated() {
                 let (shown, markers) = withoutMarkers(line)
@@ -57,7 +59,8 @@ public enum RuleExplanation {
                 for (marker, column) in markers {
                     guard let finding = expected[marker] else { continue }
                     let gutter = "  " + String(repeating: " ", count: numberWidth) + " | "
-                    lines.append(gutter + String(repeating: " ", count: column) + style.caret("^") + " " + report(finding, rule: rule, style: style))
+                    lines.append(
+                        gutter + String(repeating: " ", count: column) + style.caret("^") + " " + report(finding, rule: rule, style: style))
                 }
             }
             lines.append("")
@@ -101,7 +104,8 @@ public enum RuleExplanation {
                 text += style.bold(String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end.lowerBound]))
                 rest = rest[end.upperBound...]
             } else if first == "[", let close = rest.range(of: "]("), let end = rest[close.upperBound...].firstIndex(of: ")"),
-                !rest[rest.startIndex..<close.lowerBound].contains("\n") {
+                !rest[rest.startIndex..<close.lowerBound].contains("\n")
+            {
                 text += String(rest[rest.index(after: rest.startIndex)..<close.lowerBound])
                 rest = rest[rest.index(after: end)...]
             } else {

@@ -53,7 +53,9 @@ public enum RulesDocument {
     /// examples with what mactl reports. `mactl explain` prints the same text.
     public static func section(for rule: RuleDescription) -> [String] {
         var lines: [String] = []
-        lines += ["### \(rule.id)", "", "Default severity: **\(rule.defaultSeverity.rawValue)**.", "", rule.summary, "", rule.rationale, ""]
+        lines += [
+            "### \(rule.id)", "", "Default severity: **\(rule.defaultSeverity.rawValue)**.", "", rule.summary, "", rule.rationale, "",
+        ]
         if !rule.runtimeFacts.isEmpty {
             let facts = rule.runtimeFacts.map { "[`\($0)`](runtimes.md#\(RuntimesDocument.anchor(forFact: $0)))" }
             lines += ["Depends on the runtime: \(facts.joined(separator: ", ")).", ""]

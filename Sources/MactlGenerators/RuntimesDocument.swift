@@ -5,7 +5,9 @@ import MiniAppKit
 public enum RuntimesDocument {
     public static let outputPath = "docs/runtimes.md"
 
-    public static func markdown(profiles: [RuntimeProfile] = RuntimeProfile.all, rules: [RuleDescription] = RuleRegistry.descriptions) -> String {
+    public static func markdown(
+        profiles: [RuntimeProfile] = RuntimeProfile.all, rules: [RuleDescription] = RuleRegistry.descriptions
+    ) -> String {
         var lines = [
             "# Runtime profiles",
             "",
@@ -33,5 +35,7 @@ public enum RuntimesDocument {
     }
 
     /// The HTML anchor of a fact: its id with the dot as a dash.
-    public static func anchor(forFact id: String) -> String { id.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "-") }
+    public static func anchor(forFact id: String) -> String {
+        id.split(separator: ".", omittingEmptySubsequences: false).joined(separator: "-")
+    }
 }

@@ -12,14 +12,21 @@ public struct TemplateUnclosedElement: PageRule {
             `option`, ...) and SVG or MathML elements are not reported.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <div>1️⃣<span x-text=\"store.title\">\n  </div>\n  2️⃣<i class=\"icon\"/> text\n</body>\n",
-                  expected: [
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <div>1️⃣<span x-text=\"store.title\">\n  </div>\n  2️⃣<i class=\"icon\"/> text\n</body>\n",
+                expected: [
                     .at("1️⃣", "'<span>' is never closed; '</div>' on line 3 closes it, so everything before that ends up inside it"),
-                    .at("2️⃣", "'<i/>' does not close the element: HTML ignores '/>' on '<i>', so what follows ends up inside it; write '<i></i>'"),
-                  ]),
+                    .at(
+                        "2️⃣",
+                        "'<i/>' does not close the element: HTML ignores '/>' on '<i>', so what follows ends up inside it; write '<i></i>'"),
+                ])
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <ul><li>one<li>two</ul>\n  <p>para\n  <img src=\"a.svg\"><br/><input type=\"text\">\n  <svg viewBox=\"0 0 1 1\"><path d=\"M0 0\"/></svg>\n</body>\n"),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <ul><li>one<li>two</ul>\n  <p>para\n  <img src=\"a.svg\"><br/><input type=\"text\">\n  <svg viewBox=\"0 0 1 1\"><path d=\"M0 0\"/></svg>\n</body>\n"
+            )
         ])
 
     /// Elements with no content and no end tag.
@@ -63,13 +70,16 @@ public struct TemplateUnclosedElement: PageRule {
             let name = entry.tag.name
             let span = template.span(entry.tag.range.lowerBound..<entry.tag.nameRange.upperBound)
             if entry.selfClosed {
-                findings.append(Finding(
-                    "'<\(name)/>' does not close the element: HTML ignores '/>' on '<\(name)>', so what follows ends up inside it; write '<\(name)></\(name)>'",
-                    at: span))
+                findings.append(
+                    Finding(
+                        "'<\(name)/>' does not close the element: HTML ignores '/>' on '<\(name)>', so what follows ends up inside it; write '<\(name)></\(name)>'",
+                        at: span))
             } else if let end {
                 let line = template.file.position(at: end.range.lowerBound).line
-                findings.append(Finding(
-                    "'<\(name)>' is never closed; '</\(end.name)>' on line \(line) closes it, so everything before that ends up inside it", at: span))
+                findings.append(
+                    Finding(
+                        "'<\(name)>' is never closed; '</\(end.name)>' on line \(line) closes it, so everything before that ends up inside it",
+                        at: span))
             } else {
                 findings.append(Finding("'<\(name)>' is never closed, so everything after it ends up inside it", at: span))
             }
@@ -86,7 +96,8 @@ public struct TemplateUnclosedElement: PageRule {
                     open.append((start, false))
                 }
             case .end(let end):
-                guard let match = open.lastIndex(where: { $0.tag.name == end.name }) else { continue }  // a stray end tag: libxml2 reports it
+                // A stray end tag: libxml2 reports it.
+                guard let match = open.lastIndex(where: { $0.tag.name == end.name }) else { continue }
                 for entry in open[(match + 1)...] { report(entry, closedBy: end) }
                 if end.name == "svg" || end.name == "math" { foreignDepth = max(0, foreignDepth - 1) }
                 open.removeSubrange(match...)

@@ -11,16 +11,24 @@ public struct TemplateUnknownModifier: PageRule {
             not: `template-model-modifier` reports those instead.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <form @submit.1️⃣prevnt=\"onSave\"></form>\n</body>\n",
-                  expected: [.at("1️⃣", "unknown modifier 'prevnt' on '@submit'; did you mean 'prevent'?").fixIt("prevent")]),
+            .file(
+                "pages/index/index.html", "<body x-data=\"page\">\n  <form @submit.1️⃣prevnt=\"onSave\"></form>\n</body>\n",
+                expected: [.at("1️⃣", "unknown modifier 'prevnt' on '@submit'; did you mean 'prevent'?").fixIt("prevent")])
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input @input.debounce.300ms=\"onSearch()\" @keydown.ctrl.enter=\"onSend()\" x-model=\"store.title\">\n  <div x-show=\"store.title\" x-transition.scale.80.duration.200ms></div>\n</body>\n"),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <input @input.debounce.300ms=\"onSearch()\" @keydown.ctrl.enter=\"onSend()\" x-model=\"store.title\">\n  <div x-show=\"store.title\" x-transition.scale.80.duration.200ms></div>\n</body>\n"
+            )
         ])
 
-    static let eventModifiers = ["prevent", "stop", "outside", "window", "document", "once", "debounce", "throttle", "self", "camel", "dot", "passive", "capture"]
+    static let eventModifiers = [
+        "prevent", "stop", "outside", "window", "document", "once", "debounce", "throttle", "self", "camel", "dot", "passive", "capture",
+    ]
     static let modelModifiers = ["lazy", "number", "boolean", "debounce", "throttle", "fill", "change", "blur", "enter"]
-    static let transitionModifiers = ["duration", "delay", "opacity", "scale", "origin", "top", "bottom", "left", "right", "center", "in", "out"]
+    static let transitionModifiers = [
+        "duration", "delay", "opacity", "scale", "origin", "top", "bottom", "left", "right", "center", "in", "out",
+    ]
     static let bindModifiers = ["camel", "prop"]
     static let keyboardEvents: Set<String> = ["keydown", "keyup", "keypress"]
 
@@ -49,18 +57,22 @@ public struct TemplateUnknownModifier: PageRule {
             }
             return use.directive.modifiers.compactMap { modifier -> Finding? in
                 guard !known.contains(modifier.name), !Self.isValue(modifier.name) else { return nil }
-                let range = (use.attribute.nameRange.lowerBound + modifier.range.lowerBound)..<(use.attribute.nameRange.lowerBound + modifier.range.upperBound)
-                let directiveName = use.directive.isShorthand
+                let start = use.attribute.nameRange.lowerBound
+                let range = (start + modifier.range.lowerBound)..<(start + modifier.range.upperBound)
+                let directiveName =
+                    use.directive.isShorthand
                     ? String(use.attribute.name.prefix { $0 != "." })
                     : use.directive.kind.directiveName
-                var message = known.isEmpty
+                var message =
+                    known.isEmpty
                     ? "'\(directiveName)' takes no modifiers; '\(modifier.name)' is ignored"
                     : "unknown modifier '\(modifier.name)' on '\(directiveName)'"
                 let suggestion = known.isEmpty ? nil : NameSuggester.closest(to: modifier.name, in: known)
                 if let suggestion { message += "; did you mean '\(suggestion)'?" }
                 let span = page.span(range)
                 return Finding(
-                    message, at: span, fixIt: suggestion.flatMap { LiteralFixIt.replacingName(modifier.name, with: $0, at: span, in: page.template?.file) })
+                    message, at: span,
+                    fixIt: suggestion.flatMap { LiteralFixIt.replacingName(modifier.name, with: $0, at: span, in: page.template?.file) })
             }
         }
     }
