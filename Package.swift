@@ -99,7 +99,9 @@ let package = Package(
         .executableTarget(name: "mactl-generate", dependencies: ["MactlGenerators"]),
         .testTarget(
             name: "MiniAppKitTests",
-            dependencies: ["MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles", "MactlGenerators", "CZlib", .product(name: "Crypto", package: "swift-crypto"),
+            dependencies: [
+                "MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles", "MactlGenerators", "CZlib",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

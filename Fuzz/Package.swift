@@ -14,7 +14,8 @@ let package = Package(
     targets: [
         .target(name: "CFuzzDriver"),
         .target(name: "FuzzDriver", dependencies: ["CFuzzDriver", .product(name: "MiniAppKitTestSupport", package: "mactl")]),
-    ] + targetNames.map { name in
-        .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzDriver"], path: "Targets/fuzz-\(name)")
-    }
+    ]
+        + targetNames.map { name in
+            .executableTarget(name: "fuzz-\(name)", dependencies: ["FuzzDriver"], path: "Targets/fuzz-\(name)")
+        }
 )

@@ -38,7 +38,9 @@ struct MactlPlugin: CommandPlugin {
 
     /// Runs mactl in `folder`; its output goes where the plugin's goes, unless `capturing`,
     /// when it is returned.
-    private func runTool(_ tool: URL, _ arguments: [String], in folder: URL, capturing: Bool = false) throws -> (status: Int32, output: Data) {
+    private func runTool(
+        _ tool: URL, _ arguments: [String], in folder: URL, capturing: Bool = false
+    ) throws -> (status: Int32, output: Data) {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments
@@ -54,7 +56,9 @@ struct MactlPlugin: CommandPlugin {
 
     /// Values of options that take one (`--sign key.pem`), which are not paths to lint.
     private func isOptionValue(_ argument: String, in arguments: [String]) -> Bool {
-        let withValues: Set<String> = ["--format", "--config", "--color", "-o", "--output", "--report", "--sign", "--cert", "--key", "--filter", "--timeout"]
+        let withValues: Set<String> = [
+            "--format", "--config", "--color", "-o", "--output", "--report", "--sign", "--cert", "--key", "--filter", "--timeout",
+        ]
         guard let index = arguments.firstIndex(of: argument), index > 0 else { return false }
         return withValues.contains(arguments[index - 1])
     }

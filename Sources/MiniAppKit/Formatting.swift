@@ -92,7 +92,8 @@ public enum HTTPDate {
         let bytes = Array(text.utf8)
         // "Sun, 06 Nov 1994 08:49:37 GMT" is 29 bytes at fixed places.
         guard bytes.count == 29, bytes[3] == UInt8(ascii: ","), bytes[4] == 32, bytes[7] == 32, bytes[11] == 32, bytes[16] == 32,
-            bytes[19] == UInt8(ascii: ":"), bytes[22] == UInt8(ascii: ":"), bytes[25] == 32, String(decoding: bytes[26...], as: UTF8.self) == "GMT",
+            bytes[19] == UInt8(ascii: ":"), bytes[22] == UInt8(ascii: ":"), bytes[25] == 32,
+            String(decoding: bytes[26...], as: UTF8.self) == "GMT",
             weekdays.contains(String(decoding: bytes[0..<3], as: UTF8.self)),
             let month = months.firstIndex(of: String(decoding: bytes[8..<11], as: UTF8.self)),
             let day = number(bytes[5..<7]), let year = number(bytes[12..<16]), let hour = number(bytes[17..<19]),

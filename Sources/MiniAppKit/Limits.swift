@@ -112,30 +112,73 @@ public enum Limits {
 
     /// Every limit with its value and what happens at it, for `docs/limits.md`.
     public static let documented: [Documented] = [
-        Documented(name: "fileSize", value: ByteSize.format(fileSize), meaning: "largest project file `lint` reads (`project-file-too-large`), and largest package entry `verify` inflates"),
+        Documented(
+            name: "fileSize", value: ByteSize.format(fileSize),
+            meaning: "largest project file `lint` reads (`project-file-too-large`), and largest package entry `verify` inflates"),
         Documented(name: "jsonNesting", value: "\(jsonNesting) levels", meaning: "deepest JSON nesting (`json-too-deep`)"),
-        Documented(name: "htmlNesting", value: "\(htmlNesting) elements", meaning: "deepest template element libxml2 builds; the parse stops there (`template-markup-error`)"),
+        Documented(
+            name: "htmlNesting", value: "\(htmlNesting) elements",
+            meaning: "deepest template element libxml2 builds; the parse stops there (`template-markup-error`)"),
         Documented(name: "templateIssues", value: "\(templateIssues)", meaning: "markup errors kept per template; the rest are counted"),
-        Documented(name: "expressionNesting", value: "\(expressionNesting) levels", meaning: "deepest directive expression (`template-unsupported-expression`)"),
-        Documented(name: "suggestionNameLength", value: "\(suggestionNameLength) characters", meaning: "longest name given a \"did you mean\" suggestion"),
-        Documented(name: "suggestionCandidates", value: "\(suggestionCandidates) names", meaning: "most known names compared for one suggestion"),
-        Documented(name: "scriptSeconds", value: "\(Int(scriptSeconds)) s", meaning: "time a script may run while it loads (`script-load-error`)"),
-        Documented(name: "smokeStepSeconds", value: "\(Int(smokeStepSeconds)) s", meaning: "time one step of `lint`'s smoke run may take (`run-timeout`)"),
-        Documented(name: "smokeSteps", value: "\(smokeSteps) steps", meaning: "most steps of one smoke run (opening a page, firing a binding, a page's timers)"),
-        Documented(name: "scriptSize", value: ByteSize.format(scriptSize), meaning: "largest script run and analysed (`script-load-error`)"),
-        Documented(name: "pageDataText", value: "\(pageDataText) characters", meaning: "longest JSON text of a page's `data` kept for what the first render shows; longer is unknown (the `x-model` rules warn instead of erring)"),
-        Documented(name: "iconRenderBytes", value: ByteSize.format(iconRenderBytes), meaning: "largest icon rendered with librsvg (`icon-not-rendered`)"),
-        Documented(name: "iconRenderText", value: "\(iconRenderText) characters", meaning: "most text in an icon rendered with librsvg (`icon-not-rendered`)"),
-        Documented(name: "packageUncompressedSize", value: ByteSize.format(packageUncompressedSize), meaning: "most a package may inflate to in all (`verify`)"),
-        Documented(name: "compressionRatio", value: "\(compressionRatio):1", meaning: "highest ratio of an entry over `compressionRatioFloor` (`verify`: a zip bomb)"),
-        Documented(name: "compressionRatioFloor", value: ByteSize.format(compressionRatioFloor), meaning: "entries up to this size are exempt from `compressionRatio`"),
-        Documented(name: "packageSize", value: ByteSize.format(packageSize), meaning: "largest package `pack` writes and `verify`/`inspect` read; checked on the file's size before reading"),
-        Documented(name: "packageEntries", value: "\(packageEntries) files", meaning: "most files in a package without ZIP64 (`pack` refuses more)"),
-        Documented(name: "serverConnections", value: "\(serverConnections)", meaning: "open connections `serve` and `catalog serve` hold; more wait to be accepted"),
-        Documented(name: "serverIdleSeconds", value: "\(serverIdleSeconds) s", meaning: "a connection silent this long is closed, mid-request too"),
-        Documented(name: "serverRequestHead", value: ByteSize.format(serverRequestHead), meaning: "largest request head the servers read (`400` beyond)"),
-        Documented(name: "serverHeaderFields", value: "\(serverHeaderFields) fields", meaning: "most header fields in a request (`400` beyond)"),
-        Documented(name: "previewRequestBody", value: ByteSize.format(previewRequestBody), meaning: "largest request body `mactl serve` reads (`413` beyond)"),
-        Documented(name: "serverShutdownSeconds", value: "\(serverShutdownSeconds) s", meaning: "time a stopping server gives the requests in flight"),
+        Documented(
+            name: "expressionNesting", value: "\(expressionNesting) levels",
+            meaning: "deepest directive expression (`template-unsupported-expression`)"),
+        Documented(
+            name: "suggestionNameLength", value: "\(suggestionNameLength) characters",
+            meaning: "longest name given a \"did you mean\" suggestion"),
+        Documented(
+            name: "suggestionCandidates", value: "\(suggestionCandidates) names", meaning: "most known names compared for one suggestion"),
+        Documented(
+            name: "scriptSeconds", value: "\(Int(scriptSeconds)) s", meaning: "time a script may run while it loads (`script-load-error`)"),
+        Documented(
+            name: "smokeStepSeconds", value: "\(Int(smokeStepSeconds)) s",
+            meaning: "time one step of `lint`'s smoke run may take (`run-timeout`)"),
+        Documented(
+            name: "smokeSteps", value: "\(smokeSteps) steps",
+            meaning: "most steps of one smoke run (opening a page, firing a binding, a page's timers)"),
+        Documented(
+            name: "scriptSize", value: ByteSize.format(scriptSize), meaning: "largest script run and analysed (`script-load-error`)"),
+        Documented(
+            name: "pageDataText", value: "\(pageDataText) characters",
+            meaning:
+                "longest JSON text of a page's `data` kept for what the first render shows; longer is unknown (the `x-model` rules warn instead of erring)"
+        ),
+        Documented(
+            name: "iconRenderBytes", value: ByteSize.format(iconRenderBytes),
+            meaning: "largest icon rendered with librsvg (`icon-not-rendered`)"),
+        Documented(
+            name: "iconRenderText", value: "\(iconRenderText) characters",
+            meaning: "most text in an icon rendered with librsvg (`icon-not-rendered`)"),
+        Documented(
+            name: "packageUncompressedSize", value: ByteSize.format(packageUncompressedSize),
+            meaning: "most a package may inflate to in all (`verify`)"),
+        Documented(
+            name: "compressionRatio", value: "\(compressionRatio):1",
+            meaning: "highest ratio of an entry over `compressionRatioFloor` (`verify`: a zip bomb)"),
+        Documented(
+            name: "compressionRatioFloor", value: ByteSize.format(compressionRatioFloor),
+            meaning: "entries up to this size are exempt from `compressionRatio`"),
+        Documented(
+            name: "packageSize", value: ByteSize.format(packageSize),
+            meaning: "largest package `pack` writes and `verify`/`inspect` read; checked on the file's size before reading"),
+        Documented(
+            name: "packageEntries", value: "\(packageEntries) files", meaning: "most files in a package without ZIP64 (`pack` refuses more)"
+        ),
+        Documented(
+            name: "serverConnections", value: "\(serverConnections)",
+            meaning: "open connections `serve` and `catalog serve` hold; more wait to be accepted"),
+        Documented(
+            name: "serverIdleSeconds", value: "\(serverIdleSeconds) s", meaning: "a connection silent this long is closed, mid-request too"),
+        Documented(
+            name: "serverRequestHead", value: ByteSize.format(serverRequestHead),
+            meaning: "largest request head the servers read (`400` beyond)"),
+        Documented(
+            name: "serverHeaderFields", value: "\(serverHeaderFields) fields", meaning: "most header fields in a request (`400` beyond)"),
+        Documented(
+            name: "previewRequestBody", value: ByteSize.format(previewRequestBody),
+            meaning: "largest request body `mactl serve` reads (`413` beyond)"),
+        Documented(
+            name: "serverShutdownSeconds", value: "\(serverShutdownSeconds) s",
+            meaning: "time a stopping server gives the requests in flight"),
     ]
 }

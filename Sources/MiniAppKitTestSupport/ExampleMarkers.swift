@@ -20,7 +20,12 @@ public enum ExampleMarkers {
     }
 
     /// The example as a project (markers removed) and each marker's position.
-    public static func project(for example: RuleExample) -> (project: Project, markers: [String: (path: String, position: SourcePosition)], configuration: (text: String, markers: [String: Int])?) {
+    public static func project(
+        for example: RuleExample
+    ) -> (
+        project: Project, markers: [String: (path: String, position: SourcePosition)],
+        configuration: (text: String, markers: [String: Int])?
+    ) {
         var contents = MinimalApp.files
         for path in example.removedFiles { contents[path] = nil }
         for (path, text) in example.supportFiles { contents[path] = text }

@@ -259,16 +259,21 @@ package enum FuzzHarness {
     /// folder + "/" + name, lexically, the last one on a path winning) read exactly what the
     /// strict reader read; `DifferentialFuzzTests` adds Python's zipfile and `unzip`.
     static func assertReadersAgree(_ bytes: [UInt8]) {
-        guard let layout = try? ZipLayout.read(bytes) else { preconditionFailure("verify accepted a package the strict reader cannot open") }
+        guard let layout = try? ZipLayout.read(bytes) else {
+            preconditionFailure("verify accepted a package the strict reader cannot open")
+        }
         for checkConsistency in [true, false] {
             guard let reader = try? ArchiveReader(bytes: bytes, checkConsistency: checkConsistency) else {
                 preconditionFailure("verify accepted a package libzip cannot open (checkConsistency \(checkConsistency))")
             }
-            precondition(reader.entries.map(\.rawName) == layout.entries.map(\.rawName), "libzip and the strict reader list different entries")
+            precondition(
+                reader.entries.map(\.rawName) == layout.entries.map(\.rawName), "libzip and the strict reader list different entries")
             for (seen, strict) in Swift.zip(reader.entries, layout.entries) {
                 precondition(strict.dataEnd <= layout.entriesEnd, "entry data outside the signed entries section")
                 let strictBytes = try? PackageEntries.data(bytes, strict)
-                precondition(strictBytes != nil && (try? reader.read(seen, limit: Limits.fileSize)) == strictBytes, "libzip and the strict reader read different bytes")
+                precondition(
+                    strictBytes != nil && (try? reader.read(seen, limit: Limits.fileSize)) == strictBytes,
+                    "libzip and the strict reader read different bytes")
             }
         }
         var landed: Set<[UInt8]> = []

@@ -36,7 +36,9 @@ public enum RawHTTP {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(connection)
@@ -113,10 +115,14 @@ public enum RawHTTP {
         var answers: [Answer] = []
         var rest = bytes[...]
         while !rest.isEmpty {
-            guard let end = rest.firstRange(of: [13, 10, 13, 10]) else { throw Failure(description: "a head with no end: \(String(decoding: rest, as: UTF8.self))") }
+            guard let end = rest.firstRange(of: [13, 10, 13, 10]) else {
+                throw Failure(description: "a head with no end: \(String(decoding: rest, as: UTF8.self))")
+            }
             let lines = String(decoding: rest[rest.startIndex..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
             let statusParts = lines[0].split(separator: " ")
-            guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw Failure(description: "not a status line: \(lines[0])") }
+            guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+                throw Failure(description: "not a status line: \(lines[0])")
+            }
             var headers: [String: String] = [:]
             for line in lines.dropFirst() {
                 let parts = line.split(separator: ":", maxSplits: 1)

@@ -10,7 +10,9 @@ public enum ReadOnlyFolder {
         let probe = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-read-only-\(UUID().uuidString)")
         guard (try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: false)) != nil else { return false }
         defer { try? FileManager.default.removeItem(at: probe) }
-        let refused = (try? with(probe) { FileManager.default.createFile(atPath: probe.appendingPathComponent("probe").path, contents: nil) == false }) ?? false
+        let refused =
+            (try? with(probe) { FileManager.default.createFile(atPath: probe.appendingPathComponent("probe").path, contents: nil) == false })
+            ?? false
         return refused
     }()
 

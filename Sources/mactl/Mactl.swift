@@ -6,7 +6,10 @@ struct Mactl: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mactl",
         abstract: "The build toolchain for W3C MiniApps: scaffold, lint, pack, sign and verify.",
-        subcommands: [New.self, Lint.self, Test.self, Serve.self, Pack.self, Inspect.self, Verify.self, Publish.self, CatalogCommand.self, Keygen.self, Rules.self, Explain.self, ListApps.self])
+        subcommands: [
+            New.self, Lint.self, Test.self, Serve.self, Pack.self, Inspect.self, Verify.self, Publish.self, CatalogCommand.self,
+            Keygen.self, Rules.self, Explain.self, ListApps.self,
+        ])
 
     // The version is a flag of the root command alone (`mactl --version`): set as the
     // configuration's `version`, ArgumentParser would offer it on every subcommand too.
@@ -30,7 +33,9 @@ struct Mactl: AsyncParsableCommand {
     static func misspeltSubcommand(in arguments: [String]) -> String? {
         guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
         let names = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
-        guard first != "help", !names.contains(first), let closest = NameSuggester.closest(to: first, in: names, maxDistance: 2) else { return nil }
+        guard first != "help", !names.contains(first), let closest = NameSuggester.closest(to: first, in: names, maxDistance: 2) else {
+            return nil
+        }
         return "error: unknown command '\(first)'; did you mean '\(closest)'?\nSee 'mactl --help' for the commands.\n"
     }
 }

@@ -50,7 +50,8 @@ struct BoundedProcess {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", wrapper, String(hangLimit), directory.path, outputURL.path, errorURL.path, executable.path] + arguments
+        process.arguments =
+            ["python3", "-c", wrapper, String(hangLimit), directory.path, outputURL.path, errorURL.path, executable.path] + arguments
         let report = Pipe()
         process.standardOutput = report
         try process.run()
@@ -60,7 +61,8 @@ struct BoundedProcess {
             String($0).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard fields.count == 4, let code = Int32(fields[0]), let signal = Int32(fields[1]),
-              let seconds = Double(fields[2]), let memory = Int(fields[3]) else {
+            let seconds = Double(fields[2]), let memory = Int(fields[3])
+        else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the process wrapper reported '\(fields)'"])
         }
         return Outcome(

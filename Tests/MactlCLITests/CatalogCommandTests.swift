@@ -40,7 +40,8 @@ import Glibc
         let walker = FileManager.default.enumerator(atPath: folder.path)
         while let path = walker?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder), !isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder), !isFolder.boolValue
+            {
                 files[path] = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
             }
         }
@@ -53,31 +54,38 @@ import Glibc
             let v13 = try Self.sha256(folder.appendingPathComponent("v13.ma"))
             // A dry run checks everything and says what it would write, writing none of it.
             let dry = try Self.publish(["v12.ma", "--catalog", "catalog", "--dry-run"], in: folder)
-            #expect(dry.standardOutput == """
-                would publish com.example.showcase 12 (2.3.0) on 'stable' at 100%, writing:
-                  apps/com.example.showcase/12/\(v12).ma
-                  apps/com.example.showcase/12/manifest.json
-                  apps/com.example.showcase/12/icon.svg
-                  apps/com.example.showcase/versions.json
-                  index.json
+            #expect(
+                dry.standardOutput == """
+                    would publish com.example.showcase 12 (2.3.0) on 'stable' at 100%, writing:
+                      apps/com.example.showcase/12/\(v12).ma
+                      apps/com.example.showcase/12/manifest.json
+                      apps/com.example.showcase/12/icon.svg
+                      apps/com.example.showcase/versions.json
+                      index.json
 
-                """)
+                    """)
             #expect(Self.snapshot(folder.appendingPathComponent("catalog")).keys.sorted() == [".lock"])
             let first = try Self.publish(["v12.ma", "--catalog", "catalog"], in: folder)
             #expect(first.status == 0)
-            #expect(first.standardOutput.hasPrefix("published com.example.showcase 12 (2.3.0) on 'stable' at 100%: apps/com.example.showcase/12/\(v12).ma, "))
+            #expect(
+                first.standardOutput.hasPrefix(
+                    "published com.example.showcase 12 (2.3.0) on 'stable' at 100%: apps/com.example.showcase/12/\(v12).ma, "))
             let second = try Self.publish(["v13.ma", "--catalog", "catalog", "--rollout", "25"], in: folder)
             #expect(second.status == 0)
             let catalog = folder.appendingPathComponent("catalog")
-            #expect(Set(Self.snapshot(catalog).keys) == [
-                ".lock", "index.json", "apps/\(Self.app)/versions.json",
-                "apps/\(Self.app)/12/manifest.json", "apps/\(Self.app)/12/icon.svg", "apps/\(Self.app)/12/\(v12).ma",
-                "apps/\(Self.app)/13/manifest.json", "apps/\(Self.app)/13/icon.svg", "apps/\(Self.app)/13/\(v13).ma",
-            ])
+            #expect(
+                Set(Self.snapshot(catalog).keys) == [
+                    ".lock", "index.json", "apps/\(Self.app)/versions.json",
+                    "apps/\(Self.app)/12/manifest.json", "apps/\(Self.app)/12/icon.svg", "apps/\(Self.app)/12/\(v12).ma",
+                    "apps/\(Self.app)/13/manifest.json", "apps/\(Self.app)/13/icon.svg", "apps/\(Self.app)/13/\(v13).ma",
+                ])
             // The package and its manifest are the bytes published.
-            #expect(FileManager.default.contents(atPath: catalog.appendingPathComponent("apps/\(Self.app)/12/\(v12).ma").path)
-                == FileManager.default.contents(atPath: folder.appendingPathComponent("v12.ma").path))
-            let versions = try JSONSerialization.jsonObject(with: Data(contentsOf: catalog.appendingPathComponent("apps/\(Self.app)/versions.json"))) as! [String: Any]
+            #expect(
+                FileManager.default.contents(atPath: catalog.appendingPathComponent("apps/\(Self.app)/12/\(v12).ma").path)
+                    == FileManager.default.contents(atPath: folder.appendingPathComponent("v12.ma").path))
+            let versions =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: catalog.appendingPathComponent("apps/\(Self.app)/versions.json")))
+                as! [String: Any]
             let listed = versions["versions"] as! [[String: Any]]
             #expect(listed.map { $0["code"] as! Int } == [12, 13])
             #expect(listed[1]["rollout"] as? Int == 25)
@@ -104,7 +112,9 @@ import Glibc
             #expect(again.standardOutput == "com.example.showcase 13 (2.4.0) is already published with these bytes; nothing to do\n")
             let withdraw = try Self.publish(["--withdraw", Self.app, "13", "--catalog", "catalog"], in: folder)
             #expect(withdraw.status == 0)
-            #expect(withdraw.standardOutput == "withdrew com.example.showcase 13 (2.4.0) from 'stable'; it stays in apps/com.example.showcase/versions.json\n")
+            #expect(
+                withdraw.standardOutput
+                    == "withdrew com.example.showcase 13 (2.4.0) from 'stable'; it stays in apps/com.example.showcase/versions.json\n")
             let afterIndex = try String(contentsOf: catalog.appendingPathComponent("index.json"), encoding: .utf8)
             #expect(afterIndex.contains("\"code\" : 12") && !afterIndex.contains("\"code\" : 13"))
             #expect(try CLIRunner.run(["catalog", "verify", "catalog"], in: folder).status == 0)
@@ -124,7 +134,9 @@ import Glibc
                 let result = try CLIRunner.run(["catalog", "verify", argument], in: folder)
                 #expect(result.status == 2)
                 #expect(result.standardOutput == "")
-                #expect(result.standardError == "error: '\(shown)' is not a catalog: no index.json (make one with 'mactl publish PACKAGE --catalog \(shown)')\n")
+                #expect(
+                    result.standardError
+                        == "error: '\(shown)' is not a catalog: no index.json (make one with 'mactl publish PACKAGE --catalog \(shown)')\n")
             }
             // A catalog whose first publish stopped before its index has the publish's lock:
             // that one is a catalog, and verify says what it lacks.
@@ -133,7 +145,10 @@ import Glibc
             try Data().write(to: stopped.appendingPathComponent(".lock"))
             let result = try CLIRunner.run(["catalog", "verify", "stopped"], in: folder)
             #expect(result.status == 1)
-            #expect(result.standardOutput == "stopped/index.json: error: the catalog has no index.json [catalog-missing-file]\n1 error, 0 warnings and 0 notes in 1 file\n")
+            #expect(
+                result.standardOutput
+                    == "stopped/index.json: error: the catalog has no index.json [catalog-missing-file]\n1 error, 0 warnings and 0 notes in 1 file\n"
+            )
         }
     }
 
@@ -162,7 +177,10 @@ import Glibc
             #expect(none.standardError == "error: give one package to publish: mactl publish PACKAGE --catalog DIR (none given)\n")
             let withdraw = try Self.publish(["--withdraw", "com.example.app", "--catalog", "catalog"], in: folder)
             #expect(withdraw.status == 2)
-            #expect(withdraw.standardError == "error: --withdraw takes the app id and the version code: mactl publish --withdraw com.example.app 12 --catalog DIR\n")
+            #expect(
+                withdraw.standardError
+                    == "error: --withdraw takes the app id and the version code: mactl publish --withdraw com.example.app 12 --catalog DIR\n"
+            )
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
         }
     }
@@ -175,22 +193,31 @@ import Glibc
 
             let downgrade = try Self.publish(["v12.ma", "--catalog", "catalog"], in: folder)
             #expect(downgrade.status == 1)
-            #expect(downgrade.standardError == "error: com.example.showcase version 12 is not above 13, the newest on channel 'stable'; raise 'version.code', or pass --allow-downgrade\n")
+            #expect(
+                downgrade.standardError
+                    == "error: com.example.showcase version 12 is not above 13, the newest on channel 'stable'; raise 'version.code', or pass --allow-downgrade\n"
+            )
 
             // Other bytes under a published code: an unsigned build of version 13.
             #expect(try CLIRunner.run(["pack", "app", "-o", "unsigned13.ma"], in: folder, environment: Self.epoch).status == 0)
             let unsigned = try Self.publish(["unsigned13.ma", "--catalog", "catalog"], in: folder)
             #expect(unsigned.status == 1)
-            #expect(unsigned.standardError == "error: 'unsigned13.ma' does not pass 'mactl verify', so it is not published:\n  the package is not signed [signature-missing]\n")
+            #expect(
+                unsigned.standardError
+                    == "error: 'unsigned13.ma' does not pass 'mactl verify', so it is not published:\n  the package is not signed [signature-missing]\n"
+            )
             let immutable = try Self.publish(["unsigned13.ma", "--catalog", "catalog", "--allow-unsigned"], in: folder)
             #expect(immutable.status == 1)
-            #expect(immutable.standardError.hasPrefix("error: com.example.showcase version 13 is already published with other bytes (sha256 "))
+            #expect(
+                immutable.standardError.hasPrefix("error: com.example.showcase version 13 is already published with other bytes (sha256 "))
 
             // Another key than the app's earlier versions.
             #expect(try CLIRunner.run(["keygen", "other.pem"], in: folder).status == 0)
             let manifest = folder.appendingPathComponent("app/manifest.json")
             try CLIRunner.replace("\"code\": 13", with: "\"code\": 14", in: manifest)
-            #expect(try CLIRunner.run(["pack", "app", "--sign", "other.pem", "-o", "other14.ma"], in: folder, environment: Self.epoch).status == 0)
+            #expect(
+                try CLIRunner.run(["pack", "app", "--sign", "other.pem", "-o", "other14.ma"], in: folder, environment: Self.epoch).status
+                    == 0)
             let otherSigner = try Self.publish(["other14.ma", "--catalog", "catalog"], in: folder)
             #expect(otherSigner.status == 1)
             #expect(otherSigner.standardError.contains("but com.example.showcase's earlier versions are signed by key "))
@@ -202,18 +229,25 @@ import Glibc
             // A hand-edited index: named in the error, and nothing written.
             let index = catalog.appendingPathComponent("index.json")
             let original = try Data(contentsOf: index)
-            try String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"rollout\" : 100", with: "\"rollout\" : \"all\"").write(to: index, atomically: true, encoding: .utf8)
+            try String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"rollout\" : 100", with: "\"rollout\" : \"all\"")
+                .write(to: index, atomically: true, encoding: .utf8)
             let damaged = try Self.publish(["other14.ma", "--catalog", "catalog", "--allow-downgrade"], in: folder)
             #expect(damaged.status == 1)
-            #expect(damaged.standardError == "error: index.json: 'apps[0].channels.stable.rollout' is not a whole number; nothing was written (see 'mactl catalog verify')\n")
+            #expect(
+                damaged.standardError
+                    == "error: index.json: 'apps[0].channels.stable.rollout' is not a whole number; nothing was written (see 'mactl catalog verify')\n"
+            )
             let verify = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
             #expect(verify.status == 1)
-            #expect(verify.standardOutput.hasPrefix("catalog/index.json: error: 'apps[0].channels.stable.rollout' is not a whole number [catalog-damaged-file]\n"))
+            #expect(
+                verify.standardOutput.hasPrefix(
+                    "catalog/index.json: error: 'apps[0].channels.stable.rollout' is not a whole number [catalog-damaged-file]\n"))
             try original.write(to: index)
             #expect(Self.snapshot(catalog) == before)
 
             // A package tampered with in the catalog, and a file nobody listed.
-            let package = catalog.appendingPathComponent("apps/\(Self.app)/13/\(try Self.sha256(folder.appendingPathComponent("v13.ma"))).ma")
+            let package = catalog.appendingPathComponent(
+                "apps/\(Self.app)/13/\(try Self.sha256(folder.appendingPathComponent("v13.ma"))).ma")
             var bytes = try Data(contentsOf: package)
             bytes[100] ^= 0xFF
             try bytes.write(to: package)
@@ -248,7 +282,8 @@ import Glibc
             // A second app, so two publishes write the same index at the same time.
             let manifest = folder.appendingPathComponent("app/manifest.json")
             try CLIRunner.replace("com.example.showcase", with: "com.example.other", in: manifest)
-            #expect(try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "other.ma"], in: folder, environment: Self.epoch).status == 0)
+            #expect(
+                try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "other.ma"], in: folder, environment: Self.epoch).status == 0)
             for round in 0..<5 {
                 let name = "catalog\(round)"
                 let processes = ["v12.ma", "other.ma"].map { package -> Process in
@@ -274,11 +309,14 @@ import Glibc
     // MARK: - Serving
 
     /// `curl`'s answer: the status, the headers (lowercased names) and the body.
-    static func curl(_ url: String, headers: [String] = [], options: [String] = []) throws -> (status: Int, headers: [String: String], body: Data) {
+    static func curl(
+        _ url: String, headers: [String] = [], options: [String] = []
+    ) throws -> (status: Int, headers: [String: String], body: Data) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let arguments = ["curl", "-sS", "-D", folder.appendingPathComponent("head").path, "-o", folder.appendingPathComponent("body").path]
+        let arguments =
+            ["curl", "-sS", "-D", folder.appendingPathComponent("head").path, "-o", folder.appendingPathComponent("body").path]
             + headers.flatMap { ["-H", $0] } + options + [url]
         let result = try CLIRunner.run(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
         guard result.status == 0 else { throw WebDriver.Failure(description: "curl \(url): \(result.standardError)") }
@@ -302,7 +340,8 @@ import Glibc
         /// The documented `server { ... }` block, listening on `port` and serving `root`.
         static func documentedServer(port: Int, root: URL) throws -> String {
             let guide = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("docs/catalog.md"), encoding: .utf8)
-            guard let start = guide.range(of: "```nginx\n"), let end = guide.range(of: "\n```", range: start.upperBound..<guide.endIndex) else {
+            guard let start = guide.range(of: "```nginx\n"), let end = guide.range(of: "\n```", range: start.upperBound..<guide.endIndex)
+            else {
                 throw WebDriver.Failure(description: "docs/catalog.md has no nginx block")
             }
             let block = String(guide[start.upperBound..<end.lowerBound])
@@ -358,7 +397,9 @@ import Glibc
             for channel in (app["channels"] as! [String: [String: Any]]).values {
                 for key in ["manifest", "package", "icon"] { if let path = channel[key] as? String { paths.append(path) } }
             }
-            let list = try JSONSerialization.jsonObject(with: Data(contentsOf: catalog.appendingPathComponent(app["versions"] as! String))) as! [String: Any]
+            let list =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: catalog.appendingPathComponent(app["versions"] as! String)))
+                as! [String: Any]
             for version in list["versions"] as! [[String: Any]] {
                 for key in ["manifest", "package", "icon"] { if let path = version[key] as? String { paths.append(path) } }
             }
@@ -436,7 +477,9 @@ import Glibc
                 let fromFile = try Self.curl(server.url + file)
                 #expect(fromCall.status == 200 && fromFile.status == 200, "\(call)")
                 #expect(fromCall.body == (try Data(contentsOf: catalog.appendingPathComponent(file))), "\(call)")
-                #expect(fromCall.headers["etag"] == fromFile.headers["etag"] && fromCall.headers["content-type"] == fromFile.headers["content-type"], "\(call)")
+                #expect(
+                    fromCall.headers["etag"] == fromFile.headers["etag"]
+                        && fromCall.headers["content-type"] == fromFile.headers["content-type"], "\(call)")
             }
             let package = try Self.curl(server.url + "apps/\(Self.app)/versions/13/package")
             #expect(package.headers["content-type"] == "application/miniapp-pkg+zip")
@@ -468,7 +511,8 @@ import Glibc
             // Unknown app and version: 404 with a JSON error.
             let unknown = try Self.curl(server.url + "apps/com.example.nothing")
             #expect(unknown.status == 404)
-            #expect(String(decoding: unknown.body, as: UTF8.self) == "{\n  \"error\" : \"no app 'com.example.nothing' in the catalog\"\n}\n")
+            #expect(
+                String(decoding: unknown.body, as: UTF8.self) == "{\n  \"error\" : \"no app 'com.example.nothing' in the catalog\"\n}\n")
             let noVersion = try Self.curl(server.url + "apps/\(Self.app)/versions/99/package")
             #expect(noVersion.status == 404)
             #expect(String(decoding: noVersion.body, as: UTF8.self).contains("no version 99 of app 'com.example.showcase' in the catalog"))

@@ -71,11 +71,18 @@ import Testing
             // The package replaced by a link to its own bytes elsewhere: hash and signature
             // would pass, so only the link itself can be reported.
             try Self.link(package, in: catalog, to: outside.appendingPathComponent("package.ma"))
-            try FileManager.default.createSymbolicLink(atPath: catalog.appendingPathComponent("apps/passwd").path, withDestinationPath: "/etc/passwd")
+            try FileManager.default.createSymbolicLink(
+                atPath: catalog.appendingPathComponent("apps/passwd").path, withDestinationPath: "/etc/passwd")
             let result = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
             #expect(result.status == 1)
-            #expect(result.standardOutput.contains("catalog/\(package): error: is a symbolic link; a catalog holds regular files and folders only, and mactl neither reads nor serves through a link [catalog-symlink]"))
-            #expect(result.standardOutput.contains("catalog/apps/passwd: error: is a symbolic link; a catalog holds regular files and folders only, and mactl neither reads nor serves through a link [catalog-symlink]"))
+            #expect(
+                result.standardOutput.contains(
+                    "catalog/\(package): error: is a symbolic link; a catalog holds regular files and folders only, and mactl neither reads nor serves through a link [catalog-symlink]"
+                ))
+            #expect(
+                result.standardOutput.contains(
+                    "catalog/apps/passwd: error: is a symbolic link; a catalog holds regular files and folders only, and mactl neither reads nor serves through a link [catalog-symlink]"
+                ))
             #expect(!result.standardOutput.contains("missing"))
         }
     }
@@ -94,18 +101,29 @@ import Testing
         try Self.withPublishedCatalog { folder, catalog, _ in
             let listURL = catalog.appendingPathComponent("apps/com.example.showcase/versions.json")
             let original = try String(contentsOf: listURL, encoding: .utf8)
-            for icon in ["apps/com.example.showcase/12/icon.svg/../../../../etc/passwd", "/etc/passwd", "apps/com.example.showcase/13/icon.svg", "apps/com.example.showcase/12/icon.exe"] {
-                try original.replacingOccurrences(of: "\"apps/com.example.showcase/12/icon.svg\"", with: "\"\(icon)\"").write(to: listURL, atomically: true, encoding: .utf8)
+            for icon in [
+                "apps/com.example.showcase/12/icon.svg/../../../../etc/passwd", "/etc/passwd", "apps/com.example.showcase/13/icon.svg",
+                "apps/com.example.showcase/12/icon.exe",
+            ] {
+                try original.replacingOccurrences(of: "\"apps/com.example.showcase/12/icon.svg\"", with: "\"\(icon)\"").write(
+                    to: listURL, atomically: true, encoding: .utf8)
                 let result = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
                 #expect(result.status == 1)
-                #expect(result.standardOutput.contains("catalog/apps/com.example.showcase/versions.json: error: version 12 names files outside its folder apps/com.example.showcase/12/ [catalog-damaged-file]"), "\(icon)")
+                #expect(
+                    result.standardOutput.contains(
+                        "catalog/apps/com.example.showcase/versions.json: error: version 12 names files outside its folder apps/com.example.showcase/12/ [catalog-damaged-file]"
+                    ), "\(icon)")
             }
             try original.write(to: listURL, atomically: true, encoding: .utf8)
             let indexURL = catalog.appendingPathComponent("index.json")
             let index = try String(contentsOf: indexURL, encoding: .utf8)
-            try index.replacingOccurrences(of: "\"apps/com.example.showcase/12/icon.svg\"", with: "\"../../etc/passwd\"").write(to: indexURL, atomically: true, encoding: .utf8)
+            try index.replacingOccurrences(of: "\"apps/com.example.showcase/12/icon.svg\"", with: "\"../../etc/passwd\"").write(
+                to: indexURL, atomically: true, encoding: .utf8)
             let result = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
-            #expect(result.standardOutput.contains("catalog/index.json: error: 'com.example.showcase': 'icon' is '../../etc/passwd', which no version of apps/com.example.showcase/versions.json lists [catalog-index-mismatch]"))
+            #expect(
+                result.standardOutput.contains(
+                    "catalog/index.json: error: 'com.example.showcase': 'icon' is '../../etc/passwd', which no version of apps/com.example.showcase/versions.json lists [catalog-index-mismatch]"
+                ))
         }
     }
 
@@ -113,20 +131,31 @@ import Testing
         try Self.withPublishedCatalog { folder, catalog, _ in
             // Another key signs an app whose id differs only in case.
             #expect(try CLIRunner.run(["keygen", "other.pem"], in: folder).status == 0)
-            try CLIRunner.replace("\"app_id\": \"com.example.showcase\"", with: "\"app_id\": \"com.Example.showcase\"", in: folder.appendingPathComponent("app/manifest.json"))
-            #expect(try CLIRunner.run(["pack", "app", "--sign", "other.pem", "-o", "other.ma"], in: folder, environment: Catalog.epoch).status == 0)
+            try CLIRunner.replace(
+                "\"app_id\": \"com.example.showcase\"", with: "\"app_id\": \"com.Example.showcase\"",
+                in: folder.appendingPathComponent("app/manifest.json"))
+            #expect(
+                try CLIRunner.run(["pack", "app", "--sign", "other.pem", "-o", "other.ma"], in: folder, environment: Catalog.epoch).status
+                    == 0)
             let before = Catalog.snapshot(catalog)
             let result = try Catalog.publish(["other.ma", "--catalog", "catalog"], in: folder)
             #expect(result.status == 1)
-            #expect(result.standardError == "error: the catalog already has app 'com.example.showcase', which differs from 'com.Example.showcase' only in letter case; on a case-insensitive volume they are one folder, so 'other.ma' is not published\n")
+            #expect(
+                result.standardError
+                    == "error: the catalog already has app 'com.example.showcase', which differs from 'com.Example.showcase' only in letter case; on a case-insensitive volume they are one folder, so 'other.ma' is not published\n"
+            )
             #expect(Catalog.snapshot(catalog) == before)
 
             // A catalog that holds both (written by hand, or by an older mactl) fails verify.
             try FileManager.default.copyItem(
-                at: catalog.appendingPathComponent("apps/com.example.showcase"), to: catalog.appendingPathComponent("apps/com.Example.showcase"))
+                at: catalog.appendingPathComponent("apps/com.example.showcase"),
+                to: catalog.appendingPathComponent("apps/com.Example.showcase"))
             let verify = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
             #expect(verify.status == 1)
-            #expect(verify.standardOutput.contains("catalog/apps/com.example.showcase: error: app 'com.example.showcase' and app 'com.Example.showcase' differ only in letter case; on a case-insensitive volume they are one folder [catalog-case-collision]"))
+            #expect(
+                verify.standardOutput.contains(
+                    "catalog/apps/com.example.showcase: error: app 'com.example.showcase' and app 'com.Example.showcase' differ only in letter case; on a case-insensitive volume they are one folder [catalog-case-collision]"
+                ))
         }
     }
 }

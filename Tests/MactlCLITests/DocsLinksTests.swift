@@ -59,9 +59,11 @@ struct DocsLinksTests {
         if link.firstMatch(of: /^[A-Za-z][A-Za-z0-9+.\-]*:/) != nil { return nil }
         let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let document = root.appendingPathComponent(path)
-        let target = parts[0].isEmpty
+        let target =
+            parts[0].isEmpty
             ? document
-            : URL(fileURLWithPath: parts[0].removingPercentEncoding ?? parts[0], relativeTo: document.deletingLastPathComponent()).standardizedFileURL
+            : URL(fileURLWithPath: parts[0].removingPercentEncoding ?? parts[0], relativeTo: document.deletingLastPathComponent())
+                .standardizedFileURL
         guard target.path.hasPrefix(root.path + "/") else { return "leaves the repository" }
         guard FileManager.default.fileExists(atPath: target.path) else { return "no such file" }
         if parts.count == 2, target.pathExtension == "md" {
@@ -87,12 +89,17 @@ struct DocsLinksTests {
 
     /// The reading itself: what a link is, and what counts as leading nowhere.
     @Test func theCheckFindsEachKindOfBrokenLink() throws {
-        #expect(Self.links(in: "see [a](docs/x.md) and [`b`](y.md#z \"title\"), not `[c](code.md)`\n```\n[d](fenced.md)\n```\n") == ["docs/x.md", "y.md#z"])
-        #expect(Self.anchors(in: "# Commands\n## mactl lint --fix\n## Output\n## Output\n<a id=\"fact\"></a>\n```\n# not-a-heading\n```\n")
-            == ["commands", "mactl-lint---fix", "output", "output-1", "fact"])
+        #expect(
+            Self.links(in: "see [a](docs/x.md) and [`b`](y.md#z \"title\"), not `[c](code.md)`\n```\n[d](fenced.md)\n```\n") == [
+                "docs/x.md", "y.md#z",
+            ])
+        #expect(
+            Self.anchors(in: "# Commands\n## mactl lint --fix\n## Output\n## Output\n<a id=\"fact\"></a>\n```\n# not-a-heading\n```\n")
+                == ["commands", "mactl-lint---fix", "output", "output-1", "fact"])
         #expect(try Self.problem(of: "../../shared/notes/runtime.md", in: "docs/testing.md") == "leaves the repository")
         #expect(try Self.problem(of: "missing.md", in: "docs/testing.md") == "no such file")
-        #expect(try Self.problem(of: "commands.md#no-such-heading", in: "docs/testing.md") == "no heading or <a id> 'no-such-heading' in it")
+        #expect(
+            try Self.problem(of: "commands.md#no-such-heading", in: "docs/testing.md") == "no heading or <a id> 'no-such-heading' in it")
         #expect(try Self.problem(of: "commands.md#mactl-test-path", in: "docs/testing.md") == nil)
         #expect(try Self.problem(of: "https://www.w3.org/TR/miniapp-packaging/", in: "README.md") == nil)
     }

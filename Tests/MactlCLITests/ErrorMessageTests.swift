@@ -24,9 +24,14 @@ struct ErrorMessageTests {
             #expect(try CLIRunner.run(["new", "app", "--template", "blank"], in: folder).status == 0)
             let missing = try CLIRunner.run(["lint", "app", "--baseline", "known issues.json"], in: folder)
             #expect(missing.status == 2)
-            #expect(missing.standardError == "error: cannot read the baseline 'known issues.json': there is no such file; record one with --write-baseline 'known issues.json'\n")
+            #expect(
+                missing.standardError
+                    == "error: cannot read the baseline 'known issues.json': there is no such file; record one with --write-baseline 'known issues.json'\n"
+            )
             let folderBaseline = try CLIRunner.run(["lint", "app", "--baseline", "app"], in: folder)
-            #expect(folderBaseline.standardError == "error: cannot read the baseline 'app': it is a folder; record one with --write-baseline app\n")
+            #expect(
+                folderBaseline.standardError
+                    == "error: cannot read the baseline 'app': it is a folder; record one with --write-baseline app\n")
         }
     }
 
@@ -37,14 +42,19 @@ struct ErrorMessageTests {
             #expect(try CLIRunner.run(["new", "app", "--template", "blank"], in: folder).status == 0)
             let verifyFolder = try CLIRunner.run(["verify", "app"], in: folder)
             #expect(verifyFolder.status == 2)
-            #expect(verifyFolder.standardError == "error: cannot read 'app': it is a folder, not a package; 'mactl lint app' checks a project folder\n")
+            #expect(
+                verifyFolder.standardError
+                    == "error: cannot read 'app': it is a folder, not a package; 'mactl lint app' checks a project folder\n")
             let inspectMissing = try CLIRunner.run(["inspect", "app.ma"], in: folder)
             #expect(inspectMissing.status == 2)
             #expect(inspectMissing.standardError == "error: cannot read 'app.ma': there is no such file\n")
             #expect(try CLIRunner.run(["pack", "app", "-o", "app.ma"], in: folder).status == 0)
             let lintPackage = try CLIRunner.run(["lint", "app.ma"], in: folder)
             #expect(lintPackage.status == 2)
-            #expect(lintPackage.standardError == "error: '\(folder.appendingPathComponent("app.ma").path)' is a package, not a project folder; 'mactl verify \(folder.appendingPathComponent("app.ma").path)' checks a package\n")
+            #expect(
+                lintPackage.standardError
+                    == "error: '\(folder.appendingPathComponent("app.ma").path)' is a package, not a project folder; 'mactl verify \(folder.appendingPathComponent("app.ma").path)' checks a package\n"
+            )
         }
     }
 
@@ -54,7 +64,10 @@ struct ErrorMessageTests {
             #expect(try CLIRunner.run(["new", "app", "--template", "blank"], in: folder).status == 0)
             let result = try CLIRunner.run(["pack", "app", "-o", "app.ma", "--report", "reports/app.yaml"], in: folder)
             #expect(result.status == 2)
-            #expect(result.standardError == "error: cannot write the report '\(folder.appendingPathComponent("reports/app.yaml").path)': the folder '\(folder.appendingPathComponent("reports").path)' does not exist; nothing was written\n")
+            #expect(
+                result.standardError
+                    == "error: cannot write the report '\(folder.appendingPathComponent("reports/app.yaml").path)': the folder '\(folder.appendingPathComponent("reports").path)' does not exist; nothing was written\n"
+            )
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["app"])
         }
     }

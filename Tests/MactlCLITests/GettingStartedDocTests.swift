@@ -50,14 +50,17 @@ struct GettingStartedDocTests {
         #expect(steps.count >= 10)
         try CLIRunner.withTemporaryFolder { folder in
             var current = folder
-            let path = CLIRunner.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let path =
+                CLIRunner.executable.deletingLastPathComponent().path + ":"
+                + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
             for step in steps {
                 if step.command.hasPrefix("cd ") {
                     current = current.appendingPathComponent(String(step.command.dropFirst(3)))
                     #expect(step.expected.isEmpty)
                     continue
                 }
-                let result = try CLIRunner.run(["-c", step.command + " 2>&1"], in: current, environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/bash"))
+                let result = try CLIRunner.run(
+                    ["-c", step.command + " 2>&1"], in: current, environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/bash"))
                 var lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 if lines.last == "" { lines.removeLast() }
                 #expect(Self.matches(lines, step.expected), "$ \(step.command)\n\(result.standardOutput)")

@@ -22,7 +22,8 @@ struct GoldenOutputTests {
         let arguments = command.split(separator: " ").map(String.init) + ["--help"]
         let result = try CLIRunner.run(arguments, environment: ["COLUMNS": "100"])
         #expect(result.status == 0)
-        assertMatchesGolden(result.standardOutput, "help-\(command.isEmpty ? "mactl" : command.replacingOccurrences(of: " ", with: "-")).txt")
+        assertMatchesGolden(
+            result.standardOutput, "help-\(command.isEmpty ? "mactl" : command.replacingOccurrences(of: " ", with: "-")).txt")
     }
 
     @Test func theShowcaseBuildReportAndVerifyDocumentArePinned() throws {

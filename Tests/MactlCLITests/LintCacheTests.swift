@@ -17,7 +17,9 @@ struct LintCacheTests {
         }
 
         func cacheFile() throws -> URL {
-            let files = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("lint-") && !$0.hasSuffix(".kept.json") }
+            let files = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter {
+                $0.hasPrefix("lint-") && !$0.hasSuffix(".kept.json")
+            }
             #expect(files.count == 1)
             return cache.appendingPathComponent(try #require(files.first))
         }
@@ -79,7 +81,8 @@ struct LintCacheTests {
     /// One change of each kind of input: after it, lint prints what a lint from scratch
     /// prints, never the cached result (whose messages were marked).
     @Test(arguments: [
-        "template", "template, same size", "script", "locale", "manifest", "icon", "configuration", "runtime", "new file", "removed file", "configuration above",
+        "template", "template, same size", "script", "locale", "manifest", "icon", "configuration", "runtime", "new file", "removed file",
+        "configuration above",
     ])
     func eachKindOfInputInvalidatesTheCache(kind: String) throws {
         try Self.withApp { app in
@@ -87,14 +90,21 @@ struct LintCacheTests {
             try app.markCachedMessages()
             var arguments: [String] = []
             switch kind {
-            case "template": try app.edit("pages/home/home.html") { $0.replacingOccurrences(of: "onTapIncrement()", with: "onTapIncrment()") }
+            case "template":
+                try app.edit("pages/home/home.html") { $0.replacingOccurrences(of: "onTapIncrement()", with: "onTapIncrment()") }
             // The same size: only the file's times tell the change from its stat.
-            case "template, same size": try app.edit("pages/home/home.html") { $0.replacingOccurrences(of: "onTapIncrement()", with: "onTapIncremenX()") }
+            case "template, same size":
+                try app.edit("pages/home/home.html") { $0.replacingOccurrences(of: "onTapIncrement()", with: "onTapIncremenX()") }
             case "script": try app.edit("pages/home/home.js") { $0.replacingOccurrences(of: "onTapIncrement(", with: "onTapIncrease(") }
             case "locale": try app.edit("i18n/fr.json") { $0.replacingOccurrences(of: "\"home.increment\"", with: "\"home.incremented\"") }
-            case "manifest": try app.edit("manifest.json") { $0.replacingOccurrences(of: "\"navigation_bar_text_style\": \"black\"", with: "\"navigation_bar_text_style\": \"grey\"") }
-            case "icon": try app.edit("icons/home.svg") { $0.replacingOccurrences(of: "viewBox=\"0 0 24 24\"", with: "viewBox=\"0,0,24,24\"") }
-            case "configuration": try Data("rules:\n  icon-tab-svg-on-android: warning\n".utf8).write(to: app.root.appendingPathComponent(".mactl.yml"))
+            case "manifest":
+                try app.edit("manifest.json") {
+                    $0.replacingOccurrences(of: "\"navigation_bar_text_style\": \"black\"", with: "\"navigation_bar_text_style\": \"grey\"")
+                }
+            case "icon":
+                try app.edit("icons/home.svg") { $0.replacingOccurrences(of: "viewBox=\"0 0 24 24\"", with: "viewBox=\"0,0,24,24\"") }
+            case "configuration":
+                try Data("rules:\n  icon-tab-svg-on-android: warning\n".utf8).write(to: app.root.appendingPathComponent(".mactl.yml"))
             case "runtime": arguments = ["--runtime", "w3c"]
             case "new file": try Data("console.log('x');\n".utf8).write(to: app.root.appendingPathComponent("pages/home/extra.js"))
             case "removed file": try FileManager.default.removeItem(at: app.root.appendingPathComponent("pages/explore/explore.css"))
@@ -145,7 +155,9 @@ struct LintCacheTests {
             #expect(!afterTemplate.contains("onTapIncrment"))
             #expect(afterTemplate.replacingOccurrences(of: "KEPT ", with: "") == (try app.lint(["--no-cache"]).standardOutput))
 
-            try app.edit("manifest.json") { $0.replacingOccurrences(of: "\"navigation_bar_text_style\": \"black\"", with: "\"navigation_bar_text_style\": \"white\"") }
+            try app.edit("manifest.json") {
+                $0.replacingOccurrences(of: "\"navigation_bar_text_style\": \"black\"", with: "\"navigation_bar_text_style\": \"white\"")
+            }
             let afterManifest = try app.lint().standardOutput
             #expect(!afterManifest.contains("KEPT"))
             #expect(afterManifest == (try app.lint(["--no-cache"]).standardOutput))

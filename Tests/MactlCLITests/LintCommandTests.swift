@@ -13,7 +13,9 @@ struct LintCommandTests {
         let result = try CLIRunner.run(["lint", "wrong-text-style", "--format", format], in: CLIRunner.fixtures)
         #expect(result.status == 1)
         #expect(result.standardError == "")
-        assertMatchesGolden(result.standardOutput, "wrong-text-style.\(format == "text" ? "txt" : format == "github" ? "github.txt" : format == "sarif" ? "sarif.json" : "json")")
+        assertMatchesGolden(
+            result.standardOutput,
+            "wrong-text-style.\(format == "text" ? "txt" : format == "github" ? "github.txt" : format == "sarif" ? "sarif.json" : "json")")
     }
 
     /// Paths are printed relative to the current folder, as swiftc and eslint print them, so
@@ -36,20 +38,25 @@ struct LintCommandTests {
         let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: elsewhere) }
-        let current = switch folder {
-        case "<elsewhere>": elsewhere
-        case _ where folder.hasPrefix("fixtures"): CLIRunner.fixtures.appendingPathComponent(String(folder.dropFirst("fixtures".count)))
-        default: Self.wrongTextStyle.appendingPathComponent(String(folder.dropFirst("project".count)))
-        }
-        let arguments = switch path {
-        case "<none>": ["lint"]
-        case "<absolute>": ["lint", Self.wrongTextStyle.path]
-        default: ["lint", path]
-        }
+        let current =
+            switch folder {
+            case "<elsewhere>": elsewhere
+            case _ where folder.hasPrefix("fixtures"): CLIRunner.fixtures.appendingPathComponent(String(folder.dropFirst("fixtures".count)))
+            default: Self.wrongTextStyle.appendingPathComponent(String(folder.dropFirst("project".count)))
+            }
+        let arguments =
+            switch path {
+            case "<none>": ["lint"]
+            case "<absolute>": ["lint", Self.wrongTextStyle.path]
+            default: ["lint", path]
+            }
         let result = try CLIRunner.run(arguments, in: current)
         let firstLine = result.standardOutput.split(separator: "\n").first.map(String.init)
         let expected = first.replacingOccurrences(of: "<absolute>", with: Self.wrongTextStyle.standardizedFileURL.path)
-        #expect(firstLine == "\(expected):20:34: error: 'window.navigation_bar_text_style' must be 'white' or 'black', found 'grey' [manifest-invalid-value]")
+        #expect(
+            firstLine
+                == "\(expected):20:34: error: 'window.navigation_bar_text_style' must be 'white' or 'black', found 'grey' [manifest-invalid-value]"
+        )
         // The JSON document names the same file.
         let json = try CLIRunner.run(arguments + ["--format", "json"], in: current)
         #expect(json.standardOutput.contains("\"file\": \"\(expected)\""))
@@ -66,16 +73,20 @@ struct LintCommandTests {
             try Data(html.replacingOccurrences(of: "index.greeting", with: "index.greetin").utf8).write(to: page)
             let result = try CLIRunner.run(["lint", "one", "two", "./one/"], in: folder)
             #expect(result.status == 1)
-            #expect(result.standardOutput.hasPrefix("two/i18n/en.json:3:3: note: translation key 'index.greeting' is not used anywhere [i18n-unused-key]\n"))
+            #expect(
+                result.standardOutput.hasPrefix(
+                    "two/i18n/en.json:3:3: note: translation key 'index.greeting' is not used anywhere [i18n-unused-key]\n"))
             #expect(result.standardOutput.contains("\ntwo/pages/index/index.html:10:18: error: translation key 'index.greetin'"))
-            #expect(result.standardOutput.hasSuffix("""
-                i18n coverage of one (default locale 'en', 2 keys):
-                  en  2 present, 0 missing, 0 extra
-                i18n coverage of two (default locale 'en', 2 keys):
-                  en  2 present, 1 missing, 0 extra
-                1 error, 0 warnings and 1 note in 18 files in 2 projects
+            #expect(
+                result.standardOutput.hasSuffix(
+                    """
+                    i18n coverage of one (default locale 'en', 2 keys):
+                      en  2 present, 0 missing, 0 extra
+                    i18n coverage of two (default locale 'en', 2 keys):
+                      en  2 present, 1 missing, 0 extra
+                    1 error, 0 warnings and 1 note in 18 files in 2 projects
 
-                """), "\(result.standardOutput)")
+                    """), "\(result.standardOutput)")
             let clean = try CLIRunner.run(["lint", "one", folder.appendingPathComponent("one").path], in: folder)
             #expect(clean.status == 0)
             #expect(clean.standardOutput.hasSuffix("no problems found in 9 files\n"))
@@ -93,18 +104,22 @@ struct LintCommandTests {
             #expect(try CLIRunner.run(["new", app.path]).status == 0)
             try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2L22 2 22 22 .5.5z\"/></svg>\n".utf8)
                 .write(to: app.appendingPathComponent("icons/home.svg"))
-            try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v10H2z M4 16h16a2 2 0 0 1 0 4H4z\"/></svg>\n".utf8)
-                .write(to: app.appendingPathComponent("icons/explore.svg"))
+            try Data(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v10H2z M4 16h16a2 2 0 0 1 0 4H4z\"/></svg>\n"
+                    .utf8
+            )
+            .write(to: app.appendingPathComponent("icons/explore.svg"))
             let quiet = try CLIRunner.run(["lint", "--quiet", "quiet"], in: folder)
             #expect(quiet.status == 1)
-            #expect(quiet.standardOutput == """
-                quiet/icons/home.svg:1:86: error: the iOS app hangs drawing tab icon 'icons/home.svg': its reader cannot read '.5.5' as a number and never moves past it; write the numbers out: '.5 .5' [icon-tab-hangs-on-ios]
-                1 | <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2L22 2 22 22 .5.5z"/></svg>
-                  |                                                                                      ^~~~
-                  = fix-it: write the numbers out
-                1 error, 0 warnings and 0 notes in 23 files; 1 warning and 1 note hidden by --quiet
+            #expect(
+                quiet.standardOutput == """
+                    quiet/icons/home.svg:1:86: error: the iOS app hangs drawing tab icon 'icons/home.svg': its reader cannot read '.5.5' as a number and never moves past it; write the numbers out: '.5 .5' [icon-tab-hangs-on-ios]
+                    1 | <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2L22 2 22 22 .5.5z"/></svg>
+                      |                                                                                      ^~~~
+                      = fix-it: write the numbers out
+                    1 error, 0 warnings and 0 notes in 23 files; 1 warning and 1 note hidden by --quiet
 
-                """)
+                    """)
             let strict = try CLIRunner.run(["lint", "-q", "--strict", app.path])
             #expect(strict.status == 1)
             #expect(strict.standardOutput.contains("warning: tab icon 'icons/explore.svg' loses part of its drawing on iOS"))
@@ -126,11 +141,12 @@ struct LintCommandTests {
             try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
             let nothing = try CLIRunner.run(["lint"], in: empty)
             #expect(nothing.status == 1)
-            #expect(nothing.standardOutput == """
-                manifest.json: error: the folder is empty, so there is no 'manifest.json'; 'mactl new .' creates a MiniApp here [project-missing-manifest]
-                1 error, 0 warnings and 0 notes in 0 files
+            #expect(
+                nothing.standardOutput == """
+                    manifest.json: error: the folder is empty, so there is no 'manifest.json'; 'mactl new .' creates a MiniApp here [project-missing-manifest]
+                    1 error, 0 warnings and 0 notes in 0 files
 
-                """)
+                    """)
         }
     }
 
@@ -141,16 +157,17 @@ struct LintCommandTests {
             let result = try CLIRunner.run(["lint", "clean"], in: folder)
             #expect(result.status == 0)
             // Clean but for the note every app with SVG tab icons gets under SkipMiniApp.
-            #expect(result.standardOutput == """
-                clean/manifest.json:28:64: note: on Android, SkipMiniApp cannot decode SVG: the 3 SVG tab icons show a question-mark placeholder [icon-tab-svg-on-android]
-                28 |       { "page": "pages/home/home", "text": "tab.home", "icon": "icons/home.svg" },
-                   |                                                                ^~~~~~~~~~~~~~~~
-                i18n coverage (default locale 'en', 14 keys):
-                  en  14 present, 0 missing, 0 extra
-                  fr  14 present, 0 missing, 0 extra
-                0 errors, 0 warnings and 1 note in 23 files
+            #expect(
+                result.standardOutput == """
+                    clean/manifest.json:28:64: note: on Android, SkipMiniApp cannot decode SVG: the 3 SVG tab icons show a question-mark placeholder [icon-tab-svg-on-android]
+                    28 |       { "page": "pages/home/home", "text": "tab.home", "icon": "icons/home.svg" },
+                       |                                                                ^~~~~~~~~~~~~~~~
+                    i18n coverage (default locale 'en', 14 keys):
+                      en  14 present, 0 missing, 0 extra
+                      fr  14 present, 0 missing, 0 extra
+                    0 errors, 0 warnings and 1 note in 23 files
 
-                """)
+                    """)
         }
     }
 
@@ -159,11 +176,15 @@ struct LintCommandTests {
             let app = folder.appendingPathComponent("warn")
             #expect(try CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
             let manifest = app.appendingPathComponent("manifest.json")
-            let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "\"lang\"", with: "\"theme_color\": \"#fff\",\n  \"lang\"")
+            let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
+                of: "\"lang\"", with: "\"theme_color\": \"#fff\",\n  \"lang\"")
             try Data(text.utf8).write(to: manifest)
             let relaxed = try CLIRunner.run(["lint", app.path])
             #expect(relaxed.status == 0)
-            #expect(relaxed.standardOutput.contains("warning: 'theme_color' is a web app manifest member that MiniApp runtimes do not support; it is ignored [manifest-unknown-member]"))
+            #expect(
+                relaxed.standardOutput.contains(
+                    "warning: 'theme_color' is a web app manifest member that MiniApp runtimes do not support; it is ignored [manifest-unknown-member]"
+                ))
             #expect(try CLIRunner.run(["lint", app.path, "--strict"]).status == 1)
         }
     }
@@ -197,11 +218,17 @@ struct LintCommandTests {
             try FileManager.default.removeItem(at: app.appendingPathComponent("app.js"))
             let skip = try CLIRunner.run(["lint", app.path])
             #expect(skip.status == 0)
-            #expect(skip.standardOutput.contains("app.js: warning: the project has no 'app.js' at its root; SkipMiniApp runs without it, but W3C MiniApp Packaging requires it [project-missing-root-file]\n"))
+            #expect(
+                skip.standardOutput.contains(
+                    "app.js: warning: the project has no 'app.js' at its root; SkipMiniApp runs without it, but W3C MiniApp Packaging requires it [project-missing-root-file]\n"
+                ))
             try Data("runtime: skip\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
             let w3c = try CLIRunner.run(["lint", app.path, "--runtime", "w3c"])
             #expect(w3c.status == 1)
-            #expect(w3c.standardOutput.contains("app.js: error: the project has no 'app.js' at its root; W3C MiniApp Packaging requires it [project-missing-root-file]\n"))
+            #expect(
+                w3c.standardOutput.contains(
+                    "app.js: error: the project has no 'app.js' at its root; W3C MiniApp Packaging requires it [project-missing-root-file]\n"
+                ))
             let unknown = try CLIRunner.run(["lint", app.path, "--runtime", "quickapp"])
             #expect(unknown.status == 2)
             #expect(unknown.standardError.contains("unknown runtime 'quickapp'; expected 'skip' or 'w3c'"))
@@ -237,7 +264,10 @@ struct LintCommandTests {
             try Data("".utf8).write(to: folder.appendingPathComponent("app.css"))
             let result = try CLIRunner.run(["lint"], in: folder)
             #expect(result.status == 1)
-            #expect(result.standardOutput == "manifest.json: error: the project has no 'manifest.json' at its root [project-missing-manifest]\n1 error, 0 warnings and 0 notes in 2 files\n")
+            #expect(
+                result.standardOutput
+                    == "manifest.json: error: the project has no 'manifest.json' at its root [project-missing-manifest]\n1 error, 0 warnings and 0 notes in 2 files\n"
+            )
         }
     }
 
@@ -324,13 +354,18 @@ struct BaselineTests {
             try edit("\"fullscreen\": false", "\"fullscreen\": \"no\"")
             let new = try CLIRunner.run(["lint", app.path, "--baseline", baseline.path, "--format", "json"])
             #expect(new.status == 1)
-            #expect(new.standardOutput.contains("\"message\": \"'window.fullscreen' must be a boolean, found string 'no': SkipMiniApp cannot decode the manifest"))
+            #expect(
+                new.standardOutput.contains(
+                    "\"message\": \"'window.fullscreen' must be a boolean, found string 'no': SkipMiniApp cannot decode the manifest"))
             #expect(!new.standardOutput.contains("sideways"))
         }
     }
 
     @Test func aFileThatIsNotABaselineExitsTwo() throws {
-        let result = try CLIRunner.run(["lint", LintCommandTests.wrongTextStyle.path, "--baseline", LintCommandTests.wrongTextStyle.appendingPathComponent("manifest.json").path])
+        let result = try CLIRunner.run([
+            "lint", LintCommandTests.wrongTextStyle.path, "--baseline",
+            LintCommandTests.wrongTextStyle.appendingPathComponent("manifest.json").path,
+        ])
         #expect(result.status == 2)
         #expect(result.standardError.hasSuffix("is not a mactl baseline (written by 'mactl lint --write-baseline')\n"))
     }
@@ -393,12 +428,16 @@ struct WatchTests {
                 let page = app.appendingPathComponent("pages/index/index.html")
                 let text = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(of: "x-text=", with: "x-txt=")
                 try Data(text.utf8).write(to: page)
-                #expect(waitFor("+ app/pages/index/index.html:10:7: error: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]", in: output))
+                #expect(
+                    waitFor(
+                        "+ app/pages/index/index.html:10:7: error: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]",
+                        in: output))
                 #expect(waitFor("1 error, 0 warnings and 1 note", in: output))
                 // Each run is stamped with the time, `[hh:mm:ss]`.
                 let stamped = output.text.split(separator: "\n").filter { $0.hasSuffix("change detected; linted again:") }
                 #expect(stamped.count == 1)
-                #expect(stamped.first.map { $0.wholeMatch(of: /\[[0-9]{2}:[0-9]{2}:[0-9]{2}\] change detected; linted again:/) != nil } == true)
+                #expect(
+                    stamped.first.map { $0.wholeMatch(of: /\[[0-9]{2}:[0-9]{2}:[0-9]{2}\] change detected; linted again:/) != nil } == true)
             }
         }
     }

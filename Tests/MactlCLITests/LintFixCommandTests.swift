@@ -69,15 +69,17 @@ struct LintFixCommandTests {
             let fixed = try CLIRunner.run(["lint", "--fix"], in: app)
             #expect(fixed.status == 1)
             #expect(fixed.standardError == "")
-            #expect(fixed.standardOutput == """
-                fixed icons/home.svg:1:86 icon-tab-hangs-on-ios: write the numbers out
-                fixed manifest.json:24:20 manifest-invalid-value: replace with 'portrait'
-                fixed pages/home/home.html:11:9 template-unknown-directive: replace with 'x-text'
-                applied 3 fix-its in 3 files; 2 findings remain
+            #expect(
+                fixed.standardOutput == """
+                    fixed icons/home.svg:1:86 icon-tab-hangs-on-ios: write the numbers out
+                    fixed manifest.json:24:20 manifest-invalid-value: replace with 'portrait'
+                    fixed pages/home/home.html:11:9 template-unknown-directive: replace with 'x-text'
+                    applied 3 fix-its in 3 files; 2 findings remain
 
-                """ + Self.remainingAfterTheFixes)
-            #expect(try String(contentsOf: app.appendingPathComponent("icons/home.svg"), encoding: .utf8)
-                == "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2L22 2 22 22 .5 .5z\"/></svg>\n")
+                    """ + Self.remainingAfterTheFixes)
+            #expect(
+                try String(contentsOf: app.appendingPathComponent("icons/home.svg"), encoding: .utf8)
+                    == "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2L22 2 22 22 .5 .5z\"/></svg>\n")
             #expect(try String(contentsOf: app.appendingPathComponent("icons/explore.svg"), encoding: .utf8) == Self.unfixableIcon)
             #expect(try Data(contentsOf: app.appendingPathComponent("manifest.json")) == pristine["manifest.json"])
             #expect(try Data(contentsOf: app.appendingPathComponent("pages/home/home.html")) == pristine["pages/home/home.html"])
@@ -100,17 +102,19 @@ struct LintFixCommandTests {
                 to: app.appendingPathComponent("icons/explore.svg"))
             let result = try CLIRunner.run(["lint", "--fix", "--quiet"], in: app)
             #expect(result.status == 0)
-            #expect(result.standardOutput == """
-                fixed icons/explore.svg:1:70 icon-tab-parts-lost-on-ios: rewrite the path data with curves iOS draws
-                skipped icons/explore.svg:1:123 icon-tab-hangs-on-ios: write the numbers out (it overlaps the fix-it of icon-tab-parts-lost-on-ios at 1:70, applied first)
-                applied 1 fix-it in 1 file; no errors remain; 1 note hidden by --quiet
-                no errors in 23 files; 1 note hidden by --quiet
+            #expect(
+                result.standardOutput == """
+                    fixed icons/explore.svg:1:70 icon-tab-parts-lost-on-ios: rewrite the path data with curves iOS draws
+                    skipped icons/explore.svg:1:123 icon-tab-hangs-on-ios: write the numbers out (it overlaps the fix-it of icon-tab-parts-lost-on-ios at 1:70, applied first)
+                    applied 1 fix-it in 1 file; no errors remain; 1 note hidden by --quiet
+                    no errors in 23 files; 1 note hidden by --quiet
 
-                """)
-            #expect(try String(contentsOf: app.appendingPathComponent("icons/explore.svg"), encoding: .utf8) == """
-                <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2 L22 2 L22 12 L2 12 Z M4 16 L20 16 C21.105 16 22 16.895 22 18 C22 19.105 21.105 20 20 20 L4 20 Z M3 3 L5 3 L5 5 L0.5 0.5 Z"/></svg>
+                    """)
+            #expect(
+                try String(contentsOf: app.appendingPathComponent("icons/explore.svg"), encoding: .utf8) == """
+                    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2 L22 2 L22 12 L2 12 Z M4 16 L20 16 C21.105 16 22 16.895 22 18 C22 19.105 21.105 20 20 20 L4 20 Z M3 3 L5 3 L5 5 L0.5 0.5 Z"/></svg>
 
-                """)
+                    """)
         }
     }
 
@@ -133,28 +137,30 @@ struct LintFixCommandTests {
             try edit(app, "manifest.json", replacing: "\"icons/home.svg\"", with: "\"icons/hom.svg\"")
             let result = try CLIRunner.run(["lint", "--fix", "--quiet"], in: app)
             #expect(result.status == 0)
-            #expect(result.standardOutput == """
-                fixed i18n/en.json:4:1 json-comment: remove the comment
-                fixed i18n/en.json:16:24 json-trailing-comma: remove the comma
-                fixed manifest.json:28:64 manifest-tab-icon-not-found: replace with 'icons/home.svg'
-                fixed pages/explore/explore.js:10:32 script-navigation-leading-slash: write 'pages/detail/detail' without the leading '/'
-                skipped pages/explore/explore.js:10:33 script-navigation-unknown-page: replace with 'pages/detail/detail' (it overlaps the fix-it of script-navigation-leading-slash at 10:32, applied first)
-                fixed pages/home/home.html:11:20 i18n-missing-key: replace with 'home.title'
-                fixed pages/home/home.html:14:20 template-unknown-modifier: replace with 'prevent'
-                fixed pages/home/home.html:13:36 template-unknown-store-key: replace with 'count'
-                fixed pages/home/home.js:5:3 script-misspelt-lifecycle-hook: replace with 'onLoad'
-                fixed pages/home/home.js:9:20 script-undeclared-setdata-key: replace with 'count'
-                applied 9 fix-its in 5 files; no errors remain; 1 note hidden by --quiet
-                no errors in 23 files; 1 note hidden by --quiet
+            #expect(
+                result.standardOutput == """
+                    fixed i18n/en.json:4:1 json-comment: remove the comment
+                    fixed i18n/en.json:16:24 json-trailing-comma: remove the comma
+                    fixed manifest.json:28:64 manifest-tab-icon-not-found: replace with 'icons/home.svg'
+                    fixed pages/explore/explore.js:10:32 script-navigation-leading-slash: write 'pages/detail/detail' without the leading '/'
+                    skipped pages/explore/explore.js:10:33 script-navigation-unknown-page: replace with 'pages/detail/detail' (it overlaps the fix-it of script-navigation-leading-slash at 10:32, applied first)
+                    fixed pages/home/home.html:11:20 i18n-missing-key: replace with 'home.title'
+                    fixed pages/home/home.html:14:20 template-unknown-modifier: replace with 'prevent'
+                    fixed pages/home/home.html:13:36 template-unknown-store-key: replace with 'count'
+                    fixed pages/home/home.js:5:3 script-misspelt-lifecycle-hook: replace with 'onLoad'
+                    fixed pages/home/home.js:9:20 script-undeclared-setdata-key: replace with 'count'
+                    applied 9 fix-its in 5 files; no errors remain; 1 note hidden by --quiet
+                    no errors in 23 files; 1 note hidden by --quiet
 
-                """)
+                    """)
             for path in paths where path != "pages/home/home.html" {
                 #expect(try Data(contentsOf: app.appendingPathComponent(path)) == pristine[path], "\(path)")
             }
             // The misspelt modifier became the one meant.
             let html = String(decoding: try #require(pristine["pages/home/home.html"]), as: UTF8.self)
-            #expect(try String(contentsOf: app.appendingPathComponent("pages/home/home.html"), encoding: .utf8)
-                == html.replacingOccurrences(of: "@click=\"onTapIncrement()\"", with: "@click.prevent=\"onTapIncrement()\""))
+            #expect(
+                try String(contentsOf: app.appendingPathComponent("pages/home/home.html"), encoding: .utf8)
+                    == html.replacingOccurrences(of: "@click=\"onTapIncrement()\"", with: "@click.prevent=\"onTapIncrement()\""))
         }
     }
 
@@ -167,7 +173,9 @@ struct LintFixCommandTests {
             let (app, pristine) = try scaffold(in: folder, keeping: ["manifest.json"])
             for page in ["about", "help"] {
                 try FileManager.default.createDirectory(at: app.appendingPathComponent("pages/\(page)"), withIntermediateDirectories: true)
-                try write("<link rel=\"stylesheet\" href=\"../../app.css\">\n<body><h1>\(page)</h1></body>\n", to: app.appendingPathComponent("pages/\(page)/\(page).html"))
+                try write(
+                    "<link rel=\"stylesheet\" href=\"../../app.css\">\n<body><h1>\(page)</h1></body>\n",
+                    to: app.appendingPathComponent("pages/\(page)/\(page).html"))
             }
             let configuration = folder.appendingPathComponent(".mactl.yml")
             try write("rules:\n  icon-tab-svg-on-andriod: off\n", to: configuration)
@@ -175,19 +183,21 @@ struct LintFixCommandTests {
 
             let result = try CLIRunner.run(["lint", "--fix", "--quiet", "app"], in: folder)
             #expect(result.status == 0)
-            #expect(result.standardOutput == """
-                fixed .mactl.yml:2:3 config-unknown-rule: replace with 'icon-tab-svg-on-android'
-                fixed app/manifest.json:17:26 project-unlisted-page: add "pages/about/about" to 'pages'
-                skipped app/manifest.json:17:26 project-unlisted-page: add "pages/help/help" to 'pages' (it overlaps the fix-it of project-unlisted-page at 17:26, applied first)
-                fixed app/manifest.json:17:47 project-unlisted-page: add "pages/help/help" to 'pages'
-                applied 3 fix-its in 2 files; no findings remain
-                no problems found in 25 files
+            #expect(
+                result.standardOutput == """
+                    fixed .mactl.yml:2:3 config-unknown-rule: replace with 'icon-tab-svg-on-android'
+                    fixed app/manifest.json:17:26 project-unlisted-page: add "pages/about/about" to 'pages'
+                    skipped app/manifest.json:17:26 project-unlisted-page: add "pages/help/help" to 'pages' (it overlaps the fix-it of project-unlisted-page at 17:26, applied first)
+                    fixed app/manifest.json:17:47 project-unlisted-page: add "pages/help/help" to 'pages'
+                    applied 3 fix-its in 2 files; no findings remain
+                    no problems found in 25 files
 
-                """)
+                    """)
             #expect(try String(contentsOf: configuration, encoding: .utf8) == "rules:\n  icon-tab-svg-on-android: off\n")
             #expect(try FileManager.default.attributesOfItem(atPath: configuration.path)[.posixPermissions] as? Int == 0o640)
             let manifest = String(decoding: try #require(pristine["manifest.json"]), as: UTF8.self)
-                .replacingOccurrences(of: "\"pages/detail/detail\"\n", with: "\"pages/detail/detail\", \"pages/about/about\", \"pages/help/help\"\n")
+                .replacingOccurrences(
+                    of: "\"pages/detail/detail\"\n", with: "\"pages/detail/detail\", \"pages/about/about\", \"pages/help/help\"\n")
             #expect(try String(contentsOf: app.appendingPathComponent("manifest.json"), encoding: .utf8) == manifest)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".mactl.yml", "app"])
         }
@@ -202,11 +212,12 @@ struct LintFixCommandTests {
             try write(Self.hangingIcon, to: app.appendingPathComponent("icons/home.svg"))
             let fixed = try CLIRunner.run(["lint", "--fix", "--format", format], in: app)
             #expect(fixed.status == 0)
-            #expect(fixed.standardError == """
-                fixed icons/home.svg:1:86 icon-tab-hangs-on-ios: write the numbers out
-                applied 1 fix-it in 1 file; 1 finding remains
+            #expect(
+                fixed.standardError == """
+                    fixed icons/home.svg:1:86 icon-tab-hangs-on-ios: write the numbers out
+                    applied 1 fix-it in 1 file; 1 finding remains
 
-                """)
+                    """)
             let plain = try CLIRunner.run(["lint", "--format", format], in: app)
             #expect(fixed.standardOutput == plain.standardOutput)
             #expect(plain.standardOutput.hasPrefix("{"))
@@ -222,12 +233,13 @@ struct LintFixCommandTests {
             try edit(app, "pages/detail/detail.html", replacing: "<h1 x-text=", with: "<h1 x-txt=")
             let result = try CLIRunner.run(["lint", "--fix", "--quiet", "--baseline", "../baseline.json"], in: app)
             #expect(result.status == 0)
-            #expect(result.standardOutput == """
-                fixed pages/detail/detail.html:10:9 template-unknown-directive: replace with 'x-text'
-                applied 1 fix-it in 1 file; no findings remain
-                no problems found in 23 files
+            #expect(
+                result.standardOutput == """
+                    fixed pages/detail/detail.html:10:9 template-unknown-directive: replace with 'x-text'
+                    applied 1 fix-it in 1 file; no findings remain
+                    no problems found in 23 files
 
-                """)
+                    """)
             #expect(try Data(contentsOf: app.appendingPathComponent("pages/detail/detail.html")) == pristine["pages/detail/detail.html"])
             #expect(try String(contentsOf: app.appendingPathComponent("pages/home/home.html"), encoding: .utf8).contains("<h1 x-txt="))
         }
@@ -235,7 +247,10 @@ struct LintFixCommandTests {
 
     @Test(arguments: [
         (["--watch"], "error: '--fix' cannot be combined with '--watch'; run 'mactl lint --fix' once, then 'mactl lint --watch'\n"),
-        (["--write-baseline", "baseline.json"], "error: '--fix' cannot be combined with '--write-baseline'; run 'mactl lint --fix' first, then '--write-baseline' to record what remains\n"),
+        (
+            ["--write-baseline", "baseline.json"],
+            "error: '--fix' cannot be combined with '--write-baseline'; run 'mactl lint --fix' first, then '--write-baseline' to record what remains\n"
+        ),
     ])
     func fixIsRefusedWithWatchAndWriteBaseline(options: [String], message: String) throws {
         try CLIRunner.withTemporaryFolder { folder in
@@ -261,12 +276,16 @@ struct LintFixCommandTests {
                 try CLIRunner.run(["lint", "--fix", "--quiet"], in: app)
             }
             #expect(result.status == 2)
-            #expect(result.standardError == "error: cannot write 'pages/home/home.html': \(ReadOnlyFolder.refusal); its fix-it was not applied\n")
-            #expect(result.standardOutput.hasPrefix("""
-                applied no fix-its; 1 finding remains; 2 notes hidden by --quiet
-                pages/home/home.html:11:9: error: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]
+            #expect(
+                result.standardError
+                    == "error: cannot write 'pages/home/home.html': \(ReadOnlyFolder.refusal); its fix-it was not applied\n")
+            #expect(
+                result.standardOutput.hasPrefix(
+                    """
+                    applied no fix-its; 1 finding remains; 2 notes hidden by --quiet
+                    pages/home/home.html:11:9: error: unknown directive 'x-txt'; did you mean 'x-text'? [template-unknown-directive]
 
-                """))
+                    """))
             #expect(try String(contentsOf: app.appendingPathComponent("pages/home/home.html"), encoding: .utf8).contains("<h1 x-txt="))
         }
     }

@@ -72,6 +72,7 @@ final class ListeningProcess {
 extension CLIRunner {
     /// Rewrites a test's copy of a project file with one text replaced.
     static func replace(_ text: String, with replacement: String, in file: URL) throws {
-        try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: text, with: replacement).write(to: file, atomically: true, encoding: .utf8)
+        try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: text, with: replacement).write(
+            to: file, atomically: true, encoding: .utf8)
     }
 }

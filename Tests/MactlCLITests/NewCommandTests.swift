@@ -21,7 +21,9 @@ struct NewCommandTests {
             for (name, shown) in [("my app", "'my app'"), ("it's", "'it'\\''s'"), ("plain-app", "plain-app")] {
                 let created = try CLIRunner.run(["new", name], in: folder)
                 #expect(created.status == 0)
-                #expect(created.standardOutput == "created '\(name)' from the 'tabs' template (24 files)\nnext: mactl lint \(shown), then mactl test \(shown)\n")
+                #expect(
+                    created.standardOutput
+                        == "created '\(name)' from the 'tabs' template (24 files)\nnext: mactl lint \(shown), then mactl test \(shown)\n")
             }
         }
     }
@@ -82,22 +84,23 @@ struct NewCommandTests {
         try CLIRunner.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("shop")
             #expect(try CLIRunner.run(["new", app.path]).status == 0)
-            #expect(try String(contentsOf: app.appendingPathComponent(".gitignore"), encoding: .utf8) == """
-                # Written by mactl new.
-                # What mactl pack writes: dist/<app_id>-<version>.ma, its build report and the report's
-                # tab icon images (also when -o or --report put them elsewhere in the project).
-                dist/
-                *.ma
-                *.report.yaml
-                *.report.icons/
-                # Private keys (mactl keygen writes <name>.pem): keep them out of the project and out of
-                # version control. The certificate beside a key (<name>.cert.pem) is public.
-                *.pem
-                !*.cert.pem
-                *.p12
-                *.pfx
+            #expect(
+                try String(contentsOf: app.appendingPathComponent(".gitignore"), encoding: .utf8) == """
+                    # Written by mactl new.
+                    # What mactl pack writes: dist/<app_id>-<version>.ma, its build report and the report's
+                    # tab icon images (also when -o or --report put them elsewhere in the project).
+                    dist/
+                    *.ma
+                    *.report.yaml
+                    *.report.icons/
+                    # Private keys (mactl keygen writes <name>.pem): keep them out of the project and out of
+                    # version control. The certificate beside a key (<name>.cert.pem) is public.
+                    *.pem
+                    !*.cert.pem
+                    *.p12
+                    *.pfx
 
-                """)
+                    """)
             #expect(try CLIRunner.run(["lint", "--strict"], in: app).status == 0)
             #expect(try CLIRunner.run(["pack"], in: app).status == 0)
             // The key lives outside the project (inside, it is project-private-key's error).

@@ -57,7 +57,8 @@ struct NewPageCommandTests {
             #expect(after.ids == expected)
             #expect(try CLIRunner.run(["lint", "--strict"], in: app).status == 0)
             for suffix in [".html", ".js", ".css"] {
-                #expect(FileManager.default.fileExists(atPath: app.appendingPathComponent("pages/order-history/order-history" + suffix).path))
+                #expect(
+                    FileManager.default.fileExists(atPath: app.appendingPathComponent("pages/order-history/order-history" + suffix).path))
             }
             // The page ships: pack takes the manifest's pages.
             let pack = try CLIRunner.run(["pack", "-o", "../shop.ma"], in: app)
@@ -74,66 +75,83 @@ struct NewPageCommandTests {
             let french = try read(app, "i18n/fr.json")
             let result = try CLIRunner.run(["new", "page", "profile", "--tab"], in: app)
             #expect(result.status == 0)
-            #expect(result.standardOutput == """
-                created pages/profile/profile.html
-                created pages/profile/profile.js
-                created pages/profile/profile.css
-                created icons/profile.svg
-                updated manifest.json: added "pages/profile/profile" to 'pages' and a tab for it to 'tab_bar.tabs'
-                updated i18n/en.json: added 'profile.title', 'tab.profile'
-                updated i18n/fr.json: added 'profile.title', 'tab.profile' (to translate)
-                next: mactl lint
+            #expect(
+                result.standardOutput == """
+                    created pages/profile/profile.html
+                    created pages/profile/profile.js
+                    created pages/profile/profile.css
+                    created icons/profile.svg
+                    updated manifest.json: added "pages/profile/profile" to 'pages' and a tab for it to 'tab_bar.tabs'
+                    updated i18n/en.json: added 'profile.title', 'tab.profile'
+                    updated i18n/fr.json: added 'profile.title', 'tab.profile' (to translate)
+                    next: mactl lint
 
-                """)
-            // Inserted text only: every other byte of the manifest is as it was.
-            #expect(try read(app, "manifest.json") == manifest
-                .replacingOccurrences(of: """
-                        "pages/detail/detail"
-                    """, with: """
-                        "pages/detail/detail",
-                        "pages/profile/profile"
                     """)
-                .replacingOccurrences(of: """
-                          { "page": "pages/settings/settings", "text": "tab.settings", "icon": "icons/settings.svg" }
-                    """, with: """
-                          { "page": "pages/settings/settings", "text": "tab.settings", "icon": "icons/settings.svg" },
-                          { "page": "pages/profile/profile", "text": "tab.profile", "icon": "icons/profile.svg" }
-                    """))
-            #expect(try read(app, "i18n/en.json") == english.replacingOccurrences(
-                of: "  \"detail.back\": \"Back\"\n",
-                with: "  \"detail.back\": \"Back\",\n  \"profile.title\": \"Profile\",\n  \"tab.profile\": \"Profile\"\n"))
-            #expect(try read(app, "i18n/fr.json") == french.replacingOccurrences(
-                of: "  \"detail.back\": \"Retour\"\n",
-                with: "  \"detail.back\": \"Retour\",\n  \"profile.title\": \"Profile\",\n  \"tab.profile\": \"Profile\"\n"))
-            #expect(try read(app, "pages/profile/profile.html") == """
-                <!DOCTYPE html>
-                <html>
-                <head>
-                  <meta charset="utf-8">
-                  <meta name="viewport" content="width=device-width, initial-scale=1">
-                  <link rel="stylesheet" href="../../app.css">
-                  <link rel="stylesheet" href="profile.css">
-                </head>
-                <body x-data="page">
-                  <h1 x-text="$t('profile.title')"></h1>
-                </body>
-                </html>
+            // Inserted text only: every other byte of the manifest is as it was.
+            #expect(
+                try read(app, "manifest.json")
+                    == manifest
+                    .replacingOccurrences(
+                        of: """
+                                "pages/detail/detail"
+                            """,
+                        with: """
+                                "pages/detail/detail",
+                                "pages/profile/profile"
+                            """
+                    )
+                    .replacingOccurrences(
+                        of: """
+                                  { "page": "pages/settings/settings", "text": "tab.settings", "icon": "icons/settings.svg" }
+                            """,
+                        with: """
+                                  { "page": "pages/settings/settings", "text": "tab.settings", "icon": "icons/settings.svg" },
+                                  { "page": "pages/profile/profile", "text": "tab.profile", "icon": "icons/profile.svg" }
+                            """))
+            #expect(
+                try read(app, "i18n/en.json")
+                    == english.replacingOccurrences(
+                        of: "  \"detail.back\": \"Back\"\n",
+                        with: "  \"detail.back\": \"Back\",\n  \"profile.title\": \"Profile\",\n  \"tab.profile\": \"Profile\"\n"))
+            #expect(
+                try read(app, "i18n/fr.json")
+                    == french.replacingOccurrences(
+                        of: "  \"detail.back\": \"Retour\"\n",
+                        with: "  \"detail.back\": \"Retour\",\n  \"profile.title\": \"Profile\",\n  \"tab.profile\": \"Profile\"\n"))
+            #expect(
+                try read(app, "pages/profile/profile.html") == """
+                    <!DOCTYPE html>
+                    <html>
+                    <head>
+                      <meta charset="utf-8">
+                      <meta name="viewport" content="width=device-width, initial-scale=1">
+                      <link rel="stylesheet" href="../../app.css">
+                      <link rel="stylesheet" href="profile.css">
+                    </head>
+                    <body x-data="page">
+                      <h1 x-text="$t('profile.title')"></h1>
+                    </body>
+                    </html>
 
-                """)
+                    """)
             #expect(try read(app, "pages/profile/profile.js") == "Page({\n  data: {},\n});\n")
             #expect(try read(app, "pages/profile/profile.css") == "h1 {\n  margin: 16px;\n}\n")
-            #expect(try read(app, "icons/profile.svg") == """
-                <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">
-                  <path d="M6 2H14L20 8V20C20 21.1 19.1 22 18 22H6C4.9 22 4 21.1 4 20V4C4 2.9 4.9 2 6 2Z" fill="currentColor"/>
-                </svg>
+            #expect(
+                try read(app, "icons/profile.svg") == """
+                    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">
+                      <path d="M6 2H14L20 8V20C20 21.1 19.1 22 18 22H6C4.9 22 4 21.1 4 20V4C4 2.9 4.9 2 6 2Z" fill="currentColor"/>
+                    </svg>
 
-                """)
+                    """)
             // The fifth tab fits; a sixth does not.
             #expect(try CLIRunner.run(["new", "page", "cart", "--tab"], in: app).status == 0)
             let before = try snapshot(app)
             let sixth = try CLIRunner.run(["new", "page", "more", "--tab"], in: app)
             #expect(sixth.status == 2)
-            #expect(sixth.standardError == "error: the tab bar has 5 tabs, the most a phone's tab bar holds; add the page without --tab, or remove a tab first\n")
+            #expect(
+                sixth.standardError
+                    == "error: the tab bar has 5 tabs, the most a phone's tab bar holds; add the page without --tab, or remove a tab first\n"
+            )
             #expect(try snapshot(app) == before)
         }
     }
@@ -144,53 +162,56 @@ struct NewPageCommandTests {
         try withApp(template: "blank") { app in
             let result = try CLIRunner.run(["new", "page", "order-history", "--tab"], in: app)
             #expect(result.status == 0)
-            #expect(result.standardOutput == """
-                created pages/order-history/order-history.html
-                created pages/order-history/order-history.js
-                created pages/order-history/order-history.css
-                created icons/index.svg
-                created icons/order-history.svg
-                updated manifest.json: added "pages/order-history/order-history" to 'pages' and a tab bar with tabs for "pages/index/index" and "pages/order-history/order-history"
-                updated i18n/en.json: added 'order-history.title', 'tab.index', 'tab.order-history'
-                next: mactl lint
+            #expect(
+                result.standardOutput == """
+                    created pages/order-history/order-history.html
+                    created pages/order-history/order-history.js
+                    created pages/order-history/order-history.css
+                    created icons/index.svg
+                    created icons/order-history.svg
+                    updated manifest.json: added "pages/order-history/order-history" to 'pages' and a tab bar with tabs for "pages/index/index" and "pages/order-history/order-history"
+                    updated i18n/en.json: added 'order-history.title', 'tab.index', 'tab.order-history'
+                    next: mactl lint
 
-                """)
-            #expect(try read(app, "manifest.json") == """
-                {
-                  "app_id": "org.example.shop",
-                  "name": "Shop",
-                  "lang": "en",
-                  "icons": [
-                    { "src": "icons/app.svg", "sizes": "any" }
-                  ],
-                  "version": { "code": 1, "name": "1.0.0" },
-                  "platform_version": { "min_code": 1 },
-                  "pages": [
-                    "pages/index/index",
-                    "pages/order-history/order-history"
-                  ],
-                  "window": {
-                    "navigation_bar_title_text": "app.title"
-                  },
-                  "tab_bar": {
-                    "tabs": [
-                      { "page": "pages/index/index", "text": "tab.index", "icon": "icons/index.svg" },
-                      { "page": "pages/order-history/order-history", "text": "tab.order-history", "icon": "icons/order-history.svg" }
-                    ]
-                  }
-                }
+                    """)
+            #expect(
+                try read(app, "manifest.json") == """
+                    {
+                      "app_id": "org.example.shop",
+                      "name": "Shop",
+                      "lang": "en",
+                      "icons": [
+                        { "src": "icons/app.svg", "sizes": "any" }
+                      ],
+                      "version": { "code": 1, "name": "1.0.0" },
+                      "platform_version": { "min_code": 1 },
+                      "pages": [
+                        "pages/index/index",
+                        "pages/order-history/order-history"
+                      ],
+                      "window": {
+                        "navigation_bar_title_text": "app.title"
+                      },
+                      "tab_bar": {
+                        "tabs": [
+                          { "page": "pages/index/index", "text": "tab.index", "icon": "icons/index.svg" },
+                          { "page": "pages/order-history/order-history", "text": "tab.order-history", "icon": "icons/order-history.svg" }
+                        ]
+                      }
+                    }
 
-                """)
-            #expect(try read(app, "i18n/en.json") == """
-                {
-                  "app.title": "Shop",
-                  "index.greeting": "Hello from Shop",
-                  "order-history.title": "Order history",
-                  "tab.index": "Home",
-                  "tab.order-history": "Order history"
-                }
+                    """)
+            #expect(
+                try read(app, "i18n/en.json") == """
+                    {
+                      "app.title": "Shop",
+                      "index.greeting": "Hello from Shop",
+                      "order-history.title": "Order history",
+                      "tab.index": "Home",
+                      "tab.order-history": "Order history"
+                    }
 
-                """)
+                    """)
             #expect(try read(app, "icons/index.svg").contains(" d=\"M3 10.5L12 3L21 10.5V20"))
         }
     }
@@ -201,31 +222,34 @@ struct NewPageCommandTests {
         try withApp(template: "blank") { app in
             let inside = try CLIRunner.run(["new", "page", "about"], in: app.appendingPathComponent("pages/index"))
             #expect(inside.status == 0)
-            #expect(inside.standardOutput == """
-                created ../../pages/about/about.html
-                created ../../pages/about/about.js
-                created ../../pages/about/about.css
-                updated ../../manifest.json: added "pages/about/about" to 'pages'
-                updated ../../i18n/en.json: added 'about.title'
-                open it from a page's script: skip.nav.navigateTo({ url: 'pages/about/about' })
-                next: mactl lint
+            #expect(
+                inside.standardOutput == """
+                    created ../../pages/about/about.html
+                    created ../../pages/about/about.js
+                    created ../../pages/about/about.css
+                    updated ../../manifest.json: added "pages/about/about" to 'pages'
+                    updated ../../i18n/en.json: added 'about.title'
+                    open it from a page's script: skip.nav.navigateTo({ url: 'pages/about/about' })
+                    next: mactl lint
 
-                """)
+                    """)
             let spaced = app.deletingLastPathComponent().appendingPathComponent("my shop")
             try FileManager.default.moveItem(at: app, to: spaced)
             let named = try CLIRunner.run(["new", "page", "help_center", "--project", "my shop"], in: spaced.deletingLastPathComponent())
             #expect(named.status == 0)
-            #expect(named.standardOutput == """
-                created my shop/pages/help_center/help_center.html
-                created my shop/pages/help_center/help_center.js
-                created my shop/pages/help_center/help_center.css
-                updated my shop/manifest.json: added "pages/help_center/help_center" to 'pages'
-                updated my shop/i18n/en.json: added 'help_center.title'
-                open it from a page's script: skip.nav.navigateTo({ url: 'pages/help_center/help_center' })
-                next: mactl lint 'my shop'
+            #expect(
+                named.standardOutput == """
+                    created my shop/pages/help_center/help_center.html
+                    created my shop/pages/help_center/help_center.js
+                    created my shop/pages/help_center/help_center.css
+                    updated my shop/manifest.json: added "pages/help_center/help_center" to 'pages'
+                    updated my shop/i18n/en.json: added 'help_center.title'
+                    open it from a page's script: skip.nav.navigateTo({ url: 'pages/help_center/help_center' })
+                    next: mactl lint 'my shop'
 
-                """)
-            #expect(try read(spaced, "i18n/en.json").hasSuffix("  \"about.title\": \"About\",\n  \"help_center.title\": \"Help center\"\n}\n"))
+                    """)
+            #expect(
+                try read(spaced, "i18n/en.json").hasSuffix("  \"about.title\": \"About\",\n  \"help_center.title\": \"Help center\"\n}\n"))
             #expect(try CLIRunner.run(["lint", "my shop", "--strict"], in: spaced.deletingLastPathComponent()).status == 0)
         }
     }
@@ -234,25 +258,35 @@ struct NewPageCommandTests {
     @Test func anAppWithoutLocalesGetsPlainTexts() throws {
         try withApp(template: "blank") { app in
             try FileManager.default.removeItem(at: app.appendingPathComponent("i18n"))
-            try Data(#"{ "app_id": "org.example.shop", "name": "Shop", "icons": [{ "src": "icons/app.svg" }], "version": { "code": 1, "name": "1.0.0" }, "platform_version": { "min_code": 1 }, "pages": ["pages/index/index"] }"#.utf8)
-                .write(to: app.appendingPathComponent("manifest.json"))
-            try Data("<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n  <link rel=\"stylesheet\" href=\"index.css\">\n</head>\n<body x-data=\"page\">\n  <h1>Shop</h1>\n</body>\n</html>\n".utf8)
-                .write(to: app.appendingPathComponent("pages/index/index.html"))
+            try Data(
+                #"{ "app_id": "org.example.shop", "name": "Shop", "icons": [{ "src": "icons/app.svg" }], "version": { "code": 1, "name": "1.0.0" }, "platform_version": { "min_code": 1 }, "pages": ["pages/index/index"] }"#
+                    .utf8
+            )
+            .write(to: app.appendingPathComponent("manifest.json"))
+            try Data(
+                "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n  <link rel=\"stylesheet\" href=\"index.css\">\n</head>\n<body x-data=\"page\">\n  <h1>Shop</h1>\n</body>\n</html>\n"
+                    .utf8
+            )
+            .write(to: app.appendingPathComponent("pages/index/index.html"))
             let before = try lintIDs(app)
             let result = try CLIRunner.run(["new", "page", "cart", "--tab"], in: app)
             #expect(result.status == 0)
-            #expect(result.standardOutput == """
-                created pages/cart/cart.html
-                created pages/cart/cart.js
-                created pages/cart/cart.css
-                created icons/index.svg
-                created icons/cart.svg
-                updated manifest.json: added "pages/cart/cart" to 'pages' and a tab bar with tabs for "pages/index/index" and "pages/cart/cart"
-                next: mactl lint
+            #expect(
+                result.standardOutput == """
+                    created pages/cart/cart.html
+                    created pages/cart/cart.js
+                    created pages/cart/cart.css
+                    created icons/index.svg
+                    created icons/cart.svg
+                    updated manifest.json: added "pages/cart/cart" to 'pages' and a tab bar with tabs for "pages/index/index" and "pages/cart/cart"
+                    next: mactl lint
 
-                """)
+                    """)
             // A manifest on one line gets one line more of the same.
-            #expect(try read(app, "manifest.json") == #"{ "app_id": "org.example.shop", "name": "Shop", "icons": [{ "src": "icons/app.svg" }], "version": { "code": 1, "name": "1.0.0" }, "platform_version": { "min_code": 1 }, "pages": ["pages/index/index", "pages/cart/cart"], "tab_bar": { "tabs": [{ "page": "pages/index/index", "text": "Home", "icon": "icons/index.svg" }, { "page": "pages/cart/cart", "text": "Cart", "icon": "icons/cart.svg" }] } }"#)
+            #expect(
+                try read(app, "manifest.json")
+                    == #"{ "app_id": "org.example.shop", "name": "Shop", "icons": [{ "src": "icons/app.svg" }], "version": { "code": 1, "name": "1.0.0" }, "platform_version": { "min_code": 1 }, "pages": ["pages/index/index", "pages/cart/cart"], "tab_bar": { "tabs": [{ "page": "pages/index/index", "text": "Home", "icon": "icons/index.svg" }, { "page": "pages/cart/cart", "text": "Cart", "icon": "icons/cart.svg" }] } }"#
+            )
             #expect(try read(app, "pages/cart/cart.html").contains("\n<body x-data=\"page\">\n  <h1>Cart</h1>\n</body>\n"))
             #expect(try lintIDs(app).ids == (before.ids + ["icon-tab-svg-on-android"]).sorted())
         }
@@ -263,10 +297,14 @@ struct NewPageCommandTests {
             try FileManager.default.createDirectory(at: app.appendingPathComponent("pages/Draft"), withIntermediateDirectories: true)
             try Data("<body x-data=\"page\"></body>\n".utf8).write(to: app.appendingPathComponent("pages/Draft/Draft.html"))
             let before = try snapshot(app)
-            let nameRule = "it must start with an ASCII letter, then up to 63 letters, digits, '-' or '_' (it becomes the folder, the file names and the route 'pages/NAME/NAME')"
+            let nameRule =
+                "it must start with an ASCII letter, then up to 63 letters, digits, '-' or '_' (it becomes the folder, the file names and the route 'pages/NAME/NAME')"
             let cases: [([String], String)] = [
                 (["home"], "the page 'pages/home/home' is already in the manifest's 'pages'; choose another name"),
-                (["Home"], "'pages/Home/Home' differs from the listed page 'pages/home/home' only in letter case, and a Mac's disk takes both for one folder; choose another name"),
+                (
+                    ["Home"],
+                    "'pages/Home/Home' differs from the listed page 'pages/home/home' only in letter case, and a Mac's disk takes both for one folder; choose another name"
+                ),
                 (["draft"], "'pages/Draft' exists; choose another name, or list the page it holds in the manifest's 'pages'"),
                 (["my page"], "'my page' is not a page name: \(nameRule)"),
                 (["9lives"], "'9lives' is not a page name: \(nameRule)"),
@@ -292,15 +330,25 @@ struct NewPageCommandTests {
             let manifestURL = app.appendingPathComponent("manifest.json")
             let manifest = try read(app, "manifest.json")
             let cases: [(String, String, String)] = [
-                ("manifest.json", manifest.replacingOccurrences(of: "\"pages\": [", with: "\"routes\": ["),
-                 "cannot register the page in 'manifest.json': it has no 'pages' list; add \"pages\": [] to it first"),
-                ("manifest.json", manifest.replacingOccurrences(of: "\"pages\": [", with: "\"pages\": \"pages/home/home\", \"routes\": ["),
-                 "cannot register the page in 'manifest.json': 'pages' is a string, not a list of page paths"),
+                (
+                    "manifest.json", manifest.replacingOccurrences(of: "\"pages\": [", with: "\"routes\": ["),
+                    "cannot register the page in 'manifest.json': it has no 'pages' list; add \"pages\": [] to it first"
+                ),
+                (
+                    "manifest.json",
+                    manifest.replacingOccurrences(of: "\"pages\": [", with: "\"pages\": \"pages/home/home\", \"routes\": ["),
+                    "cannot register the page in 'manifest.json': 'pages' is a string, not a list of page paths"
+                ),
                 ("manifest.json", "[\"pages/home/home\"]\n", "cannot register the page in 'manifest.json': it is not a JSON object"),
-                ("manifest.json", "{\n  \"pages\": [\n", "cannot register the page in 'manifest.json': it is not valid JSON (line 3, column 1: unexpected end of file; expected a value); fix it first, 'mactl lint' shows where"),
+                (
+                    "manifest.json", "{\n  \"pages\": [\n",
+                    "cannot register the page in 'manifest.json': it is not valid JSON (line 3, column 1: unexpected end of file; expected a value); fix it first, 'mactl lint' shows where"
+                ),
                 ("i18n/fr.json", "[]\n", "cannot add the page's texts to 'i18n/fr.json': it is not a JSON object"),
-                ("manifest.json", manifest.replacingOccurrences(of: "\"tab_bar\": {", with: "\"tab_bar\": [], \"old_tab_bar\": {"),
-                 "cannot register the page in 'manifest.json': 'tab_bar' is an array, not an object with 'tabs'"),
+                (
+                    "manifest.json", manifest.replacingOccurrences(of: "\"tab_bar\": {", with: "\"tab_bar\": [], \"old_tab_bar\": {"),
+                    "cannot register the page in 'manifest.json': 'tab_bar' is an array, not an object with 'tabs'"
+                ),
             ]
             for (path, text, message) in cases {
                 let url = app.appendingPathComponent(path)
@@ -314,12 +362,21 @@ struct NewPageCommandTests {
                 try original.write(to: url)
             }
             // No other page to be the first tab of a new tab bar.
-            try Data(manifest.replacingOccurrences(of: "\"tab_bar\"", with: "\"x_tab_bar\"")
-                .replacingOccurrences(of: "\"pages/home/home\",\n    \"pages/explore/explore\",\n    \"pages/settings/settings\",\n    \"pages/detail/detail\"\n", with: "").utf8)
-                .write(to: manifestURL)
+            try Data(
+                manifest.replacingOccurrences(of: "\"tab_bar\"", with: "\"x_tab_bar\"")
+                    .replacingOccurrences(
+                        of:
+                            "\"pages/home/home\",\n    \"pages/explore/explore\",\n    \"pages/settings/settings\",\n    \"pages/detail/detail\"\n",
+                        with: ""
+                    ).utf8
+            )
+            .write(to: manifestURL)
             let alone = try CLIRunner.run(["new", "page", "profile", "--tab"], in: app)
             #expect(alone.status == 2)
-            #expect(alone.standardError == "error: a tab bar needs 2 tabs and the app has no other page to be the first; add the page without --tab, or add another page first\n")
+            #expect(
+                alone.standardError
+                    == "error: a tab bar needs 2 tabs and the app has no other page to be the first; add the page without --tab, or add another page first\n"
+            )
         }
     }
 
@@ -327,7 +384,10 @@ struct NewPageCommandTests {
         try CLIRunner.withTemporaryFolder { folder in
             let result = try CLIRunner.run(["new", "page", "profile"], in: folder)
             #expect(result.status == 2)
-            #expect(result.standardError == "error: no manifest.json here or in any folder above; run mactl new page inside a MiniApp project, or name one with --project\n")
+            #expect(
+                result.standardError
+                    == "error: no manifest.json here or in any folder above; run mactl new page inside a MiniApp project, or name one with --project\n"
+            )
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         }
     }
@@ -341,7 +401,9 @@ struct NewPageCommandTests {
             let before = try snapshot(app)
             let result = try CLIRunner.run(["new", "page", "profile", "--tab"], in: app)
             #expect(result.status == 2)
-            #expect(result.standardError == "error: cannot write 'icons/index.svg': a part of its path is a file, not a folder; nothing was changed\n")
+            #expect(
+                result.standardError
+                    == "error: cannot write 'icons/index.svg': a part of its path is a file, not a folder; nothing was changed\n")
             #expect(result.standardOutput == "")
             #expect(try snapshot(app) == before)
         }
@@ -354,21 +416,30 @@ struct NewPageCommandTests {
             let missing = try CLIRunner.run(["new", "page"], in: folder)
             #expect(missing.status == 2)
             #expect(missing.standardError.hasPrefix("Error: Missing expected argument '<name>'\n"))
-            #expect(missing.standardError.hasSuffix("Usage: mactl new page <name> [--tab] [--project <project>]\n  See 'mactl new page --help' for more information.\n"))
+            #expect(
+                missing.standardError.hasSuffix(
+                    "Usage: mactl new page <name> [--tab] [--project <project>]\n  See 'mactl new page --help' for more information.\n"))
             // Options of a new project are refused, before `page` or after it.
             for arguments in [["new", "page", "x", "--template", "blank"], ["new", "--name", "X", "page", "x", "--lang", "fr"]] {
                 let misplaced = try CLIRunner.run(arguments, in: folder)
                 #expect(misplaced.status == 2)
-                #expect(misplaced.standardError.hasPrefix(arguments.count == 5
-                    ? "Error: --template is an option of a new project, not of 'mactl new page'\n"
-                    : "Error: --name and --lang are options of a new project, not of 'mactl new page'\n"))
+                #expect(
+                    misplaced.standardError.hasPrefix(
+                        arguments.count == 5
+                            ? "Error: --template is an option of a new project, not of 'mactl new page'\n"
+                            : "Error: --name and --lang are options of a new project, not of 'mactl new page'\n"))
             }
             let app = try CLIRunner.run(["new", "./page", "--template", "blank"], in: folder)
             #expect(app.status == 0)
-            #expect(app.standardOutput == "created './page' from the 'blank' template (10 files)\nnext: mactl lint ./page, then mactl test ./page\n")
+            #expect(
+                app.standardOutput
+                    == "created './page' from the 'blank' template (10 files)\nnext: mactl lint ./page, then mactl test ./page\n")
             let noPath = try CLIRunner.run(["new"], in: folder)
             #expect(noPath.status == 2)
-            #expect(noPath.standardError.hasSuffix("Usage: mactl new <path> [--template <template>] [--app-id <app-id>] [--name <name>] [--lang <lang>]\n  See 'mactl new --help' for more information.\n"))
+            #expect(
+                noPath.standardError.hasSuffix(
+                    "Usage: mactl new <path> [--template <template>] [--app-id <app-id>] [--name <name>] [--lang <lang>]\n  See 'mactl new --help' for more information.\n"
+                ))
         }
     }
 }

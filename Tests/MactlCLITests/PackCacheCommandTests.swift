@@ -45,7 +45,10 @@ struct PackCacheCommandTests {
 
         /// The lint cache's entry marked and dated ahead (`LintCacheTests.markCachedMessages`).
         func trustLintEntry() throws {
-            let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasPrefix("lint-") && !$0.hasSuffix(".kept.json") })
+            let name = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: cache.path).first {
+                    $0.hasPrefix("lint-") && !$0.hasSuffix(".kept.json")
+                })
             try LintCacheTests.markCachedMessages(inEntryAt: cache.appendingPathComponent(name))
         }
 
@@ -76,7 +79,9 @@ struct PackCacheCommandTests {
             #expect(warm.report.contains("transform: \"cached json-compact\""))
             #expect(warm.report.contains("transform: \"cached html-minify\""))
             #expect(!warm.report.contains("transform: \"json-compact\""))
-            #expect(warm.report.replacingOccurrences(of: "cached ", with: "").replacingOccurrences(of: "transform: \"none\"", with: "transform: null") == scratch.report)
+            #expect(
+                warm.report.replacingOccurrences(of: "cached ", with: "").replacingOccurrences(
+                    of: "transform: \"none\"", with: "transform: null") == scratch.report)
             #expect(warm.result.standardOutput.replacingOccurrences(of: "warm", with: "scratch") == scratch.result.standardOutput)
         }
     }
@@ -94,7 +99,9 @@ struct PackCacheCommandTests {
             let quick = try app.pack("quick")
             #expect(quick.result.standardOutput.contains("note: FROM THE CACHE on Android, SkipMiniApp cannot decode SVG"))
             #expect(quick.package == scratch.package)
-            #expect(quick.report.replacingOccurrences(of: "cached ", with: "").replacingOccurrences(of: "transform: \"none\"", with: "transform: null") == scratch.report)
+            #expect(
+                quick.report.replacingOccurrences(of: "cached ", with: "").replacingOccurrences(
+                    of: "transform: \"none\"", with: "transform: null") == scratch.report)
             // The pack cache gone: the files are read, and the lint is still the cache's.
             try FileManager.default.removeItem(at: try app.packCacheFile())
             let reread = try app.pack("reread")
@@ -137,7 +144,8 @@ struct PackCacheCommandTests {
             bytes[bytes.count / 2] ^= 0x01
             try bytes.write(to: url)
             let damaged = try app.pack("second")
-            #expect(damaged.result.standardError.contains("note: the pack cache '\(url.path)' is not a cache mactl wrote; it is replaced\n"))
+            #expect(
+                damaged.result.standardError.contains("note: the pack cache '\(url.path)' is not a cache mactl wrote; it is replaced\n"))
             #expect(damaged.package == first.package)
             #expect(try app.pack("third").result.standardError.contains("pack cache") == false)
         }

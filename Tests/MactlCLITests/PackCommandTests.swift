@@ -6,7 +6,8 @@ struct PackCommandTests {
     private func withApp(template: String = "tabs", _ body: (URL) throws -> Void) throws {
         try CLIRunner.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("shop")
-            #expect(try CLIRunner.run(["new", app.path, "--template", template, "--app-id", "org.example.shop", "--name", "Shop"]).status == 0)
+            #expect(
+                try CLIRunner.run(["new", app.path, "--template", template, "--app-id", "org.example.shop", "--name", "Shop"]).status == 0)
             try body(app)
         }
     }
@@ -52,7 +53,10 @@ struct PackCommandTests {
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardError == "")
             let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            #expect(lines.first == "../../manifest.json:28:64: note: on Android, SkipMiniApp cannot decode SVG: the 3 SVG tab icons show a question-mark placeholder [icon-tab-svg-on-android]")
+            #expect(
+                lines.first
+                    == "../../manifest.json:28:64: note: on Android, SkipMiniApp cannot decode SVG: the 3 SVG tab icons show a question-mark placeholder [icon-tab-svg-on-android]"
+            )
             #expect(lines.contains { $0.hasPrefix("packed \(app.path)/dist/org.example.shop-1.0.0.ma: 20 files, package ") })
             #expect(lines.suffix(2) == ["report \(app.path)/dist/org.example.shop-1.0.0.report.yaml", ""])
             #expect(FileManager.default.fileExists(atPath: app.appendingPathComponent("dist/org.example.shop-1.0.0.ma").path))
@@ -67,16 +71,18 @@ struct PackCommandTests {
             let result = try CLIRunner.run(["pack", app.path], environment: epoch)
             #expect(result.status == 0, "\(result.standardError)")
             let report = try String(contentsOf: app.appendingPathComponent("dist/org.example.shop-1.0.0.report.yaml"), encoding: .utf8)
-            #expect(report.contains("""
-                tab_icons:
-                - path: "icons/explore.svg"
-                  svg_image: "org.example.shop-1.0.0.report.icons/icons/explore.svg.librsvg.png"
-                  ios_image: "org.example.shop-1.0.0.report.icons/icons/explore.svg.ios.png"
-                  ink_differing: "0%"
-                  ink_lost: "0%"
-                  ink_added: "0%"
-                  hangs: 0
-                """))
+            #expect(
+                report.contains(
+                    """
+                    tab_icons:
+                    - path: "icons/explore.svg"
+                      svg_image: "org.example.shop-1.0.0.report.icons/icons/explore.svg.librsvg.png"
+                      ios_image: "org.example.shop-1.0.0.report.icons/icons/explore.svg.ios.png"
+                      ink_differing: "0%"
+                      ink_lost: "0%"
+                      ink_added: "0%"
+                      hangs: 0
+                    """))
             for name in ["explore", "home", "settings"] {
                 for kind in ["librsvg", "ios"] {
                     let image = app.appendingPathComponent("dist/org.example.shop-1.0.0.report.icons/icons/\(name).svg.\(kind).png")
@@ -86,13 +92,16 @@ struct PackCommandTests {
             }
             // The phone's rendering of the settings icon is the SVG's: the same pixels.
             let folder = app.appendingPathComponent("dist/org.example.shop-1.0.0.report.icons/icons")
-            #expect(try Data(contentsOf: folder.appendingPathComponent("settings.svg.ios.png"))
-                == Data(contentsOf: folder.appendingPathComponent("settings.svg.librsvg.png")))
+            #expect(
+                try Data(contentsOf: folder.appendingPathComponent("settings.svg.ios.png"))
+                    == Data(contentsOf: folder.appendingPathComponent("settings.svg.librsvg.png")))
             // Shipped as written (no svg-clean), the lint's own renderings are used: the same images.
-            let asWritten = try CLIRunner.run(["pack", app.path, "--no-minify", "-o", app.appendingPathComponent("raw.ma").path], environment: epoch)
+            let asWritten = try CLIRunner.run(
+                ["pack", app.path, "--no-minify", "-o", app.appendingPathComponent("raw.ma").path], environment: epoch)
             #expect(asWritten.status == 0, "\(asWritten.standardError)")
-            #expect(try Data(contentsOf: app.appendingPathComponent("raw.report.icons/icons/settings.svg.ios.png"))
-                == Data(contentsOf: folder.appendingPathComponent("settings.svg.ios.png")))
+            #expect(
+                try Data(contentsOf: app.appendingPathComponent("raw.report.icons/icons/settings.svg.ios.png"))
+                    == Data(contentsOf: folder.appendingPathComponent("settings.svg.ios.png")))
         }
     }
 
@@ -102,14 +111,17 @@ struct PackCommandTests {
             let first = app.deletingLastPathComponent().appendingPathComponent("first.ma")
             let second = app.deletingLastPathComponent().appendingPathComponent("second.ma")
             #expect(try CLIRunner.run(["pack", app.path, "-o", first.path], environment: epoch.merging(["TZ": "UTC"]) { $1 }).status == 0)
-            #expect(try CLIRunner.run(["pack", app.path, "-o", second.path], environment: epoch.merging(["TZ": "Asia/Tokyo"]) { $1 }).status == 0)
+            #expect(
+                try CLIRunner.run(["pack", app.path, "-o", second.path], environment: epoch.merging(["TZ": "Asia/Tokyo"]) { $1 }).status
+                    == 0)
             let firstBytes = try Data(contentsOf: first)
             let secondBytes = try Data(contentsOf: second)
             #expect(firstBytes == secondBytes)
             // Everything in the report but the timings is the same too.
             func stable(_ url: URL) throws -> String {
                 let text = try String(contentsOf: url.deletingPathExtension().appendingPathExtension("report.yaml"), encoding: .utf8)
-                return String(text[..<text.range(of: "timings_ms:")!.lowerBound]).replacingOccurrences(of: "first.ma", with: "X").replacingOccurrences(of: "second.ma", with: "X")
+                return String(text[..<text.range(of: "timings_ms:")!.lowerBound]).replacingOccurrences(of: "first.ma", with: "X")
+                    .replacingOccurrences(of: "second.ma", with: "X")
                     .replacingOccurrences(of: "first.report", with: "X.report").replacingOccurrences(of: "second.report", with: "X.report")
             }
             let firstReport = try stable(first)
@@ -121,7 +133,8 @@ struct PackCommandTests {
     @Test func aProjectWithErrorsIsNotPacked() throws {
         try withApp(template: "blank") { app in
             let manifest = app.appendingPathComponent("manifest.json")
-            let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "\"pages/index/index\"", with: "\"pages/missing\"")
+            let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
+                of: "\"pages/index/index\"", with: "\"pages/missing\"")
             try Data(text.utf8).write(to: manifest)
             let result = try CLIRunner.run(["pack", app.path])
             #expect(result.status == 1)
@@ -134,7 +147,9 @@ struct PackCommandTests {
         try withApp(template: "blank") { app in
             let result = try CLIRunner.run(["pack", app.path, "-o", "/nonexistent/folder/app.ma"])
             #expect(result.status == 2)
-            #expect(result.standardError == "error: cannot write '/nonexistent/folder/app.ma': the folder '/nonexistent/folder' does not exist\n")
+            #expect(
+                result.standardError
+                    == "error: cannot write '/nonexistent/folder/app.ma': the folder '/nonexistent/folder' does not exist\n")
         }
     }
 
@@ -142,12 +157,15 @@ struct PackCommandTests {
         try withApp { app in
             let package = app.appendingPathComponent("app.ma")
             try Data("previous".utf8).write(to: package)
-            try Data("budgets:\n  package: 1KB\nrules:\n  package-over-budget: error\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
+            try Data("budgets:\n  package: 1KB\nrules:\n  package-over-budget: error\n".utf8).write(
+                to: app.appendingPathComponent(".mactl.yml"))
             let before = try FileManager.default.contentsOfDirectory(atPath: app.path).sorted()
             let result = try CLIRunner.run(["pack", app.path, "-o", package.path])
             #expect(result.status == 1)
             #expect(result.standardError.contains("manifest.json: error: the package is "))
-            #expect(result.standardError.contains(", over the package budget of 1 KB; the files taking the most room follow [package-over-budget]\n"))
+            #expect(
+                result.standardError.contains(
+                    ", over the package budget of 1 KB; the files taking the most room follow [package-over-budget]\n"))
             #expect(result.standardError.hasSuffix("\nerror: not packed: the package is over its budget\n"))
             #expect(try String(contentsOf: package, encoding: .utf8) == "previous")
             // Nothing left behind: no work folder (.mactl-pack-<pid>), no partial package.
@@ -167,7 +185,8 @@ struct PackCommandTests {
             #expect(result.status == 0, "\(result.standardError)")
             let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
             #expect(document is [String: Any])
-            #expect(result.standardError.hasPrefix("packed \(app.path)/dist/org.example.shop-1.0.0.ma: 20 files, "), "\(result.standardError)")
+            #expect(
+                result.standardError.hasPrefix("packed \(app.path)/dist/org.example.shop-1.0.0.ma: 20 files, "), "\(result.standardError)")
             #expect(result.standardError.hasSuffix("report \(app.path)/dist/org.example.shop-1.0.0.report.yaml\n"))
         }
     }
@@ -203,7 +222,10 @@ struct PackCommandTests {
             try Data("not a zip".utf8).write(to: file)
             let result = try CLIRunner.run(["inspect", file.path])
             #expect(result.status == 1)
-            #expect(result.standardError == "\(file.path): error: not a package mactl can read: not a ZIP package: no end of central directory record [archive-not-a-package]\n")
+            #expect(
+                result.standardError
+                    == "\(file.path): error: not a package mactl can read: not a ZIP package: no end of central directory record [archive-not-a-package]\n"
+            )
         }
     }
 }
@@ -242,13 +264,16 @@ struct SignCommandTests {
             #expect(keygen.status == 0)
             let permissions = try FileManager.default.attributesOfItem(atPath: key.path)[.posixPermissions] as? Int
             #expect(permissions == 0o600)
-            #expect(try CLIRunner.run(["keygen", key.path]).standardError == "error: '\(key.path)' exists; mactl keygen never overwrites a key: give another path\n")
+            #expect(
+                try CLIRunner.run(["keygen", key.path]).standardError
+                    == "error: '\(key.path)' exists; mactl keygen never overwrites a key: give another path\n")
             let certificate = folder.appendingPathComponent("key.cert.pem")
             let package = folder.appendingPathComponent("app.ma")
             let pack = try CLIRunner.run(["pack", app.path, "--sign", key.path, "--cert", certificate.path, "-o", package.path])
             #expect(pack.status == 0, "\(pack.standardError)")
             let report = try String(contentsOf: folder.appendingPathComponent("app.report.yaml"), encoding: .utf8)
-            #expect(report.contains("signature:\n  algorithm: \"ECDSA P-256 with SHA-256 (0x0201)\"\n  certificate_subject: \"CN=MiniApp\"\n"))
+            #expect(
+                report.contains("signature:\n  algorithm: \"ECDSA P-256 with SHA-256 (0x0201)\"\n  certificate_subject: \"CN=MiniApp\"\n"))
             let verify = try CLIRunner.run(["verify", package.path, "--cert", certificate.path, "--require-signature"])
             #expect(verify.status == 0)
             let lines = verify.standardOutput.split(separator: "\n").map(String.init)
@@ -261,9 +286,13 @@ struct SignCommandTests {
             // Without an expected key, the signature is valid but nobody in particular signed it.
             let unpinned = try CLIRunner.run(["verify", package.path])
             #expect(unpinned.status == 0)
-            #expect(unpinned.standardOutput.contains("\nsignature: valid, algorithm 0x0201, but the signer is not authenticated (no --key or --cert): CN=MiniApp, key sha256 "))
+            #expect(
+                unpinned.standardOutput.contains(
+                    "\nsignature: valid, algorithm 0x0201, but the signer is not authenticated (no --key or --cert): CN=MiniApp, key sha256 "
+                ))
             let inspect = try CLIRunner.run(["inspect", package.path])
-            #expect(inspect.standardOutput.contains("\nsignature: RPK signing block, valid, algorithm 0x0201, signer CN=MiniApp, key sha256 "))
+            #expect(
+                inspect.standardOutput.contains("\nsignature: RPK signing block, valid, algorithm 0x0201, signer CN=MiniApp, key sha256 "))
             var bytes = [UInt8](try Data(contentsOf: package))
             // A bit of the first entry's data (after its 30-byte local header, name and extra
             // field), so the layout stays readable and the digest and the data are what break.
@@ -276,7 +305,10 @@ struct SignCommandTests {
             #expect(tampered.standardOutput.contains("\"signed\": false"))
             #expect(tampered.standardOutput.contains("\"signature_verified\": false"))
             let text = try CLIRunner.run(["verify", package.path])
-            #expect(text.standardOutput.hasPrefix("\(package.path): error: digest mismatch: the archive changed after signing [signature-digest]\n\(package.path): error: "))
+            #expect(
+                text.standardOutput.hasPrefix(
+                    "\(package.path): error: digest mismatch: the archive changed after signing [signature-digest]\n\(package.path): error: "
+                ))
             #expect(text.standardOutput.contains("\nsignature: the signature by CN=MiniApp, key sha256 "))
             #expect(text.standardOutput.hasSuffix(" did not verify\n"))
             // Every format of the renderers, SARIF for code scanning included.
@@ -285,7 +317,10 @@ struct SignCommandTests {
             #expect(sarif.standardOutput.contains("\"ruleId\": \"signature-digest\""))
             let github = try CLIRunner.run(["verify", package.path, "--format", "github"])
             // The flipped byte also breaks an entry's data, reported on the next line.
-            #expect(github.standardOutput.hasPrefix("::error file=\(package.path),title=signature-digest::digest mismatch: the archive changed after signing [signature-digest]\n::error file=\(package.path),title=archive-data::"))
+            #expect(
+                github.standardOutput.hasPrefix(
+                    "::error file=\(package.path),title=signature-digest::digest mismatch: the archive changed after signing [signature-digest]\n::error file=\(package.path),title=archive-data::"
+                ))
         }
     }
 }
@@ -325,22 +360,24 @@ struct LintBudgetTests {
             try Data(noise).write(to: app.appendingPathComponent("pages/index/photo.png"))
             let page = app.appendingPathComponent("pages/index/index.html")
             let html = try String(contentsOf: page, encoding: .utf8)
-            try Data(html.replacingOccurrences(of: "  <h1 x-text", with: "  <img src=\"photo.png\" alt=\"\">\n  <h1 x-text").utf8).write(to: page)
+            try Data(html.replacingOccurrences(of: "  <h1 x-text", with: "  <img src=\"photo.png\" alt=\"\">\n  <h1 x-text").utf8).write(
+                to: page)
             try Data("budgets:\n  package: 6KB\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
             let lint = try CLIRunner.run(["lint", "bud", "--runtime", "w3c"], in: folder)
             #expect(lint.status == 0)
-            #expect(lint.standardOutput == """
-                bud/manifest.json: warning: the package would be 7.5 KB (as 'mactl pack' packs it, unsigned), over the package budget of 6 KB; the files taking the most room follow [package-over-budget]
-                bud/pages/index/photo.png: note: 5.9 KB in the package, stored uncompressed
-                bud/pages/index/index.html: note: 211 B in the package (322 B before compression)
-                bud/manifest.json: note: 165 B in the package (252 B before compression)
-                bud/icons/app.svg: note: 150 B in the package (206 B before compression)
-                bud/i18n/en.json: note: 52 B in the package (53 B before compression)
-                i18n coverage (default locale 'en', 2 keys):
-                  en  2 present, 0 missing, 0 extra
-                0 errors, 1 warning and 5 notes in 10 files
+            #expect(
+                lint.standardOutput == """
+                    bud/manifest.json: warning: the package would be 7.5 KB (as 'mactl pack' packs it, unsigned), over the package budget of 6 KB; the files taking the most room follow [package-over-budget]
+                    bud/pages/index/photo.png: note: 5.9 KB in the package, stored uncompressed
+                    bud/pages/index/index.html: note: 211 B in the package (322 B before compression)
+                    bud/manifest.json: note: 165 B in the package (252 B before compression)
+                    bud/icons/app.svg: note: 150 B in the package (206 B before compression)
+                    bud/i18n/en.json: note: 52 B in the package (53 B before compression)
+                    i18n coverage (default locale 'en', 2 keys):
+                      en  2 present, 0 missing, 0 extra
+                    0 errors, 1 warning and 5 notes in 10 files
 
-                """)
+                    """)
             // pack reports the package it wrote, once: not lint's estimate as well.
             let pack = try CLIRunner.run(["pack", "bud", "-o", "bud.ma", "--runtime", "w3c"], in: folder)
             #expect(pack.status == 0)
@@ -348,11 +385,18 @@ struct LintBudgetTests {
             // Sizes are labelled: the package's, and its files' before compression.
             #expect(pack.standardOutput.hasPrefix("packed bud.ma: 9 files, package 7.5 KB (files 6.8 KB before compression), sha256 "))
             let inspect = try CLIRunner.run(["inspect", "bud.ma"], in: folder)
-            #expect(inspect.standardOutput.split(separator: "\n").dropFirst().first == "9 files, 1 page, package 7.5 KB (files 6.8 KB before compression)")
-            #expect(pack.standardError.hasPrefix("bud/manifest.json: warning: the package is 7.5 KB, over the package budget of 6 KB; the files taking the most room follow [package-over-budget]\nbud/pages/index/photo.png: note: 5.9 KB in the package, stored uncompressed\n"))
+            #expect(
+                inspect.standardOutput.split(separator: "\n").dropFirst().first
+                    == "9 files, 1 page, package 7.5 KB (files 6.8 KB before compression)")
+            #expect(
+                pack.standardError.hasPrefix(
+                    "bud/manifest.json: warning: the package is 7.5 KB, over the package budget of 6 KB; the files taking the most room follow [package-over-budget]\nbud/pages/index/photo.png: note: 5.9 KB in the package, stored uncompressed\n"
+                ))
             // Well within the budget, lint builds no archive and says nothing.
             try Data("budgets:\n  package: 16KB\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
-            #expect(try CLIRunner.run(["lint", "bud", "--runtime", "w3c"], in: folder).standardOutput.hasSuffix("no problems found in 10 files\n"))
+            #expect(
+                try CLIRunner.run(["lint", "bud", "--runtime", "w3c"], in: folder).standardOutput.hasSuffix(
+                    "no problems found in 10 files\n"))
         }
     }
 }

@@ -17,8 +17,10 @@ import Testing
             #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
             let result = try CLIRunner.run(["pack", "app", "--screenshots"], in: folder)
             #expect(result.status == 0)
-            #expect(result.standardOutput.hasSuffix(
-                "report app/dist/com.example.app-1.0.0.report.yaml\nscreenshots app/dist/com.example.app-1.0.0.report.screenshots/index.html: 16 pictures\n"))
+            #expect(
+                result.standardOutput.hasSuffix(
+                    "report app/dist/com.example.app-1.0.0.report.yaml\nscreenshots app/dist/com.example.app-1.0.0.report.screenshots/index.html: 16 pictures\n"
+                ))
             let shots = folder.appendingPathComponent("app/dist/com.example.app-1.0.0.report.screenshots")
             let pages = ["home", "explore", "settings", "detail"]
             let names = pages.flatMap { page in ["en", "fr"].flatMap { locale in ["light", "dark"].map { "\(page).\(locale).\($0).png" } } }
@@ -34,8 +36,12 @@ import Testing
             #expect(light != (try Data(contentsOf: shots.appendingPathComponent("home.en.light.png"))))
 
             // The report lists them, in the order taken: locale, then page, then scheme.
-            let report = try String(contentsOf: folder.appendingPathComponent("app/dist/com.example.app-1.0.0.report.yaml"), encoding: .utf8)
-            let routes = ["home": "pages/home/home", "explore": "pages/explore/explore", "settings": "pages/settings/settings", "detail": "pages/detail/detail"]
+            let report = try String(
+                contentsOf: folder.appendingPathComponent("app/dist/com.example.app-1.0.0.report.yaml"), encoding: .utf8)
+            let routes = [
+                "home": "pages/home/home", "explore": "pages/explore/explore", "settings": "pages/settings/settings",
+                "detail": "pages/detail/detail",
+            ]
             var expected = """
                 screenshots:
                   folder: "com.example.app-1.0.0.report.screenshots"
@@ -47,7 +53,8 @@ import Testing
             for locale in ["en", "fr"] {
                 for page in pages {
                     for scheme in ["light", "dark"] {
-                        expected += "  - page: \"\(routes[page]!)\"\n    locale: \"\(locale)\"\n    scheme: \"\(scheme)\"\n    file: \"\(page).\(locale).\(scheme).png\"\n"
+                        expected +=
+                            "  - page: \"\(routes[page]!)\"\n    locale: \"\(locale)\"\n    scheme: \"\(scheme)\"\n    file: \"\(page).\(locale).\(scheme).png\"\n"
                     }
                 }
             }
@@ -57,7 +64,10 @@ import Testing
             // The contact sheet: a row per page, a column per locale and scheme, each picture linked.
             let sheet = try String(contentsOf: shots.appendingPathComponent("index.html"), encoding: .utf8)
             #expect(sheet.contains("<tr><th>page</th><th>en · light</th><th>en · dark</th><th>fr · light</th><th>fr · dark</th></tr>"))
-            #expect(sheet.contains("<tr><th>pages/home/home</th><td><a href=\"home.en.light.png\"><img src=\"home.en.light.png\" alt=\"pages/home/home, en · light\"></a></td>"))
+            #expect(
+                sheet.contains(
+                    "<tr><th>pages/home/home</th><td><a href=\"home.en.light.png\"><img src=\"home.en.light.png\" alt=\"pages/home/home, en · light\"></a></td>"
+                ))
             #expect(sheet.components(separatedBy: "<img ").count - 1 == 16)
 
             // Taken again, the same pictures, byte for byte.
@@ -70,10 +80,13 @@ import Testing
     @Test func withoutABrowserNothingIsWritten() throws {
         try CLIRunner.withTemporaryFolder { folder in
             #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let result = try CLIRunner.run(["pack", "app", "--screenshots"], in: folder, environment: ["MACTL_CHROMIUM": "/nonexistent/chromium"])
+            let result = try CLIRunner.run(
+                ["pack", "app", "--screenshots"], in: folder, environment: ["MACTL_CHROMIUM": "/nonexistent/chromium"])
             #expect(result.status == 2)
-            #expect(result.standardError.hasSuffix(
-                "error: cannot start Chromium for the screenshots: cannot start '/nonexistent/chromium': No such file or directory; nothing was written\n"))
+            #expect(
+                result.standardError.hasSuffix(
+                    "error: cannot start Chromium for the screenshots: cannot start '/nonexistent/chromium': No such file or directory; nothing was written\n"
+                ))
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("app/dist").path))
         }
     }
@@ -84,7 +97,10 @@ import Testing
             let result = try CLIRunner.run(["pack", "app", "--screenshots", "--alpine", "missing.js"], in: folder)
             #expect(result.status == 2)
             #expect(result.standardOutput == "")
-            #expect(result.standardError == "error: --screenshots needs Alpine.js, which is not at 'missing.js': run scripts/setup.sh (it installs it from PyPI) or pass --alpine PATH\n")
+            #expect(
+                result.standardError
+                    == "error: --screenshots needs Alpine.js, which is not at 'missing.js': run scripts/setup.sh (it installs it from PyPI) or pass --alpine PATH\n"
+            )
         }
     }
 
@@ -118,9 +134,11 @@ import Testing
                 to: folder.appendingPathComponent("app/.mactl.yml"), atomically: true, encoding: .utf8)
             let result = try CLIRunner.run(["pack", "app", "--screenshots"], in: folder)
             #expect(result.status == 2)
-            #expect(result.standardError.hasSuffix(
-                "error: app/.mactl.yml:3:5: screenshots.queries: 'pages/recipe/recipe' is not a page of the app; the manifest's pages are "
-                    + "'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'; nothing was written\n"))
+            #expect(
+                result.standardError.hasSuffix(
+                    "error: app/.mactl.yml:3:5: screenshots.queries: 'pages/recipe/recipe' is not a page of the app; the manifest's pages are "
+                        + "'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'; nothing was written\n"
+                ))
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("app/dist").path))
         }
     }

@@ -19,15 +19,16 @@ struct PrivateKeyCommandTests {
             #expect(try CLIRunner.run(["keygen", "common/signing.pem"], in: app).status == 0)
             let lint = try CLIRunner.run(["lint"], in: app)
             #expect(lint.status == 1)
-            #expect(lint.standardOutput == """
-                common/signing.pem:1:1: error: 'common/signing.pem' holds a private key (PEM 'PRIVATE KEY') and would ship inside the package, where anyone can read it; move it out of the project, or list it under 'exclude:' in '.mactl.yml' [project-private-key]
-                1 | -----BEGIN PRIVATE KEY-----
-                  | ^~~~~~~~~~~~~~~~~~~~~~~~~~~
-                i18n coverage (default locale 'en', 2 keys):
-                  en  2 present, 0 missing, 0 extra
-                1 error, 0 warnings and 0 notes in 11 files
+            #expect(
+                lint.standardOutput == """
+                    common/signing.pem:1:1: error: 'common/signing.pem' holds a private key (PEM 'PRIVATE KEY') and would ship inside the package, where anyone can read it; move it out of the project, or list it under 'exclude:' in '.mactl.yml' [project-private-key]
+                    1 | -----BEGIN PRIVATE KEY-----
+                      | ^~~~~~~~~~~~~~~~~~~~~~~~~~~
+                    i18n coverage (default locale 'en', 2 keys):
+                      en  2 present, 0 missing, 0 extra
+                    1 error, 0 warnings and 0 notes in 11 files
 
-                """)
+                    """)
             let pack = try CLIRunner.run(["pack"], in: app)
             #expect(pack.status == 1)
             #expect(pack.standardOutput.hasPrefix("common/signing.pem:1:1: error: 'common/signing.pem' holds a private key"))
@@ -45,7 +46,10 @@ struct PrivateKeyCommandTests {
             try Data(script.utf8).write(to: app.appendingPathComponent("pages/index/index.js"))
             let lint = try CLIRunner.run(["lint", "--quiet"], in: app)
             #expect(lint.status == 1)
-            #expect(lint.standardOutput.hasPrefix("pages/index/index.js:1:14: error: 'pages/index/index.js' holds a private key (PEM 'PRIVATE KEY') and would ship inside the package"))
+            #expect(
+                lint.standardOutput.hasPrefix(
+                    "pages/index/index.js:1:14: error: 'pages/index/index.js' holds a private key (PEM 'PRIVATE KEY') and would ship inside the package"
+                ))
         }
     }
 
@@ -57,17 +61,21 @@ struct PrivateKeyCommandTests {
             #expect(try CLIRunner.run(["keygen", "key.pem"], in: app).status == 0)
             let lint = try CLIRunner.run(["lint"], in: app)
             #expect(lint.status == 1)
-            #expect(lint.standardOutput.hasPrefix("""
-                key.pem:1:1: error: 'key.pem' holds a private key (PEM 'PRIVATE KEY'); pack leaves it out, but it travels with every copy and commit of the project; move it out of the project, or list it under 'exclude:' in '.mactl.yml' [project-private-key]
+            #expect(
+                lint.standardOutput.hasPrefix(
+                    """
+                    key.pem:1:1: error: 'key.pem' holds a private key (PEM 'PRIVATE KEY'); pack leaves it out, but it travels with every copy and commit of the project; move it out of the project, or list it under 'exclude:' in '.mactl.yml' [project-private-key]
 
-                """))
+                    """))
             #expect(lint.standardOutput.hasSuffix("1 error, 0 warnings and 0 notes in 11 files\n"))
             let refused = try CLIRunner.run(["pack", "-o", "../shop.ma", "--sign", "key.pem"], in: app)
             #expect(refused.status == 1)
             #expect(!FileManager.default.fileExists(atPath: app.deletingLastPathComponent().appendingPathComponent("shop.ma").path))
             // Moved out of the project, it signs as before, and the package has no key.
-            try FileManager.default.moveItem(at: app.appendingPathComponent("key.pem"), to: app.deletingLastPathComponent().appendingPathComponent("key.pem"))
-            try FileManager.default.moveItem(at: app.appendingPathComponent("key.cert.pem"), to: app.deletingLastPathComponent().appendingPathComponent("key.cert.pem"))
+            try FileManager.default.moveItem(
+                at: app.appendingPathComponent("key.pem"), to: app.deletingLastPathComponent().appendingPathComponent("key.pem"))
+            try FileManager.default.moveItem(
+                at: app.appendingPathComponent("key.cert.pem"), to: app.deletingLastPathComponent().appendingPathComponent("key.cert.pem"))
             let pack = try CLIRunner.run(["pack", "-o", "../shop.ma", "--sign", "../key.pem"], in: app)
             #expect(pack.status == 0, "\(pack.standardError)")
             let inspect = try CLIRunner.run(["inspect", "../shop.ma"], in: app)

@@ -12,8 +12,9 @@ struct ReadmeCommandsTests {
     static func commands(in markdown: String) -> [String] {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let heading = lines.firstIndex(of: "## Commands"),
-              let start = lines[heading...].firstIndex(of: "```sh"),
-              let end = lines[(start + 1)...].firstIndex(of: "```") else { return [] }
+            let start = lines[heading...].firstIndex(of: "```sh"),
+            let end = lines[(start + 1)...].firstIndex(of: "```")
+        else { return [] }
         return lines[(start + 1)..<end].map { line in
             let withoutComment = line.range(of: "  #").map { String(line[..<$0.lowerBound]) } ?? line
             return withoutComment.trimmingCharacters(in: .whitespaces)
@@ -34,19 +35,24 @@ struct ReadmeCommandsTests {
         // The block's own sequence, so a change to the README cannot make this test run nothing.
         #expect(all.count == 20)
         #expect(commands.first == "mactl new demo")
-        #expect(commands.suffix(3) == [
-            "mactl verify demo/dist/*.ma --cert key.cert.pem --require-signature",
-            "mactl publish demo/dist/*.ma --catalog catalog --cert key.cert.pem",
-            "mactl catalog verify catalog",
-        ])
+        #expect(
+            commands.suffix(3) == [
+                "mactl verify demo/dist/*.ma --cert key.cert.pem --require-signature",
+                "mactl publish demo/dist/*.ma --catalog catalog --cert key.cert.pem",
+                "mactl catalog verify catalog",
+            ])
         try CLIRunner.withTemporaryFolder { folder in
-            let path = CLIRunner.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            let path =
+                CLIRunner.executable.deletingLastPathComponent().path + ":"
+                + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
             for command in commands {
-                let result = try CLIRunner.run(["-c", command + " 2>&1"], in: folder, environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/bash"))
+                let result = try CLIRunner.run(
+                    ["-c", command + " 2>&1"], in: folder, environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/bash"))
                 #expect(result.status == 0, "\(command)\n\(result.standardOutput)")
                 if result.status != 0 { return }
             }
-            let versions = try String(contentsOf: folder.appendingPathComponent("catalog/apps/com.example.demo/versions.json"), encoding: .utf8)
+            let versions = try String(
+                contentsOf: folder.appendingPathComponent("catalog/apps/com.example.demo/versions.json"), encoding: .utf8)
             #expect(versions.contains("\"code\" : 1,"))
         }
     }

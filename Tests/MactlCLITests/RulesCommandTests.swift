@@ -19,8 +19,12 @@ struct RulesCommandTests {
         #expect(result.status == 0)
         let ids = RuleRegistry.descriptions.filter { $0.domain == .config }
         let width = ids.map(\.id.count).max()!
-        let expected = (["id".padding(toLength: width, withPad: " ", startingAt: 0) + "  default  summary"]
-            + ids.map { $0.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + $0.summary }
+        let expected =
+            (["id".padding(toLength: width, withPad: " ", startingAt: 0) + "  default  summary"]
+            + ids.map {
+                $0.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    + $0.defaultSeverity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + $0.summary
+            }
             + ["\(ids.count) rules; 'mactl explain RULE' shows one with its examples"]).joined(separator: "\n") + "\n"
         #expect(result.standardOutput == expected)
         let unknown = try CLIRunner.run(["rules", "--domain", "colour"])
@@ -33,41 +37,42 @@ struct RulesCommandTests {
     @Test func explainPrintsTheRuleAsTextWithCaretsUnderItsExamples() throws {
         let result = try CLIRunner.run(["explain", "json-trailing-comma"])
         #expect(result.status == 0)
-        #expect(result.standardOutput == """
-            json-trailing-comma: error by default
+        #expect(
+            result.standardOutput == """
+                json-trailing-comma: error by default
 
-            A JSON array or object has a comma before its closing bracket.
+                A JSON array or object has a comma before its closing bracket.
 
-            JavaScript object literals allow a trailing comma, JSON does not: JSON.parse and
-            JSONSerialization both reject the file.
+                JavaScript object literals allow a trailing comma, JSON does not: JSON.parse and
+                JSONSerialization both reject the file.
 
-            Triggers:
+                Triggers:
 
-              manifest.json
-              1 | {
-              2 |   "app_id": "org.example.demo",
-              3 |   "name": "Demo",
-              4 |   "icons": [{ "src": "icons/app.svg" }],
-              5 |   "version": { "code": 1, "name": "1.0.0" },
-              6 |   "platform_version": { "min_code": 1 },
-              7 |   "pages": ["pages/index/index",]
-                |                                ^ error: trailing comma; JSON does not allow a comma before a closing bracket
-              8 | }
+                  manifest.json
+                  1 | {
+                  2 |   "app_id": "org.example.demo",
+                  3 |   "name": "Demo",
+                  4 |   "icons": [{ "src": "icons/app.svg" }],
+                  5 |   "version": { "code": 1, "name": "1.0.0" },
+                  6 |   "platform_version": { "min_code": 1 },
+                  7 |   "pages": ["pages/index/index",]
+                    |                                ^ error: trailing comma; JSON does not allow a comma before a closing bracket
+                  8 | }
 
-            Does not trigger:
+                Does not trigger:
 
-              manifest.json
-              1 | {
-              2 |   "app_id": "org.example.demo",
-              3 |   "name": "Demo",
-              4 |   "icons": [{ "src": "icons/app.svg", "sizes": "any" }],
-              5 |   "version": { "code": 1, "name": "1.0.0" },
-              6 |   "platform_version": { "min_code": 1 },
-              7 |   "pages": ["pages/index/index"],
-              8 |   "description": "Pages: [home, about,]"
-              9 | }
+                  manifest.json
+                  1 | {
+                  2 |   "app_id": "org.example.demo",
+                  3 |   "name": "Demo",
+                  4 |   "icons": [{ "src": "icons/app.svg", "sizes": "any" }],
+                  5 |   "version": { "code": 1, "name": "1.0.0" },
+                  6 |   "platform_version": { "min_code": 1 },
+                  7 |   "pages": ["pages/index/index"],
+                  8 |   "description": "Pages: [home, about,]"
+                  9 | }
 
-            """)
+                """)
         let colored = try CLIRunner.run(["explain", "json-trailing-comma", "--color", "always"])
         #expect(colored.standardOutput.hasPrefix("\u{1B}[1mjson-trailing-comma\u{1B}[0m: \u{1B}[1;31merror\u{1B}[0m by default\n"))
         // No line of prose is wider than a terminal, and no Markdown mark or example marker is left.

@@ -81,10 +81,14 @@ import Glibc
     @Test func aSavedChangeReloadsThePreviewWithTheLintFindings() throws {
         try Self.withPreview { folder, _, browser in
             try browser.waitUntil(Self.pageText("h1"), is: "Welcome")
-            try CLIRunner.replace("onTapIncrement()", with: "onTapIncrment()", in: folder.appendingPathComponent("app/pages/home/home.html"))
+            try CLIRunner.replace(
+                "onTapIncrement()", with: "onTapIncrment()", in: folder.appendingPathComponent("app/pages/home/home.html"))
             let overlay = "return document.getElementById('overlay').textContent"
-            let expected = "app/pages/home/home.html:14:21: error: unknown handler 'onTapIncrment' in '@click'; did you mean 'onTapIncrement'? [template-unknown-handler]"
-            #expect(try browser.waitUntil(overlay, is: expected.replacingOccurrences(of: "app/", with: "")) == expected.replacingOccurrences(of: "app/", with: ""))
+            let expected =
+                "app/pages/home/home.html:14:21: error: unknown handler 'onTapIncrment' in '@click'; did you mean 'onTapIncrement'? [template-unknown-handler]"
+            #expect(
+                try browser.waitUntil(overlay, is: expected.replacingOccurrences(of: "app/", with: ""))
+                    == expected.replacingOccurrences(of: "app/", with: ""))
         }
     }
 
@@ -118,19 +122,24 @@ import Glibc
             #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
             let result = try CLIRunner.run(["serve", "app", "--no-open", "--alpine", "missing.js"], in: folder)
             #expect(result.status == 2)
-            #expect(result.standardError == "error: Alpine.js is not at 'missing.js': run scripts/setup.sh (it installs it from PyPI) or pass --alpine PATH\n")
+            #expect(
+                result.standardError
+                    == "error: Alpine.js is not at 'missing.js': run scripts/setup.sh (it installs it from PyPI) or pass --alpine PATH\n")
         }
     }
 
     @Test func theShowcaseRunsEndToEndWithTabIconsLocalesAndTheDarkScheme() throws {
         let showcase: (URL) throws -> Void = { folder in
-            try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Examples/showcase"), to: folder.appendingPathComponent("app"))
+            try FileManager.default.copyItem(
+                at: CLIRunner.packageRoot.appendingPathComponent("Examples/showcase"), to: folder.appendingPathComponent("app"))
         }
         try Self.withPreview(prepare: showcase) { _, server, browser in
             #expect(try Self.waitForText(browser, "h1", "Today's products") == "Today's products")
             #expect(try browser.waitUntil("return document.getElementById('title').textContent", is: "Shop") == "Shop")
             // x-init="handler('ping')" reached the page's logic, which logged.
-            #expect(try browser.waitUntil("return String(document.getElementById('logs').textContent.indexOf('home ready') >= 0)", is: "true") == "true")
+            #expect(
+                try browser.waitUntil("return String(document.getElementById('logs').textContent.indexOf('home ready') >= 0)", is: "true")
+                    == "true")
 
             // Each tab shows its icon as iOS reads it, a PNG mask mactl renders.
             #expect(try browser.waitUntil("return String(document.querySelectorAll('#tabs .icon').length)", is: "3") == "3")
@@ -141,7 +150,8 @@ import Glibc
 
             // State local to the view (x-data="{ open: false }") runs in the browser through
             // mactl's evaluator: the filters open, and x-show shows the sort button.
-            let sortShown = "return getComputedStyle(document.getElementById('frame').contentDocument.querySelector('[x-ref=sortButton]').parentElement).display"
+            let sortShown =
+                "return getComputedStyle(document.getElementById('frame').contentDocument.querySelector('[x-ref=sortButton]').parentElement).display"
             #expect(try browser.waitUntil(sortShown, is: "none") == "none")
             try browser.enterFrame("#frame")
             try browser.click("div.card > button")
@@ -216,18 +226,23 @@ import Glibc
             defer { server.stop() }
             // An event stream opened and dropped, and a request cut off halfway.
             let stream = try RawHTTP.connect(server.port)
-            _ = "GET /mactl/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".withCString { send(stream, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            _ = "GET /mactl/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n".withCString {
+                send(stream, $0, strlen($0), Int32(MSG_NOSIGNAL))
+            }
             var head = [UInt8](repeating: 0, count: 256)
             #expect(recv(stream, &head, head.count, 0) > 0)
             close(stream)
             let halfway = try RawHTTP.connect(server.port)
-            _ = "POST /mactl/event HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"vi".withCString { send(halfway, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            _ = "POST /mactl/event HTTP/1.1\r\nContent-Length: 100\r\n\r\n{\"vi".withCString {
+                send(halfway, $0, strlen($0), Int32(MSG_NOSIGNAL))
+            }
             close(halfway)
             // A change of state is sent to the dropped stream, and the server answers on. A
             // change carries the token of the shell page (docs/serve.md).
             #expect(try server.request("POST", "/mactl/tab?index=1").status == 403)
             let shell = try server.request("GET", "/").body
-            let token = try #require(shell.range(of: "(?<=name=\"mactl-token\" content=\")[0-9a-f]{32}", options: .regularExpression).map { String(shell[$0]) })
+            let token = try #require(
+                shell.range(of: "(?<=name=\"mactl-token\" content=\")[0-9a-f]{32}", options: .regularExpression).map { String(shell[$0]) })
             let tab = try server.request("POST", "/mactl/tab?index=1", headers: ["X-Mactl-Token: \(token)"])
             #expect(tab.status == 200)
             #expect(tab.body.contains("\"stack\":[\"pages/explore/explore\"]"))
@@ -244,16 +259,19 @@ import Glibc
             try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
             try "Hello from the network".write(to: site.appendingPathComponent("greeting.txt"), atomically: true, encoding: .utf8)
             let web = try ListeningProcess(
-                URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.path])
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.path])
             defer { web.stop() }
             let home = folder.appendingPathComponent("app/pages/home/home")
             try CLIRunner.replace("    count: 0,\n", with: "    count: 0,\n    greeting: '',\n", in: home.appendingPathExtension("js"))
             try CLIRunner.replace(
                 "    skip.log('home loaded');\n",
-                with: "    skip.log('home loaded');\n    skip.net.fetch('\(web.url)greeting.txt').then((r) => r.text()).then((text) => this.setData({ greeting: text }));\n",
+                with:
+                    "    skip.log('home loaded');\n    skip.net.fetch('\(web.url)greeting.txt').then((r) => r.text()).then((text) => this.setData({ greeting: text }));\n",
                 in: home.appendingPathExtension("js"))
             try CLIRunner.replace(
-                "  </section>", with: "    <p class=\"greeting\" x-text=\"store.greeting\"></p>\n  </section>", in: home.appendingPathExtension("html"))
+                "  </section>", with: "    <p class=\"greeting\" x-text=\"store.greeting\"></p>\n  </section>",
+                in: home.appendingPathExtension("html"))
 
             let server = try Self.serve("app", in: folder)
             defer { server.stop() }
@@ -269,7 +287,9 @@ import Glibc
             #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
             let result = try CLIRunner.run(["serve", "app", "--no-open", "--runtime", "w3c"], in: folder)
             #expect(result.status == 2)
-            #expect(result.standardError.hasPrefix("Error: the 'w3c' profile names no logic layer to run; mactl serve simulates SkipMiniApp's ('--runtime skip')\n"))
+            #expect(
+                result.standardError.hasPrefix(
+                    "Error: the 'w3c' profile names no logic layer to run; mactl serve simulates SkipMiniApp's ('--runtime skip')\n"))
         }
     }
 
@@ -281,26 +301,28 @@ import Glibc
         try scaffold(folder)
         let app = folder.appendingPathComponent("app/pages")
         try CLIRunner.replace(
-            "skip.nav.navigateTo({ url: 'pages/detail/detail' });", with: "skip.nav.navigateTo({ url: 'pages/detail/detail', query: 'id=3' });",
+            "skip.nav.navigateTo({ url: 'pages/detail/detail' });",
+            with: "skip.nav.navigateTo({ url: 'pages/detail/detail', query: 'id=3' });",
             in: app.appendingPathComponent("explore/explore.js"))
         try """
-            Page({
-              data: { place: '', taps: 0 },
-              onLoad(options) {
-                this.setData({ place: options.query });
-              },
-              onTapMore() {
-                this.setData({ taps: this.data.taps + 1 });
-              },
-              onTapBack() {
-                skip.nav.navigateBack({ delta: 1 });
-              },
-            });
+        Page({
+          data: { place: '', taps: 0 },
+          onLoad(options) {
+            this.setData({ place: options.query });
+          },
+          onTapMore() {
+            this.setData({ taps: this.data.taps + 1 });
+          },
+          onTapBack() {
+            skip.nav.navigateBack({ delta: 1 });
+          },
+        });
 
-            """.write(to: app.appendingPathComponent("detail/detail.js"), atomically: true, encoding: .utf8)
+        """.write(to: app.appendingPathComponent("detail/detail.js"), atomically: true, encoding: .utf8)
         try CLIRunner.replace(
             "    <button @click=\"onTapBack()\"",
-            with: "    <p class=\"place\" x-text=\"store.place\"></p>\n    <p class=\"taps\" x-text=\"store.taps\"></p>\n    <button class=\"more\" @click=\"onTapMore()\" x-text=\"store.taps\"></button>\n    <button @click=\"onTapBack()\"",
+            with:
+                "    <p class=\"place\" x-text=\"store.place\"></p>\n    <p class=\"taps\" x-text=\"store.taps\"></p>\n    <button class=\"more\" @click=\"onTapMore()\" x-text=\"store.taps\"></button>\n    <button @click=\"onTapBack()\"",
             in: app.appendingPathComponent("detail/detail.html"))
     }
 
@@ -326,7 +348,8 @@ import Glibc
             try Self.tap(browser, ".more")
             #expect(try Self.waitForText(browser, ".taps", "2") == "2")
             // The state the shell showed before the save, to hand it back late below.
-            _ = try browser.execute("fetch('/mactl/state').then(function (r) { return r.json(); }).then(function (s) { window.before = s; });")
+            _ = try browser.execute(
+                "fetch('/mactl/state').then(function (r) { return r.json(); }).then(function (s) { window.before = s; });")
             try browser.waitUntil("return String(!!window.before)", is: "true")
 
             // A template changes: the same page, its query and its data, on the same tab.
@@ -335,11 +358,16 @@ import Glibc
             #expect(try Self.waitForText(browser, ".saved", "saved") == "saved")
             #expect(try Self.waitForText(browser, ".place", "id=3") == "id=3")
             #expect(try Self.waitForText(browser, ".taps", "2") == "2")
-            #expect(try browser.waitUntil(Self.route, is: "pages/explore/explore › pages/detail/detail?id=3") == "pages/explore/explore › pages/detail/detail?id=3")
-            #expect(try browser.waitUntil("return document.querySelector('#tabs .active').dataset.page", is: "pages/explore/explore") == "pages/explore/explore")
+            #expect(
+                try browser.waitUntil(Self.route, is: "pages/explore/explore › pages/detail/detail?id=3")
+                    == "pages/explore/explore › pages/detail/detail?id=3")
+            #expect(
+                try browser.waitUntil("return document.querySelector('#tabs .active').dataset.page", is: "pages/explore/explore")
+                    == "pages/explore/explore")
 
             // A state from before the reload, arriving late, is dropped: the page stays.
-            let late = "window.mactlShell.render(window.before); return String(document.getElementById('frame').src.indexOf('&run=' + window.before.run) < 0)"
+            let late =
+                "window.mactlShell.render(window.before); return String(document.getElementById('frame').src.indexOf('&run=' + window.before.run) < 0)"
             #expect(try browser.execute(late) as? String == "true")
             try Self.tap(browser, ".more")
             #expect(try Self.waitForText(browser, ".taps", "3") == "3")
@@ -359,22 +387,31 @@ import Glibc
     @Test func openStartsOnAPageWithItsQueryAndTheAddressFieldGoesToOne() throws {
         try Self.withPreview(prepare: Self.detailWithQuery, serving: ["--open", "pages/detail/detail?id=3"]) { _, _, browser in
             #expect(try Self.waitForText(browser, ".place", "id=3") == "id=3")
-            #expect(try browser.waitUntil(Self.route, is: "pages/home/home › pages/detail/detail?id=3") == "pages/home/home › pages/detail/detail?id=3")
-            #expect(try browser.waitUntil("return document.getElementById('address').value", is: "pages/detail/detail?id=3") == "pages/detail/detail?id=3")
+            #expect(
+                try browser.waitUntil(Self.route, is: "pages/home/home › pages/detail/detail?id=3")
+                    == "pages/home/home › pages/detail/detail?id=3")
+            #expect(
+                try browser.waitUntil("return document.getElementById('address').value", is: "pages/detail/detail?id=3")
+                    == "pages/detail/detail?id=3")
 
             // The address field: a tab's page by its tab, a pushed page with its query.
             func go(_ address: String) throws {
-                _ = try browser.execute("var a = document.getElementById('address'); a.value = \(Self.quoted(address)); document.getElementById('address-form').requestSubmit();")
+                _ = try browser.execute(
+                    "var a = document.getElementById('address'); a.value = \(Self.quoted(address)); document.getElementById('address-form').requestSubmit();"
+                )
             }
             try go("pages/explore/explore")
             try Self.waitForText(browser, "li", "Lighthouse")
             try go("pages/detail/detail?id=7&tab=2")
             #expect(try Self.waitForText(browser, ".place", "id=7&tab=2") == "id=7&tab=2")
-            #expect(try browser.waitUntil(Self.route, is: "pages/explore/explore › pages/detail/detail?id=7&tab=2") == "pages/explore/explore › pages/detail/detail?id=7&tab=2")
+            #expect(
+                try browser.waitUntil(Self.route, is: "pages/explore/explore › pages/detail/detail?id=7&tab=2")
+                    == "pages/explore/explore › pages/detail/detail?id=7&tab=2")
 
             // A route that is not a page: said beside the field, the page stays.
             try go("pages/recipe/recipe?id=3")
-            let expected = "'pages/recipe/recipe' is not a page of the app; the manifest's pages are 'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'"
+            let expected =
+                "'pages/recipe/recipe' is not a page of the app; the manifest's pages are 'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'"
             #expect(try browser.waitUntil("return document.getElementById('address-error').textContent", is: expected) == expected)
             #expect(try Self.waitForText(browser, ".place", "id=7&tab=2") == "id=7&tab=2")
         }
@@ -389,7 +426,10 @@ import Glibc
             try Self.scaffold(folder)
             let result = try CLIRunner.run(["serve", "app", "--no-open", "--port", "0", "--open", "pages/recipe/recipe?id=3"], in: folder)
             #expect(result.status == 2)
-            #expect(result.standardError == "error: --open: 'pages/recipe/recipe' is not a page of the app; the manifest's pages are 'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'\n")
+            #expect(
+                result.standardError
+                    == "error: --open: 'pages/recipe/recipe' is not a page of the app; the manifest's pages are 'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'\n"
+            )
         }
     }
 
@@ -402,17 +442,20 @@ import Glibc
                 return String(tabs.height > 0 && tabs.top >= 0 && tabs.bottom <= window.innerHeight && tabs.right <= window.innerWidth);
                 """
             for device in 0..<4 {
-                _ = try browser.execute("var d = document.getElementById('device'); d.value = '\(device)'; d.dispatchEvent(new Event('change'));")
+                _ = try browser.execute(
+                    "var d = document.getElementById('device'); d.value = '\(device)'; d.dispatchEvent(new Event('change'));")
                 #expect(try browser.waitUntil(inside, is: "true") == "true", "device \(device)")
             }
             // The page lays out at the device's own width, whatever the scale.
             #expect(try browser.waitUntil("return String(document.getElementById('frame').contentWindow.innerWidth)", is: "412") == "412")
             // A click on the scaled phone reaches the page's button under the pointer.
-            let center = try #require(try browser.execute("""
-                var frame = document.getElementById('frame'), outer = frame.getBoundingClientRect();
-                var button = frame.contentDocument.querySelector('button').getBoundingClientRect(), scale = outer.width / frame.clientWidth;
-                return [scale, outer.left + (button.left + button.width / 2) * scale, outer.top + (button.top + button.height / 2) * scale];
-                """) as? [Double])
+            let center = try #require(
+                try browser.execute(
+                    """
+                    var frame = document.getElementById('frame'), outer = frame.getBoundingClientRect();
+                    var button = frame.contentDocument.querySelector('button').getBoundingClientRect(), scale = outer.width / frame.clientWidth;
+                    return [scale, outer.left + (button.left + button.width / 2) * scale, outer.top + (button.top + button.height / 2) * scale];
+                    """) as? [Double])
             #expect(center[0] < 1)
             try browser.click(x: center[1], y: center[2])
             #expect(try browser.waitUntil(Self.pageText(".count"), is: "1") == "1")
@@ -433,7 +476,8 @@ import Glibc
             try Self.tap(browser, "button")
             try Self.tap(browser, "button")
             #expect(try browser.waitUntil(count, is: "count: 2") == "count: 2")
-            let entries = "return Array.from(document.querySelectorAll('#history li')).map(function (li) { return li.querySelector('.by').textContent + ' ' + li.querySelector('.patch').textContent; }).join('\\n')"
+            let entries =
+                "return Array.from(document.querySelectorAll('#history li')).map(function (li) { return li.querySelector('.by').textContent + ' ' + li.querySelector('.patch').textContent; }).join('\\n')"
             let expected = "onTapIncrement of pages/home/home {\"count\":2}\nonTapIncrement of pages/home/home {\"count\":1}"
             #expect(try browser.waitUntil(entries, is: expected) == expected)
             // Each entry has its time of day, to the millisecond.
@@ -443,7 +487,10 @@ import Glibc
             try browser.click("#tabs button[data-page='pages/explore/explore']")
             let items = "return document.querySelector('#data details[data-path=\"items\"] > summary').textContent"
             #expect(try browser.waitUntil(items, is: "items: Array(3)") == "items: Array(3)")
-            #expect(try browser.waitUntil("return document.querySelector('#data [data-path=\"items[0].name\"]').textContent", is: "name: \"Lighthouse\"") == "name: \"Lighthouse\"")
+            #expect(
+                try browser.waitUntil(
+                    "return document.querySelector('#data [data-path=\"items[0].name\"]').textContent", is: "name: \"Lighthouse\"")
+                    == "name: \"Lighthouse\"")
         }
     }
 }

@@ -70,18 +70,26 @@ struct SigningCommandTests {
             try Self.makeApp(in: folder)
             try Self.plainKey(encrypted.kind, "plain.pem", in: folder)
             try Self.openssl(
-                ["pkcs8", "-topk8", "-v2", encrypted.cipher, "-v2prf", encrypted.prf, "-in", "plain.pem", "-out", "key.pem", "-passout", "pass:\(Self.passphrase)"],
+                [
+                    "pkcs8", "-topk8", "-v2", encrypted.cipher, "-v2prf", encrypted.prf, "-in", "plain.pem", "-out", "key.pem", "-passout",
+                    "pass:\(Self.passphrase)",
+                ],
                 in: folder)
-            #expect(try String(contentsOf: folder.appendingPathComponent("key.pem"), encoding: .utf8).hasPrefix("-----BEGIN ENCRYPTED PRIVATE KEY-----\n"))
+            #expect(
+                try String(contentsOf: folder.appendingPathComponent("key.pem"), encoding: .utf8).hasPrefix(
+                    "-----BEGIN ENCRYPTED PRIVATE KEY-----\n"))
             let algorithm = encrypted.kind == "EC" ? "ECDSA P-256 with SHA-256 (0x0201)" : "RSA 2048 PKCS#1 v1.5 with SHA-256 (0x0103)"
             let fromEnvironment = try CLIRunner.run(
                 ["pack", "app", "--sign", "key.pem", "--key-pass", "env:MACTL_TEST_KEY_PASS", "-o", "env.ma"], in: folder,
                 environment: ["MACTL_TEST_KEY_PASS": Self.passphrase])
             #expect(fromEnvironment.status == 0, "\(fromEnvironment.standardError)")
-            #expect(fromEnvironment.standardOutput.hasSuffix("\nsigned with key.pem: \(algorithm); self-signed certificate, subject CN=com.example.app\n"))
+            #expect(
+                fromEnvironment.standardOutput.hasSuffix(
+                    "\nsigned with key.pem: \(algorithm); self-signed certificate, subject CN=com.example.app\n"))
             // The first line of the file, without its line ending (here a Windows one).
             try Data("\(Self.passphrase)\r\nnot part of it\n".utf8).write(to: folder.appendingPathComponent("pass.txt"))
-            let fromFile = try CLIRunner.run(["pack", "app", "--sign", "key.pem", "--key-pass", "file:pass.txt", "-o", "file.ma"], in: folder)
+            let fromFile = try CLIRunner.run(
+                ["pack", "app", "--sign", "key.pem", "--key-pass", "file:pass.txt", "-o", "file.ma"], in: folder)
             #expect(fromFile.status == 0, "\(fromFile.standardError)")
             for package in ["env.ma", "file.ma"] {
                 let verify = try CLIRunner.run(["verify", package, "--key", "plain.pub.pem", "--require-signature"], in: folder)
@@ -97,10 +105,14 @@ struct SigningCommandTests {
         try CLIRunner.withTemporaryFolder { folder in
             try Self.makeApp(in: folder)
             try Self.openssl(
-                ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-aes256", "-pass", "pass:\(Self.passphrase)", "-out", "key.pem"],
+                [
+                    "genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-aes256", "-pass", "pass:\(Self.passphrase)",
+                    "-out", "key.pem",
+                ],
                 in: folder)
             let pack = try CLIRunner.run(
-                ["pack", "app", "--sign", "key.pem", "--key-pass", "env:KEY_PASS", "-o", "app.ma"], in: folder, environment: ["KEY_PASS": Self.passphrase])
+                ["pack", "app", "--sign", "key.pem", "--key-pass", "env:KEY_PASS", "-o", "app.ma"], in: folder,
+                environment: ["KEY_PASS": Self.passphrase])
             #expect(pack.status == 0, "\(pack.standardError)")
             #expect(try CLIRunner.run(["verify", "app.ma", "--require-signature"], in: folder).status == 0)
         }
@@ -111,34 +123,44 @@ struct SigningCommandTests {
             try Self.makeApp(in: folder)
             try Self.plainKey("EC", "plain.pem", in: folder)
             try Self.openssl(
-                ["pkcs8", "-topk8", "-v2", "aes-256-cbc", "-in", "plain.pem", "-out", "key.pem", "-passout", "pass:\(Self.passphrase)"], in: folder)
+                ["pkcs8", "-topk8", "-v2", "aes-256-cbc", "-in", "plain.pem", "-out", "key.pem", "-passout", "pass:\(Self.passphrase)"],
+                in: folder)
             try Data("\n".utf8).write(to: folder.appendingPathComponent("empty.txt"))
             try Data("wrong\n".utf8).write(to: folder.appendingPathComponent("wrong.txt"))
             func failure(_ extra: [String], environment: [String: String] = [:]) throws -> String {
-                let result = try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "app.ma"] + extra, in: folder, environment: environment)
+                let result = try CLIRunner.run(
+                    ["pack", "app", "--sign", "key.pem", "-o", "app.ma"] + extra, in: folder, environment: environment)
                 #expect(result.status == 2)
                 #expect(result.standardOutput == "")
                 #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("app.ma").path))
                 return result.standardError
             }
-            #expect(try failure([]) == "error: 'key.pem': the key is encrypted; give its passphrase with --key-pass env:VAR or --key-pass file:PATH\n")
+            #expect(
+                try failure([])
+                    == "error: 'key.pem': the key is encrypted; give its passphrase with --key-pass env:VAR or --key-pass file:PATH\n")
             #expect(
                 try failure(["--key-pass", "env:KEY_PASS"], environment: ["KEY_PASS": "wrong"])
                     == "error: wrong passphrase for 'key.pem' (from --key-pass env:KEY_PASS)\n")
-            #expect(try failure(["--key-pass", "file:wrong.txt"]) == "error: wrong passphrase for 'key.pem' (from --key-pass file:wrong.txt)\n")
+            #expect(
+                try failure(["--key-pass", "file:wrong.txt"]) == "error: wrong passphrase for 'key.pem' (from --key-pass file:wrong.txt)\n")
             #expect(
                 try failure(["--key-pass", "env:MACTL_TEST_UNSET_PASS"])
-                    == "error: --key-pass env:MACTL_TEST_UNSET_PASS: the environment variable MACTL_TEST_UNSET_PASS is not set; set it to the key's passphrase (in CI, from a secret)\n")
+                    == "error: --key-pass env:MACTL_TEST_UNSET_PASS: the environment variable MACTL_TEST_UNSET_PASS is not set; set it to the key's passphrase (in CI, from a secret)\n"
+            )
             #expect(
                 try failure(["--key-pass", "env:KEY_PASS"], environment: ["KEY_PASS": ""])
-                    == "error: --key-pass env:KEY_PASS: the environment variable KEY_PASS is empty; set it to the key's passphrase (in CI, a secret that is not defined reads as empty)\n")
-            #expect(try failure(["--key-pass", "file:missing.txt"]) == "error: cannot read the passphrase file 'missing.txt': there is no such file\n")
+                    == "error: --key-pass env:KEY_PASS: the environment variable KEY_PASS is empty; set it to the key's passphrase (in CI, a secret that is not defined reads as empty)\n"
+            )
+            #expect(
+                try failure(["--key-pass", "file:missing.txt"])
+                    == "error: cannot read the passphrase file 'missing.txt': there is no such file\n")
             #expect(
                 try failure(["--key-pass", "file:empty.txt"])
                     == "error: --key-pass file:empty.txt: the first line of 'empty.txt' is empty; write the key's passphrase on it\n")
             #expect(try failure(["--key-pass", "env:"]) == "error: --key-pass env: names no variable; write --key-pass env:VAR\n")
             // A passphrase on the command line is refused, and not repeated in the message.
-            let literal = "error: --key-pass takes env:VAR or file:PATH, not the passphrase itself: a command line is visible to other users in 'ps' "
+            let literal =
+                "error: --key-pass takes env:VAR or file:PATH, not the passphrase itself: a command line is visible to other users in 'ps' "
                 + "and stays in the shell history; put the passphrase in an environment variable or in a file only you can read\n"
             #expect(try failure(["--key-pass", Self.passphrase]) == literal)
             #expect(try failure(["--key-pass", "pass:\(Self.passphrase)"]) == literal)
@@ -169,7 +191,8 @@ struct SigningCommandTests {
         try CLIRunner.withTemporaryFolder { folder in
             try Self.makeApp(in: folder)
             try Self.plainKey("EC", "plain.pem", in: folder)
-            try Self.openssl(unsupported.arguments + ["-in", "plain.pem", "-out", "old.pem", "-passout", "pass:\(Self.passphrase)"], in: folder)
+            try Self.openssl(
+                unsupported.arguments + ["-in", "plain.pem", "-out", "old.pem", "-passout", "pass:\(Self.passphrase)"], in: folder)
             let environment = ["KEY_PASS": Self.passphrase]
             let refused = try CLIRunner.run(
                 ["pack", "app", "--sign", "old.pem", "--key-pass", "env:KEY_PASS", "-o", "app.ma"], in: folder, environment: environment)
@@ -177,13 +200,18 @@ struct SigningCommandTests {
             #expect(
                 refused.standardError
                     == "error: 'old.pem': the key is encrypted with \(unsupported.scheme), which mactl cannot decrypt (it reads PKCS#8 PBES2 with PBKDF2 "
-                    + "and AES-CBC); re-encrypt it with AES-256-CBC: openssl pkcs8 -topk8 -v2 aes-256-cbc -in old.pem -out old-aes256.pem\n")
+                    + "and AES-CBC); re-encrypt it with AES-256-CBC: openssl pkcs8 -topk8 -v2 aes-256-cbc -in old.pem -out old-aes256.pem\n"
+            )
             // The command given works (here with the passphrases it would ask for).
             try Self.openssl(
-                ["pkcs8", "-topk8", "-v2", "aes-256-cbc", "-in", "old.pem", "-out", "old-aes256.pem", "-passin", "pass:\(Self.passphrase)",
-                 "-passout", "pass:\(Self.passphrase)"], in: folder)
+                [
+                    "pkcs8", "-topk8", "-v2", "aes-256-cbc", "-in", "old.pem", "-out", "old-aes256.pem", "-passin",
+                    "pass:\(Self.passphrase)",
+                    "-passout", "pass:\(Self.passphrase)",
+                ], in: folder)
             let pack = try CLIRunner.run(
-                ["pack", "app", "--sign", "old-aes256.pem", "--key-pass", "env:KEY_PASS", "-o", "app.ma"], in: folder, environment: environment)
+                ["pack", "app", "--sign", "old-aes256.pem", "--key-pass", "env:KEY_PASS", "-o", "app.ma"], in: folder,
+                environment: environment)
             #expect(pack.status == 0, "\(pack.standardError)")
         }
     }
@@ -195,21 +223,34 @@ struct SigningCommandTests {
             try Self.makeApp(in: folder)
             let keygen = try CLIRunner.run(["keygen", "acme.pem", "--subject", "CN=Acme Ltd,O=Acme"], in: folder)
             #expect(keygen.status == 0)
-            #expect(keygen.standardOutput == "wrote acme.pem (EC P-256, mode 0600) and acme.cert.pem (subject CN=Acme Ltd,O=Acme)\nsign with: mactl pack --sign acme.pem\n")
-            #expect(try Self.opensslOutput(["x509", "-in", "acme.cert.pem", "-noout", "-subject", "-nameopt", "RFC2253"], in: folder) == "subject=CN=Acme Ltd,O=Acme\n")
+            #expect(
+                keygen.standardOutput
+                    == "wrote acme.pem (EC P-256, mode 0600) and acme.cert.pem (subject CN=Acme Ltd,O=Acme)\nsign with: mactl pack --sign acme.pem\n"
+            )
+            #expect(
+                try Self.opensslOutput(["x509", "-in", "acme.cert.pem", "-noout", "-subject", "-nameopt", "RFC2253"], in: folder)
+                    == "subject=CN=Acme Ltd,O=Acme\n")
             // In the certificate the organization comes first, as in every CA's certificates.
-            #expect(try Self.opensslOutput(["x509", "-in", "acme.cert.pem", "-noout", "-subject"], in: folder) == "subject=O = Acme, CN = Acme Ltd\n")
+            #expect(
+                try Self.opensslOutput(["x509", "-in", "acme.cert.pem", "-noout", "-subject"], in: folder)
+                    == "subject=O = Acme, CN = Acme Ltd\n")
             let pack = try CLIRunner.run(["pack", "app", "--sign", "acme.pem", "-o", "app.ma"], in: folder)
             #expect(pack.status == 0, "\(pack.standardError)")
-            #expect(pack.standardOutput.hasSuffix("\nsigned with acme.pem: ECDSA P-256 with SHA-256 (0x0201); certificate acme.cert.pem (beside the key), subject CN=Acme Ltd,O=Acme\n"))
+            #expect(
+                pack.standardOutput.hasSuffix(
+                    "\nsigned with acme.pem: ECDSA P-256 with SHA-256 (0x0201); certificate acme.cert.pem (beside the key), subject CN=Acme Ltd,O=Acme\n"
+                ))
             let verify = try CLIRunner.run(["verify", "app.ma", "--cert", "acme.cert.pem"], in: folder)
             #expect(verify.status == 0)
             #expect(verify.standardOutput.contains("\nsignature: valid, algorithm 0x0201, signed by CN=Acme Ltd,O=Acme, key sha256 "))
             let inspect = try CLIRunner.run(["inspect", "app.ma"], in: folder)
             #expect(inspect.standardOutput.contains("signer CN=Acme Ltd,O=Acme, key sha256 "))
             // --cert names it explicitly: the same certificate, said so.
-            let explicit = try CLIRunner.run(["pack", "app", "--sign", "acme.pem", "--cert", "acme.cert.pem", "-o", "explicit.ma"], in: folder)
-            #expect(explicit.standardOutput.hasSuffix("\nsigned with acme.pem: ECDSA P-256 with SHA-256 (0x0201); certificate acme.cert.pem, subject CN=Acme Ltd,O=Acme\n"))
+            let explicit = try CLIRunner.run(
+                ["pack", "app", "--sign", "acme.pem", "--cert", "acme.cert.pem", "-o", "explicit.ma"], in: folder)
+            #expect(
+                explicit.standardOutput.hasSuffix(
+                    "\nsigned with acme.pem: ECDSA P-256 with SHA-256 (0x0201); certificate acme.cert.pem, subject CN=Acme Ltd,O=Acme\n"))
         }
     }
 
@@ -218,7 +259,10 @@ struct SigningCommandTests {
             let cases: [(subject: String, openssl: String, shown: String)] = [
                 // One part of two attributes: mactl shows them in the order the certificate
                 // holds them (a DER set, sorted), openssl's RFC 2253 view the other way round.
-                (#"CN=Acme\, Inc.,OU=Mobile+L=Berlin,O=Acme,C=de"#, #"CN=Acme\, Inc.,OU=Mobile+L=Berlin,O=Acme,C=DE"#, #"CN=Acme\, Inc.,L=Berlin+OU=Mobile,O=Acme,C=DE"#),
+                (
+                    #"CN=Acme\, Inc.,OU=Mobile+L=Berlin,O=Acme,C=de"#, #"CN=Acme\, Inc.,OU=Mobile+L=Berlin,O=Acme,C=DE"#,
+                    #"CN=Acme\, Inc.,L=Berlin+OU=Mobile,O=Acme,C=DE"#
+                ),
                 ("cn=Ops, emailAddress=ops@acme.example", "CN=Ops,emailAddress=ops@acme.example", "CN=Ops,E=ops@acme.example"),
                 (##"CN=Caf\C3\A9 \#1"##, "CN=Café #1", "CN=Café #1"),
                 ("Acme, Inc", #"CN=Acme\, Inc"#, #"CN=Acme\, Inc"#),
@@ -226,7 +270,9 @@ struct SigningCommandTests {
             for (index, item) in cases.enumerated() {
                 let keygen = try CLIRunner.run(["keygen", "k\(index).pem", "--subject", item.subject], in: folder)
                 #expect(keygen.status == 0, "\(keygen.standardError)")
-                #expect(keygen.standardOutput.hasPrefix("wrote k\(index).pem (EC P-256, mode 0600) and k\(index).cert.pem (subject \(item.shown))\n"))
+                #expect(
+                    keygen.standardOutput.hasPrefix(
+                        "wrote k\(index).pem (EC P-256, mode 0600) and k\(index).cert.pem (subject \(item.shown))\n"))
                 let subject = try Self.opensslOutput(
                     ["x509", "-in", "k\(index).cert.pem", "-noout", "-subject", "-nameopt", "RFC2253,-esc_msb"], in: folder)
                 #expect(subject == "subject=\(item.openssl)\n")
@@ -238,7 +284,10 @@ struct SigningCommandTests {
         try CLIRunner.withTemporaryFolder { folder in
             let cases: [(String, String)] = [
                 ("CN=Acme,Foo", "'Foo' is not TYPE=value; write CN=Acme Ltd,O=Acme, with \\, for a comma inside a value"),
-                ("CN=Acme,Q=x", "unknown attribute type 'Q' in 'Q=x'; use CN, O, OU, C, ST, L, STREET, DC, UID, emailAddress or a dotted OID"),
+                (
+                    "CN=Acme,Q=x",
+                    "unknown attribute type 'Q' in 'Q=x'; use CN, O, OU, C, ST, L, STREET, DC, UID, emailAddress or a dotted OID"
+                ),
                 ("CN=Acme,C=Germany", "'C=Germany': C takes a two-letter country code, such as C=DE"),
                 ("CN=", "'CN=' has an empty value"),
                 ("CN=a,,O=b", "the subject has an empty part (two commas in a row, or one at an end); write CN=Acme Ltd,O=Acme"),
@@ -265,18 +314,24 @@ struct SigningCommandTests {
             try FileManager.default.removeItem(at: beside)
             let selfSigned = try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "app.ma"], in: folder)
             #expect(selfSigned.status == 0)
-            #expect(selfSigned.standardOutput.hasSuffix("\nsigned with key.pem: ECDSA P-256 with SHA-256 (0x0201); self-signed certificate, subject CN=com.example.app\n"))
+            #expect(
+                selfSigned.standardOutput.hasSuffix(
+                    "\nsigned with key.pem: ECDSA P-256 with SHA-256 (0x0201); self-signed certificate, subject CN=com.example.app\n"))
             try FileManager.default.copyItem(at: folder.appendingPathComponent("other.cert.pem"), to: beside)
             let mismatch = try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "mismatch.ma"], in: folder)
             #expect(mismatch.status == 2)
             #expect(
                 mismatch.standardError
-                    == "error: 'key.cert.pem', found beside the key, is the certificate of another key; give the right one with --cert, or move it away to sign with a self-signed certificate\n")
+                    == "error: 'key.cert.pem', found beside the key, is the certificate of another key; give the right one with --cert, or move it away to sign with a self-signed certificate\n"
+            )
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("mismatch.ma").path))
             // An explicit --cert wins over the one beside the key, and is checked the same way.
             let given = try CLIRunner.run(["pack", "app", "--sign", "key.pem", "--cert", "other.cert.pem", "-o", "given.ma"], in: folder)
             #expect(given.status == 2)
-            #expect(given.standardError == "error: 'other.cert.pem': the certificate's public key is not the signing key's; give the certificate that belongs to the key\n")
+            #expect(
+                given.standardError
+                    == "error: 'other.cert.pem': the certificate's public key is not the signing key's; give the certificate that belongs to the key\n"
+            )
         }
     }
 
@@ -294,14 +349,24 @@ struct SigningCommandTests {
                 return result.standardError
             }
             #expect(
-                try failure(["pack", "app", "--sign", "missing.pem"]) == "error: cannot read the key 'missing.pem': there is no such file; make one with: mactl keygen missing.pem\n")
-            #expect(try failure(["pack", "app", "--sign", "keys"]) == "error: cannot read the key 'keys': it is a folder; give the file's path\n")
+                try failure(["pack", "app", "--sign", "missing.pem"])
+                    == "error: cannot read the key 'missing.pem': there is no such file; make one with: mactl keygen missing.pem\n")
+            #expect(
+                try failure(["pack", "app", "--sign", "keys"])
+                    == "error: cannot read the key 'keys': it is a folder; give the file's path\n")
             #expect(
                 try failure(["pack", "app", "--sign", "key.pem", "--cert", "missing.cert.pem"])
-                    == "error: cannot read the certificate 'missing.cert.pem': there is no such file; without --cert, pack uses the certificate keygen wrote beside the key, or makes a self-signed one\n")
-            #expect(try failure(["pack", "app", "--sign", "app/manifest.json"]) == "error: 'app/manifest.json': the key file is not PEM (no '-----BEGIN ... PRIVATE KEY-----' block)\n")
-            #expect(try failure(["verify", "nothing.ma", "--key", "missing.pub.pem"]) == "error: cannot read the public key 'missing.pub.pem': there is no such file\n")
-            #expect(try failure(["verify", "nothing.ma", "--cert", "keys"]) == "error: cannot read the certificate 'keys': it is a folder; give the file's path\n")
+                    == "error: cannot read the certificate 'missing.cert.pem': there is no such file; without --cert, pack uses the certificate keygen wrote beside the key, or makes a self-signed one\n"
+            )
+            #expect(
+                try failure(["pack", "app", "--sign", "app/manifest.json"])
+                    == "error: 'app/manifest.json': the key file is not PEM (no '-----BEGIN ... PRIVATE KEY-----' block)\n")
+            #expect(
+                try failure(["verify", "nothing.ma", "--key", "missing.pub.pem"])
+                    == "error: cannot read the public key 'missing.pub.pem': there is no such file\n")
+            #expect(
+                try failure(["verify", "nothing.ma", "--cert", "keys"])
+                    == "error: cannot read the certificate 'keys': it is a folder; give the file's path\n")
         }
     }
 
@@ -312,7 +377,9 @@ struct SigningCommandTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: folder.appendingPathComponent("key.pem").path)
             let result = try CLIRunner.runUnprivileged(["pack", "app", "--sign", "key.pem", "-o", "app.ma"], in: folder)
             #expect(result.status == 2)
-            #expect(result.standardError == "error: cannot read the key 'key.pem': permission denied; check its owner and mode: ls -l key.pem\n")
+            #expect(
+                result.standardError == "error: cannot read the key 'key.pem': permission denied; check its owner and mode: ls -l key.pem\n"
+            )
         }
     }
 
@@ -336,7 +403,8 @@ struct SigningCommandTests {
             #expect(
                 try CLIRunner.run(["verify", "app.ma", "--cert", "lone.pem"], in: folder).standardError
                     == "error: 'lone.pem' is a private key; --cert takes the signer's public key or certificate: export the public key with "
-                    + "openssl pkey -in lone.pem -pubout -out lone.pub.pem and give --key lone.pub.pem, or give --cert with its certificate\n")
+                    + "openssl pkey -in lone.pem -pubout -out lone.pub.pem and give --key lone.pub.pem, or give --cert with its certificate\n"
+            )
         }
     }
 
@@ -347,13 +415,14 @@ struct SigningCommandTests {
             let result = try CLIRunner.run(["keygen", "--subject", "CN=Acme"], in: folder)
             #expect(result.status == 2)
             #expect(result.standardOutput == "")
-            #expect(result.standardError == """
-                Error: Missing expected argument '<path>'
-                Help:  <path>  The key file to write; the certificate goes beside it as <name>.cert.pem.
-                Usage: mactl keygen <path> [--subject <subject>]
-                  See 'mactl keygen --help' for more information.
+            #expect(
+                result.standardError == """
+                    Error: Missing expected argument '<path>'
+                    Help:  <path>  The key file to write; the certificate goes beside it as <name>.cert.pem.
+                    Usage: mactl keygen <path> [--subject <subject>]
+                      See 'mactl keygen --help' for more information.
 
-                """)
+                    """)
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
         }
     }
@@ -367,10 +436,13 @@ struct SigningCommandTests {
                 #expect(result.standardOutput == "")
                 return result.standardError
             }
-            #expect(try failure(["keygen", "key.pem"]) == "error: 'key.pem' exists; mactl keygen never overwrites a key: give another path\n")
+            #expect(
+                try failure(["keygen", "key.pem"]) == "error: 'key.pem' exists; mactl keygen never overwrites a key: give another path\n")
             // Only the certificate's name is taken: the key is not written either.
             try Data().write(to: folder.appendingPathComponent("lone.cert.pem"))
-            #expect(try failure(["keygen", "lone.pem"]) == "error: 'lone.cert.pem' exists; mactl keygen never overwrites a certificate: give another path\n")
+            #expect(
+                try failure(["keygen", "lone.pem"])
+                    == "error: 'lone.cert.pem' exists; mactl keygen never overwrites a certificate: give another path\n")
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("lone.pem").path))
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("keys"), withIntermediateDirectories: false)
             #expect(try failure(["keygen", "keys"]) == "error: 'keys' is a folder; give the key file's path, such as keys/key.pem\n")
@@ -382,7 +454,8 @@ struct SigningCommandTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: readOnly.path)
             #expect(
                 try failure(["keygen", "read-only/key.pem"], unprivileged: true)
-                    == "error: cannot write 'read-only/key.pem': permission denied in the folder 'read-only'; choose a folder you can write to\n")
+                    == "error: cannot write 'read-only/key.pem': permission denied in the folder 'read-only'; choose a folder you can write to\n"
+            )
             #expect(try FileManager.default.contentsOfDirectory(atPath: readOnly.path) == [])
         }
     }

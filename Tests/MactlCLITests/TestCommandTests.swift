@@ -9,25 +9,25 @@ struct TestCommandTests {
     static func writeApp(in folder: URL, tests: [String: String]) throws {
         let files: [String: String] = [
             "manifest.json": """
-                {"app_id": "com.example.t", "name": "T", "icons": [], "version": {"code": 1, "name": "1.0"},
-                 "platform_version": {"min_code": 1}, "pages": ["pages/a/a"]}
-                """,
+            {"app_id": "com.example.t", "name": "T", "icons": [], "version": {"code": 1, "name": "1.0"},
+             "platform_version": {"min_code": 1}, "pages": ["pages/a/a"]}
+            """,
             "pages/a/a.js": """
-                Page({
-                  data: { count: 0 },
-                  onTap() { this.setData({ count: this.data.count + 1 }); },
-                  onSpin() { while (true) {} },
-                  onBroken() { return this.data.missing.value; },
-                });
-                """,
+            Page({
+              data: { count: 0 },
+              onTap() { this.setData({ count: this.data.count + 1 }); },
+              onSpin() { while (true) {} },
+              onBroken() { return this.data.missing.value; },
+            });
+            """,
             "app.js": "",
             "app.css": "",
             "pages/a/a.html": """
-                <body x-data="page">
-                  <p x-text="store.count"></p>
-                  <button @click="onTap()">Add</button>
-                </body>
-                """,
+            <body x-data="page">
+              <p x-text="store.count"></p>
+              <button @click="onTap()">Add</button>
+            </body>
+            """,
         ].merging(tests) { $1 }
         for (path, text) in files {
             let url = folder.appendingPathComponent(path)
@@ -65,26 +65,29 @@ struct TestCommandTests {
             let result = try CLIRunner.run(["test", "."], in: folder)
             #expect(result.status == 1)
             #expect(result.standardError == "")
-            #expect(result.standardOutput == """
-                tests/a.test.js
-                  ✔ a tap on Add adds one
-                  ✘ a wrong count
-                    tests/a.test.js:8:31: expected 0 to be 2
-                      8 |   expect(page.data.count).toBe(2);
-                        |                               ^
-                  - not yet (skipped)
+            #expect(
+                result.standardOutput == """
+                    tests/a.test.js
+                      ✔ a tap on Add adds one
+                      ✘ a wrong count
+                        tests/a.test.js:8:31: expected 0 to be 2
+                          8 |   expect(page.data.count).toBe(2);
+                            |                               ^
+                      - not yet (skipped)
 
-                1 passed, 1 failed, 1 skipped
+                    1 passed, 1 failed, 1 skipped
 
-                """)
+                    """)
         }
     }
 
     @Test func theRunGoesOnPastABrokenFileALoopAndAThrowingHandler() throws {
         try CLIRunner.withTemporaryFolder { folder in
-            try Self.writeApp(in: folder, tests: [
-                "tests/broken.test.js": "test('x', () => {\n  expect(1).toBe(1;\n});\n",
-                "tests/handlers.test.js": """
+            try Self.writeApp(
+                in: folder,
+                tests: [
+                    "tests/broken.test.js": "test('x', () => {\n  expect(1).toBe(1;\n});\n",
+                    "tests/handlers.test.js": """
                     test('a handler that loops', async () => {
                       const page = await app.open('pages/a/a');
                       await page.tap('onSpin');
@@ -99,28 +102,29 @@ struct TestCommandTests {
                       expect(page.data.count).toBe(1);
                     });
                     """,
-            ])
+                ])
             let result = try CLIRunner.run(["test", ".", "--timeout", "0.5"], in: folder)
             #expect(result.status == 1)
-            #expect(result.standardOutput == """
-                tests/broken.test.js
-                  ✘ (the file)
-                    tests/broken.test.js:2:19: the test file does not load: SyntaxError: Unexpected token ';'. Expected ')' to end an argument list.
-                      2 |   expect(1).toBe(1;
-                        |                   ^
-                tests/handlers.test.js
-                  ✘ a handler that loops
-                    tests/handlers.test.js: the test ran longer than 0.5 s (it was running onSpin of pages/a/a)
-                  ✘ a handler that throws
-                    the app reported an error the device drops silently (a test that expects it takes it with app.takeErrors())
-                    pages/a/a.js:5:40: onBroken of pages/a/a threw TypeError: undefined is not an object (evaluating 'this.data.missing.value'); on the device this is silent
-                      5 |   onBroken() { return this.data.missing.value; },
-                        |                                        ^
-                  ✔ the next test still runs
+            #expect(
+                result.standardOutput == """
+                    tests/broken.test.js
+                      ✘ (the file)
+                        tests/broken.test.js:2:19: the test file does not load: SyntaxError: Unexpected token ';'. Expected ')' to end an argument list.
+                          2 |   expect(1).toBe(1;
+                            |                   ^
+                    tests/handlers.test.js
+                      ✘ a handler that loops
+                        tests/handlers.test.js: the test ran longer than 0.5 s (it was running onSpin of pages/a/a)
+                      ✘ a handler that throws
+                        the app reported an error the device drops silently (a test that expects it takes it with app.takeErrors())
+                        pages/a/a.js:5:40: onBroken of pages/a/a threw TypeError: undefined is not an object (evaluating 'this.data.missing.value'); on the device this is silent
+                          5 |   onBroken() { return this.data.missing.value; },
+                            |                                        ^
+                      ✔ the next test still runs
 
-                1 passed, 3 failed
+                    1 passed, 3 failed
 
-                """)
+                    """)
         }
     }
 
@@ -129,65 +133,67 @@ struct TestCommandTests {
             try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing])
             let json = try CLIRunner.run(["test", ".", "--format", "json"], in: folder)
             #expect(json.status == 1)
-            #expect(json.standardOutput == """
-                {
-                  "appProblems" : [
-
-                  ],
-                  "fileProblems" : [
-
-                  ],
-                  "summary" : {
-                    "failed" : 1,
-                    "passed" : 1,
-                    "skipped" : 1
-                  },
-                  "tests" : [
+            #expect(
+                json.standardOutput == """
                     {
-                      "file" : "tests/a.test.js",
-                      "name" : "a tap on Add adds one",
-                      "status" : "passed"
-                    },
-                    {
-                      "failure" : {
-                        "column" : 31,
-                        "file" : "tests/a.test.js",
-                        "kind" : "expectation",
-                        "line" : 8,
-                        "message" : "expected 0 to be 2"
+                      "appProblems" : [
+
+                      ],
+                      "fileProblems" : [
+
+                      ],
+                      "summary" : {
+                        "failed" : 1,
+                        "passed" : 1,
+                        "skipped" : 1
                       },
-                      "file" : "tests/a.test.js",
-                      "name" : "a wrong count",
-                      "status" : "failed"
-                    },
-                    {
-                      "file" : "tests/a.test.js",
-                      "name" : "not yet",
-                      "status" : "skipped"
+                      "tests" : [
+                        {
+                          "file" : "tests/a.test.js",
+                          "name" : "a tap on Add adds one",
+                          "status" : "passed"
+                        },
+                        {
+                          "failure" : {
+                            "column" : 31,
+                            "file" : "tests/a.test.js",
+                            "kind" : "expectation",
+                            "line" : 8,
+                            "message" : "expected 0 to be 2"
+                          },
+                          "file" : "tests/a.test.js",
+                          "name" : "a wrong count",
+                          "status" : "failed"
+                        },
+                        {
+                          "file" : "tests/a.test.js",
+                          "name" : "not yet",
+                          "status" : "skipped"
+                        }
+                      ],
+                      "version" : 1
                     }
-                  ],
-                  "version" : 1
-                }
 
-                """)
+                    """)
             let junit = try CLIRunner.run(["test", ".", "--format", "junit", "--output", "report.xml"], in: folder)
             #expect(junit.status == 1)
             #expect(junit.standardOutput == "")
             #expect(junit.standardError == "1 passed, 1 failed, 1 skipped\n")
             let xml = try String(contentsOf: folder.appendingPathComponent("report.xml"), encoding: .utf8)
-            #expect(xml == """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <testsuites name="mactl test" tests="3" failures="1" skipped="1">
-                  <testsuite name="tests/a.test.js" tests="3" failures="1" skipped="1">
-                    <testcase classname="tests/a.test.js" name="a tap on Add adds one"/>
-                    <testcase classname="tests/a.test.js" name="a wrong count">
-                      <failure type="expectation" message="expected 0 to be 2">tests/a.test.js:8:31: expected 0 to be 2&#10;  8 |   expect(page.data.count).toBe(2);&#10;    |                               ^</failure>
-                    </testcase>
-                    <testcase classname="tests/a.test.js" name="not yet"><skipped/></testcase>
-                  </testsuite>
-                </testsuites>
+            #expect(
+                xml == """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <testsuites name="mactl test" tests="3" failures="1" skipped="1">
+                      <testsuite name="tests/a.test.js" tests="3" failures="1" skipped="1">
+                        <testcase classname="tests/a.test.js" name="a tap on Add adds one"/>
+                        <testcase classname="tests/a.test.js" name="a wrong count">
+                          <failure type="expectation" message="expected 0 to be 2">tests/a.test.js:8:31: expected 0 to be 2&#10;  8 |   expect(page.data.count).toBe(2);&#10;    |                               ^</failure>
+                        </testcase>
+                        <testcase classname="tests/a.test.js" name="not yet"><skipped/></testcase>
+                      </testsuite>
+                    </testsuites>
 
-                """)
+                    """)
         }
     }
 
@@ -207,53 +213,60 @@ struct TestCommandTests {
             let result = try CLIRunner.run(["test", "."], in: folder)
             #expect(result.status == 1)
             #expect(result.standardError == "")
-            #expect(result.standardOutput == """
-                tests/cart.test.js
-                  ✘ the cart
-                    tests/cart.test.js:3:61: the received value does not equal the expected one (- expected, + received)
-                      3 |   expect({ count: page.data.count, items: ['tea'] }).toEqual({ items: ['tea', 'cake'], count: 2 });
-                        |                                                             ^
-                      - expected
-                      + received
+            #expect(
+                result.standardOutput == """
+                    tests/cart.test.js
+                      ✘ the cart
+                        tests/cart.test.js:3:61: the received value does not equal the expected one (- expected, + received)
+                          3 |   expect({ count: page.data.count, items: ['tea'] }).toEqual({ items: ['tea', 'cake'], count: 2 });
+                            |                                                             ^
+                          - expected
+                          + received
 
-                        {
-                      -   "count": 2,
-                      +   "count": 0,
-                          "items": [
-                      -     "tea",
-                      -     "cake"
-                      +     "tea"
-                          ]
-                        }
-                  ✘ one number
-                    tests/cart.test.js:5:45: expected 1 to equal 2
-                      5 | test('one number', () => { expect(1).toEqual(2); });
-                        |                                             ^
+                            {
+                          -   "count": 2,
+                          +   "count": 0,
+                              "items": [
+                          -     "tea",
+                          -     "cake"
+                          +     "tea"
+                              ]
+                            }
+                      ✘ one number
+                        tests/cart.test.js:5:45: expected 1 to equal 2
+                          5 | test('one number', () => { expect(1).toEqual(2); });
+                            |                                             ^
 
-                0 passed, 2 failed
+                    0 passed, 2 failed
 
-                """)
+                    """)
             // Coloured as Jest colours it, only when asked or on a terminal.
             let colored = try CLIRunner.run(["test", ".", "--color", "always"], in: folder)
             let escape = "\u{1B}"
-            #expect(colored.standardOutput.contains("""
-                      \(escape)[32m- expected\(escape)[0m
-                      \(escape)[31m+ received\(escape)[0m
+            #expect(
+                colored.standardOutput.contains(
+                    """
+                          \(escape)[32m- expected\(escape)[0m
+                          \(escape)[31m+ received\(escape)[0m
 
-                        {
-                      \(escape)[32m-   "count": 2,\(escape)[0m
-                      \(escape)[31m+   "count": 0,\(escape)[0m
-                          "items": [
-                """))
+                            {
+                          \(escape)[32m-   "count": 2,\(escape)[0m
+                          \(escape)[31m+   "count": 0,\(escape)[0m
+                              "items": [
+                    """))
             // The documents keep the message whole, and give both values to tools.
             let json = try CLIRunner.run(["test", ".", "--format", "json"], in: folder)
-            #expect(json.standardOutput.contains(#"""
-                        "comparison" : {
-                          "expected" : "{\n  \"count\": 2,\n  \"items\": [\n    \"tea\",\n    \"cake\"\n  ]\n}",
-                          "received" : "{\n  \"count\": 0,\n  \"items\": [\n    \"tea\"\n  ]\n}"
-                        },
-                """#), "\(json.standardOutput)")
-            #expect(json.standardOutput.contains(#""message" : "expected {\"count\":0,\"items\":[\"tea\"]} to equal {\"items\":[\"tea\",\"cake\"],\"count\":2}""#))
+            #expect(
+                json.standardOutput.contains(
+                    #"""
+                            "comparison" : {
+                              "expected" : "{\n  \"count\": 2,\n  \"items\": [\n    \"tea\",\n    \"cake\"\n  ]\n}",
+                              "received" : "{\n  \"count\": 0,\n  \"items\": [\n    \"tea\"\n  ]\n}"
+                            },
+                    """#), "\(json.standardOutput)")
+            #expect(
+                json.standardOutput.contains(
+                    #""message" : "expected {\"count\":0,\"items\":[\"tea\"]} to equal {\"items\":[\"tea\",\"cake\"],\"count\":2}""#))
         }
     }
 
@@ -263,16 +276,17 @@ struct TestCommandTests {
             try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing, "tests/b.test.js": "test('fine', () => {});"])
             let result = try CLIRunner.run(["test", ".", "-q"], in: folder)
             #expect(result.status == 1)
-            #expect(result.standardOutput == """
-                tests/a.test.js
-                  ✘ a wrong count
-                    tests/a.test.js:8:31: expected 0 to be 2
-                      8 |   expect(page.data.count).toBe(2);
-                        |                               ^
+            #expect(
+                result.standardOutput == """
+                    tests/a.test.js
+                      ✘ a wrong count
+                        tests/a.test.js:8:31: expected 0 to be 2
+                          8 |   expect(page.data.count).toBe(2);
+                            |                               ^
 
-                2 passed, 1 failed, 1 skipped
+                    2 passed, 1 failed, 1 skipped
 
-                """)
+                    """)
             let passing = try CLIRunner.run(["test", ".", "--quiet", "--filter", "fine"], in: folder)
             #expect(passing.status == 0)
             #expect(passing.standardOutput == "1 passed, 0 failed\n")
@@ -290,7 +304,8 @@ struct TestCommandTests {
                 func waitFor(_ needle: String) -> Bool { WatchTests.waitFor(needle, in: output) }
                 #expect(waitFor("] watching '.' for changes (Ctrl-C to stop)\n"))
                 #expect(output.text.hasPrefix("tests/a.test.js\n  ✔ one\n\n1 passed, 0 failed\n["), "\(output.text)")
-                try "test('one', () => { expect(1).toBe(2); });".write(to: folder.appendingPathComponent("tests/a.test.js"), atomically: true, encoding: .utf8)
+                try "test('one', () => { expect(1).toBe(2); });".write(
+                    to: folder.appendingPathComponent("tests/a.test.js"), atomically: true, encoding: .utf8)
                 #expect(waitFor("0 passed, 1 failed\n"))
                 let runs = output.text.components(separatedBy: "] change detected; tested again:\ntests/a.test.js\n  ✘ one\n")
                 #expect(runs.count == 2, "\(output.text)")

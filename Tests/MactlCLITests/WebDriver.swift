@@ -24,7 +24,8 @@ final class WebDriver {
         driver = Process()
         // Started through Python to clear what the test process's thread passes on: blocked
         // signals and ignored ones. Chromium inherits them and its processes then die at start.
-        let reset = "import os, signal; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
+        let reset =
+            "import os, signal; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
             + "[signal.signal(s, signal.SIG_DFL) for s in (signal.SIGPIPE, signal.SIGCHLD, signal.SIGINT, signal.SIGTERM)]; "
             + "os.execvp('chromedriver', ['chromedriver', '--port=\(port)', '--allowed-ips=127.0.0.1'])"
         driver.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -143,7 +144,9 @@ final class WebDriver {
             throw Failure(description: "cannot connect to 127.0.0.1:\(port)")
         }
         defer { close(connection) }
-        var request = Data("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\(headers.map { $0 + "\r\n" }.joined())\r\n".utf8)
+        var request = Data(
+            "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\(headers.map { $0 + "\r\n" }.joined())\r\n"
+                .utf8)
         request += body
         try RawHTTP.sendBlocking([UInt8](request), on: connection)
         // Read the head, then as many bytes as Content-Length says (chromedriver may keep the
@@ -176,9 +179,13 @@ final class WebDriver {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(probe, $0, &length) } }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(probe, $0, &length) }
+        }
         let port = Int(UInt16(bigEndian: address.sin_port))
         guard port > 0 else { throw Failure(description: "no free port") }
         return port

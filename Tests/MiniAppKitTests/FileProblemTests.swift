@@ -17,7 +17,9 @@ struct FileProblemTests {
     @Test func foundationErrorsBecomeTheSameReasons() {
         let posix = NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES))
         #expect(FileProblem.reason(for: posix) == "permission denied")
-        let wrapped = NSError(domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))])
+        let wrapped = NSError(
+            domain: NSCocoaErrorDomain, code: CocoaError.fileWriteUnknown.rawValue,
+            userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))])
         #expect(FileProblem.reason(for: wrapped, writing: true) == "there is no space left on the device")
         #expect(FileProblem.reason(for: CocoaError(.fileReadNoSuchFile)) == "there is no such file")
         #expect(FileProblem.reason(for: CocoaError(.fileWriteVolumeReadOnly), writing: true) == "the file system is read-only")

@@ -38,7 +38,9 @@ final class ArchiveByteSource {
         return source.handle(command, data, length, state: state)
     }
 
-    private func handle(_ command: zip_source_cmd, _ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, state: UnsafeMutableRawPointer) -> zip_int64_t {
+    private func handle(
+        _ command: zip_source_cmd, _ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, state: UnsafeMutableRawPointer
+    ) -> zip_int64_t {
         switch command {
         case ZIP_SOURCE_OPEN:
             position = 0

@@ -41,7 +41,8 @@ public final class ArchiveReader: @unchecked Sendable {
             switch zip_error_code_zip(&error) {
             case ZIP_ER_EXISTS: reason = "two entries have the same name"
             case ZIP_ER_INCONS:
-                reason = "its headers are inconsistent (a local header that disagrees with the central directory, or a name flagged as UTF-8 that is not)"
+                reason =
+                    "its headers are inconsistent (a local header that disagrees with the central directory, or a name flagged as UTF-8 that is not)"
             default: reason = String(cString: zip_error_strerror(&error)).lowercased()
             }
             throw ArchiveError("not a valid ZIP package: \(reason)")
@@ -53,17 +54,22 @@ public final class ArchiveReader: @unchecked Sendable {
             var stat = zip_stat_t()
             zip_stat_init(&stat)
             guard zip_stat_index(opened, zip_uint64_t(index), ZIP_FL_ENC_RAW, &stat) == 0 else { continue }
-            let rawName = stat.name.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
+            let rawName =
+                stat.name.map {
+                    Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+                } ?? []
             let name = String(decoding: rawName, as: UTF8.self)
             // ZIP64 fields can declare sizes up to 2^64 - 1; Int(exactly:) keeps one from
             // trapping on conversion, and the size limits then refuse it.
             guard let size = Int(exactly: stat.size), let compressedSize = Int(exactly: stat.comp_size) else {
                 zip_discard(opened)
-                throw ArchiveError("entry '\(name)' declares a size of \(stat.size) bytes (\(stat.comp_size) compressed), which no package can hold")
+                throw ArchiveError(
+                    "entry '\(name)' declares a size of \(stat.size) bytes (\(stat.comp_size) compressed), which no package can hold")
             }
-            entries.append(Entry(
-                index: index, name: name, rawName: rawName, size: size, compressedSize: compressedSize, method: Int(stat.comp_method),
-                crc32: UInt32(stat.crc), isEncrypted: stat.encryption_method != 0))
+            entries.append(
+                Entry(
+                    index: index, name: name, rawName: rawName, size: size, compressedSize: compressedSize, method: Int(stat.comp_method),
+                    crc32: UInt32(stat.crc), isEncrypted: stat.encryption_method != 0))
         }
         self.entries = entries
     }

@@ -31,7 +31,9 @@ public struct ArchiveTimestamp: Sendable, Equatable {
     }
 
     /// From `SOURCE_DATE_EPOCH` when it is set, else `fixed`.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(ArchiveError) -> ArchiveTimestamp {
+    public static func fromEnvironment(
+        _ environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ArchiveError) -> ArchiveTimestamp {
         guard let value = environment["SOURCE_DATE_EPOCH"] else { return .fixed }
         guard let seconds = Int(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 else {
             throw ArchiveError("SOURCE_DATE_EPOCH must be a number of seconds since 1970, found '\(value)'")

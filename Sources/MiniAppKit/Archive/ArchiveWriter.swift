@@ -13,7 +13,9 @@ public enum ArchiveWriter {
     /// Fails before anything is written when the entries would need ZIP64.
     public static func checkLimits(sizes: [(path: String, size: Int)]) throws(ArchiveError) {
         guard sizes.count <= Limits.packageEntries else {
-            throw ArchiveError("a package holds at most \(Limits.packageEntries) files without ZIP64, which MiniApp packages must not use; this one has \(sizes.count)")
+            throw ArchiveError(
+                "a package holds at most \(Limits.packageEntries) files without ZIP64, which MiniApp packages must not use; this one has \(sizes.count)"
+            )
         }
         if let large = sizes.first(where: { $0.size > Limits.packageSize }) {
             throw ArchiveError("'\(large.path)' is \(large.size) bytes, over the limit of \(Limits.packageSize) bytes for a package")
@@ -21,14 +23,17 @@ public enum ArchiveWriter {
         // Headers add at most a few hundred bytes per entry; count them generously.
         let total = sizes.reduce(0) { $0 + $1.size + 200 + 2 * $1.path.utf8.count }
         guard total <= Limits.packageSize else {
-            throw ArchiveError("the package would be \(total) bytes, over the limit of \(Limits.packageSize) bytes for a package (verify refuses more)")
+            throw ArchiveError(
+                "the package would be \(total) bytes, over the limit of \(Limits.packageSize) bytes for a package (verify refuses more)")
         }
     }
 
     /// The archive's bytes, built in memory: a pure step (`pack` then signs and commits them).
     /// Entries are compressed on every core first (`CompressedEntry`, which stores what deflate
     /// does not shrink); libzip then writes them as they are.
-    public static func archive(_ entries: [ArchiveEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> (bytes: [UInt8], entries: [WrittenEntry]) {
+    public static func archive(
+        _ entries: [ArchiveEntry], timestamp: ArchiveTimestamp
+    ) throws(ArchiveError) -> (bytes: [UInt8], entries: [WrittenEntry]) {
         try checkLimits(sizes: entries.map { ($0.path, $0.bytes.count) })
         let compressed = ParallelMap.map(entries) {
             ()
@@ -40,7 +45,9 @@ public enum ArchiveWriter {
 
     /// The archive of entries compressed already (by `archive(_:timestamp:)`, or kept by the
     /// pack cache).
-    public static func archive(compressed entries: [CompressedEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> (bytes: [UInt8], entries: [WrittenEntry]) {
+    public static func archive(
+        compressed entries: [CompressedEntry], timestamp: ArchiveTimestamp
+    ) throws(ArchiveError) -> (bytes: [UInt8], entries: [WrittenEntry]) {
         let compressed = order(entries)
         try checkNames(compressed.map(\.path))
         try checkLimits(sizes: compressed.map { ($0.path, $0.size) })
@@ -58,7 +65,9 @@ public enum ArchiveWriter {
     /// file beside it, flushed, renamed, the folder flushed). On failure the destination is
     /// untouched.
     @discardableResult
-    public static func write(_ entries: [ArchiveEntry], to destination: URL, timestamp: ArchiveTimestamp) throws(ArchiveError) -> [WrittenEntry] {
+    public static func write(
+        _ entries: [ArchiveEntry], to destination: URL, timestamp: ArchiveTimestamp
+    ) throws(ArchiveError) -> [WrittenEntry] {
         let (bytes, written) = try archive(entries, timestamp: timestamp)
         do throws(DurableFile.Failure) {
             try DurableFile.replace(destination, with: bytes)
@@ -78,8 +87,10 @@ public enum ArchiveWriter {
             switch names.insert(path) {
             case nil: continue
             case .duplicate: throw ArchiveError("'\(path)' is in the package twice")
-            case .sameFile(let earlier): throw ArchiveError("'\(path)' and '\(earlier)' are the same file after Unicode normalization or case folding; rename one")
-            case .fileAndFolder(let file, let folder): throw ArchiveError("'\(file)' is a file and '\(folder)' makes it a folder; rename one")
+            case .sameFile(let earlier):
+                throw ArchiveError("'\(path)' and '\(earlier)' are the same file after Unicode normalization or case folding; rename one")
+            case .fileAndFolder(let file, let folder):
+                throw ArchiveError("'\(file)' is a file and '\(folder)' makes it a folder; rename one")
             }
         }
     }
@@ -95,7 +106,8 @@ public enum ArchiveWriter {
     /// One archive, written by libzip into a memory buffer, and its layout as the strict reader
     /// reads it: the sizes and CRCs the report records, and proof the writer's output is a
     /// layout `verify` accepts.
-    private static func archiveBytes(_ entries: [CompressedEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> ([UInt8], ZipLayout) {
+    private static func archiveBytes(_ entries: [CompressedEntry], timestamp: ArchiveTimestamp) throws(ArchiveError) -> ([UInt8], ZipLayout)
+    {
         let bytes = try libzipBytes(entries, timestamp: timestamp)
         do throws(VerificationFailure) {
             return (bytes, try ZipLayout.read(bytes))

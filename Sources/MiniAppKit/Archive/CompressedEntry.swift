@@ -54,7 +54,8 @@ public struct CompressedEntry: Sendable, Hashable {
     /// A raw deflate stream of `bytes` at level 9, or nil when zlib fails (out of memory).
     static func deflate(_ bytes: [UInt8]) -> [UInt8]? {
         var stream = z_stream()
-        guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
             return nil
         }
         defer { deflateEnd(&stream) }

@@ -19,7 +19,8 @@ enum CompressionProbe {
         let sample = sample(of: bytes)
         guard !sample.isEmpty else { return false }
         var stream = z_stream()
-        guard deflateInit2_(&stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard deflateInit2_(&stream, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
             return false
         }
         defer { deflateEnd(&stream) }

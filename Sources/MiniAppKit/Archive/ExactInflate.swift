@@ -7,7 +7,9 @@ import CZlib
 /// declared size; then every reader reads the same bytes.
 enum ExactInflate {
     /// The entry's bytes, or why they cannot be trusted.
-    static func inflate(_ compressed: ArraySlice<UInt8>, declaredSize: Int, name: String, offset: Int) throws(VerificationFailure) -> [UInt8] {
+    static func inflate(
+        _ compressed: ArraySlice<UInt8>, declaredSize: Int, name: String, offset: Int
+    ) throws(VerificationFailure) -> [UInt8] {
         var stream = z_stream()
         // -15: a raw deflate stream with a 32 KiB window, as ZIP stores it.
         guard inflateInit2_(&stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
@@ -31,7 +33,8 @@ enum ExactInflate {
             if unread > 0 {
                 throw VerificationFailure(
                     VerificationFailure.ID.data,
-                    "the deflate stream of entry '\(name)' (data at offset \(offset)) ends \(unread) bytes before its compressed size of \(compressed.count)")
+                    "the deflate stream of entry '\(name)' (data at offset \(offset)) ends \(unread) bytes before its compressed size of \(compressed.count)"
+                )
             }
             if produced != declaredSize {
                 throw VerificationFailure(
@@ -49,10 +52,12 @@ enum ExactInflate {
         if status == Z_BUF_ERROR || status == Z_OK {
             throw VerificationFailure(
                 VerificationFailure.ID.data,
-                "the deflate stream of entry '\(name)' (data at offset \(offset)) does not end within its \(compressed.count) compressed bytes; the runtime's reader would read on into the bytes that follow")
+                "the deflate stream of entry '\(name)' (data at offset \(offset)) does not end within its \(compressed.count) compressed bytes; the runtime's reader would read on into the bytes that follow"
+            )
         }
         let reason = stream.msg.map { String(cString: $0) } ?? "error \(status)"
-        throw VerificationFailure(VerificationFailure.ID.data, "entry '\(name)' (data at offset \(offset)) is not a valid deflate stream: \(reason)")
+        throw VerificationFailure(
+            VerificationFailure.ID.data, "entry '\(name)' (data at offset \(offset)) is not a valid deflate stream: \(reason)")
     }
 
     /// The CRC-32 that ZIP headers store.

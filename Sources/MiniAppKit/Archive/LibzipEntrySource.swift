@@ -45,7 +45,9 @@ final class LibzipEntrySource {
     /// The commands a readable source must answer (libzip's `ZIP_SOURCE_SUPPORTS_READABLE`,
     /// a macro Swift cannot import), and the file attributes for a deflated entry.
     private var supported: Int64 {
-        var commands = [ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_SOURCE_CLOSE, ZIP_SOURCE_STAT, ZIP_SOURCE_ERROR, ZIP_SOURCE_FREE, ZIP_SOURCE_SUPPORTS]
+        var commands = [
+            ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_SOURCE_CLOSE, ZIP_SOURCE_STAT, ZIP_SOURCE_ERROR, ZIP_SOURCE_FREE, ZIP_SOURCE_SUPPORTS,
+        ]
         if entry.method == .deflate { commands.append(ZIP_SOURCE_GET_FILE_ATTRIBUTES) }
         return commands.reduce(0) { $0 | (Int64(1) << Int64($1.rawValue)) }
     }

@@ -14,20 +14,26 @@ package enum PackageEntries {
         let before = failures.count
         for entry in layout.entries {
             if entry.size > Limits.fileSize {
-                failures.append(VerificationFailure(
-                    VerificationFailure.ID.zipBomb,
-                    "entry '\(entry.name)' declares \(entry.size) bytes, over the limit of \(Limits.fileSize) bytes for one file (a zip bomb?)"))
+                failures.append(
+                    VerificationFailure(
+                        VerificationFailure.ID.zipBomb,
+                        "entry '\(entry.name)' declares \(entry.size) bytes, over the limit of \(Limits.fileSize) bytes for one file (a zip bomb?)"
+                    ))
             } else if entry.size > Limits.compressionRatioFloor, entry.size / max(1, entry.compressedSize) > Limits.compressionRatio {
-                failures.append(VerificationFailure(
-                    VerificationFailure.ID.zipBomb,
-                    "entry '\(entry.name)' inflates to \(entry.size) bytes from \(entry.compressedSize), a ratio over the limit of \(Limits.compressionRatio):1 (a zip bomb)"))
+                failures.append(
+                    VerificationFailure(
+                        VerificationFailure.ID.zipBomb,
+                        "entry '\(entry.name)' inflates to \(entry.size) bytes from \(entry.compressedSize), a ratio over the limit of \(Limits.compressionRatio):1 (a zip bomb)"
+                    ))
             }
         }
         let total = layout.entries.reduce(0) { $0 + $1.size }
         if failures.count == before, total > Limits.packageUncompressedSize {
-            failures.append(VerificationFailure(
-                VerificationFailure.ID.zipBomb,
-                "the entries declare \(total) bytes in all, over the limit of \(Limits.packageUncompressedSize) bytes for a whole package (a zip bomb?)"))
+            failures.append(
+                VerificationFailure(
+                    VerificationFailure.ID.zipBomb,
+                    "the entries declare \(total) bytes in all, over the limit of \(Limits.packageUncompressedSize) bytes for a whole package (a zip bomb?)"
+                ))
         }
         guard failures.count == before else { return [] }
         var files: [SourceFile] = []
@@ -35,11 +41,15 @@ package enum PackageEntries {
         for entry in layout.entries {
             let name = entry.name
             if let problem = PackageEntryName.problem(rawName: entry.rawName, flags: entry.flags) {
-                failures.append(VerificationFailure(VerificationFailure.ID.name, "entry '\(name)' at offset \(entry.localHeaderOffset) \(problem)"))
+                failures.append(
+                    VerificationFailure(VerificationFailure.ID.name, "entry '\(name)' at offset \(entry.localHeaderOffset) \(problem)"))
                 continue
             }
             if let conflict = names.insert(name) {
-                let id = if case .fileAndFolder = conflict { VerificationFailure.ID.fileFolderConflict } else { VerificationFailure.ID.duplicateName }
+                let id =
+                    if case .fileAndFolder = conflict { VerificationFailure.ID.fileFolderConflict } else {
+                        VerificationFailure.ID.duplicateName
+                    }
                 failures.append(VerificationFailure(id, "entry '\(name)' at offset \(entry.localHeaderOffset) \(conflict.explanation)"))
                 continue
             }
@@ -53,7 +63,9 @@ package enum PackageEntries {
                     // The runtime's reader does not know directories: it would try to write
                     // these bytes to a file named like the folder.
                     if !contents.isEmpty {
-                        failures.append(VerificationFailure(VerificationFailure.ID.name, "entry '\(name)' is named as a directory but holds \(contents.count) bytes"))
+                        failures.append(
+                            VerificationFailure(
+                                VerificationFailure.ID.name, "entry '\(name)' is named as a directory but holds \(contents.count) bytes"))
                     }
                     continue
                 }
@@ -76,7 +88,8 @@ package enum PackageEntries {
     static func fieldProblem(_ bytes: [UInt8], _ entry: ZipLayout.Entry) -> VerificationFailure? {
         let name = entry.name
         if entry.flags & 0x0001 != 0 || entry.flags & 0x0040 != 0 || entry.flags & 0x2000 != 0 {
-            return VerificationFailure(VerificationFailure.ID.flags, "entry '\(name)' is encrypted; MiniApp packages must not use ZIP encryption")
+            return VerificationFailure(
+                VerificationFailure.ID.flags, "entry '\(name)' is encrypted; MiniApp packages must not use ZIP encryption")
         }
         if entry.flags & ~allowedFlags != 0 {
             return VerificationFailure(
@@ -95,7 +108,9 @@ package enum PackageEntries {
             return VerificationFailure(VerificationFailure.ID.fileType, "entry '\(name)' \(problem)")
         }
         if entry.method != 0 && entry.method != 8 {
-            return VerificationFailure(VerificationFailure.ID.method, "entry '\(name)' uses compression method \(entry.method); only store (0) and deflate (8) are allowed")
+            return VerificationFailure(
+                VerificationFailure.ID.method,
+                "entry '\(name)' uses compression method \(entry.method); only store (0) and deflate (8) are allowed")
         }
         // W3C MiniApp Packaging fixes 2.0; Python's zipfile refuses an entry needing more than
         // 6.3 and unzip more than 4.6, while the runtime's reader does not look.
@@ -103,7 +118,8 @@ package enum PackageEntries {
         if needed > 20 {
             return VerificationFailure(
                 VerificationFailure.ID.flags,
-                "entry '\(name)' needs version \(needed / 10).\(needed % 10) of the ZIP format to extract; packages need 2.0 at most, and readers that lack a version refuse the entry")
+                "entry '\(name)' needs version \(needed / 10).\(needed % 10) of the ZIP format to extract; packages need 2.0 at most, and readers that lack a version refuse the entry"
+            )
         }
         if entry.method == 0 && entry.compressedSize != entry.size {
             return VerificationFailure(
@@ -117,7 +133,8 @@ package enum PackageEntries {
     /// (the runtime's reader discards its CRC check, so a mismatch would go unnoticed there).
     package static func data(_ bytes: [UInt8], _ entry: ZipLayout.Entry) throws(VerificationFailure) -> [UInt8] {
         let raw = bytes[entry.dataRange]
-        let contents = entry.method == 0
+        let contents =
+            entry.method == 0
             ? Array(raw)
             : try ExactInflate.inflate(raw, declaredSize: entry.size, name: entry.name, offset: entry.dataOffset)
         let crc = ExactInflate.crc32(contents)

@@ -32,7 +32,8 @@ public enum PackageEntryName {
         }
         guard UTF8Scalar.isWellFormed(rawName) else { return "is not valid UTF-8" }
         if rawName.contains(where: { $0 >= 0x80 }) && flags & utf8Flag == 0 {
-            return "is not ASCII and is not flagged as UTF-8 (general-purpose bit 11), so Python's zipfile and unzip decode it as CP437 and read another name"
+            return
+                "is not ASCII and is not flagged as UTF-8 (general-purpose bit 11), so Python's zipfile and unzip decode it as CP437 and read another name"
         }
         return pathProblem(bytes: rawName)
     }
@@ -91,7 +92,8 @@ public enum PackageEntryName {
         var key = name.precomposedStringWithCanonicalMapping
         key = String(String.UnicodeScalarView(key.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }))
         for _ in 0..<3 {
-            let folded = key.lowercased().uppercased().lowercased().decomposedStringWithCanonicalMapping.precomposedStringWithCanonicalMapping
+            let folded = key.lowercased().uppercased().lowercased().decomposedStringWithCanonicalMapping
+                .precomposedStringWithCanonicalMapping
             if folded == key { break }
             key = folded
         }

@@ -24,8 +24,10 @@ public enum PackageFile {
         guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable("cannot read '\(path)': it is not a regular file") }
         let size = Int(status.st_size)
         guard size <= Limits.packageSize else {
-            throw .refused(VerificationFailure(
-                VerificationFailure.ID.tooLarge, "the package is \(size) bytes, over the limit of \(Limits.packageSize) bytes for a package; nothing was read"))
+            throw .refused(
+                VerificationFailure(
+                    VerificationFailure.ID.tooLarge,
+                    "the package is \(size) bytes, over the limit of \(Limits.packageSize) bytes for a package; nothing was read"))
         }
         guard let bytes = DescriptorReading.readAll(descriptor, size: size), bytes.count == size else {
             throw .unreadable("cannot read '\(path)': \(FileProblem.reason(errno: errno))")

@@ -32,7 +32,9 @@ public struct PackageNameSet: Sendable {
         let key = PackageEntryName.collisionKey(path)
         let parents = Self.parentKeys(of: path)
         if isDirectory {
-            if let earlier = directoryEntries[key] { return Array(earlier.utf8) == Array(name.utf8) ? .duplicate : .sameFile(earlier: earlier) }
+            if let earlier = directoryEntries[key] {
+                return Array(earlier.utf8) == Array(name.utf8) ? .duplicate : .sameFile(earlier: earlier)
+            }
             if let file = files[key] { return .fileAndFolder(file: file, folder: name) }
         } else {
             if let earlier = files[key] { return Array(earlier.utf8) == Array(name.utf8) ? .duplicate : .sameFile(earlier: earlier) }

@@ -30,7 +30,8 @@ enum ReaderAgreement {
                 return disagreement("\(libzip) reads entry \(seen.index) as '\(seen.name)', the strict reader as '\(strict.name)'")
             }
             guard seen.size == strict.size, seen.compressedSize == strict.compressedSize, seen.crc32 == strict.crc32,
-                  seen.method == Int(strict.method) else {
+                seen.method == Int(strict.method)
+            else {
                 return disagreement("\(libzip) reads other sizes, CRC or method for entry '\(strict.name)'")
             }
         }
@@ -51,9 +52,10 @@ enum ReaderAgreement {
 
     /// `==` on arrays, with memcmp: element-wise comparison of megabytes is slow in debug builds.
     private static func sameBytes(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
-        lhs.count == rhs.count && lhs.withUnsafeBytes { left in
-            rhs.withUnsafeBytes { right in left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
-        }
+        lhs.count == rhs.count
+            && lhs.withUnsafeBytes { left in
+                rhs.withUnsafeBytes { right in left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0 }
+            }
     }
 
     private static func disagreement(_ message: String) -> VerificationFailure {

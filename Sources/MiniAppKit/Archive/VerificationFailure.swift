@@ -44,7 +44,8 @@ extension VerificationFailure {
 
         public static let all = [
             tooLarge, notAPackage, endRecord, zip64, hiddenStructure, centralDirectory, localHeader, layout, flags,
-            extraField, name, duplicateName, fileFolderConflict, fileType, method, zipBomb, data, nestedArchive, noManifest, readersDisagree,
+            extraField, name, duplicateName, fileFolderConflict, fileType, method, zipBomb, data, nestedArchive, noManifest,
+            readersDisagree,
             signingBlock, notCanonical, signature, digest, certificate, certificateExpired, unexpectedSigner, unsigned,
         ]
     }

@@ -22,7 +22,8 @@ enum ZipExtraFields {
             let id = LittleEndian.uint16(bytes, cursor)
             let size = Int(LittleEndian.uint16(bytes, cursor + 2))
             guard cursor + 4 + size <= range.upperBound else {
-                return "has a malformed extra field 0x\(String(id, radix: 16)) at offset \(cursor) that claims \(size) bytes, past the end of its area"
+                return
+                    "has a malformed extra field 0x\(String(id, radix: 16)) at offset \(cursor) that claims \(size) bytes, past the end of its area"
             }
             if let reason = refused[id] { return "has \(reason), at offset \(cursor)" }
             cursor += 4 + size

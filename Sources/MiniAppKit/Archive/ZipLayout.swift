@@ -58,7 +58,8 @@ public struct ZipLayout: Sendable {
         public var hostNameProblem: String? {
             guard rawName.contains(where: { $0 >= 0x80 }) else { return nil }
             guard madeBySystem == 0 || madeBySystem == 6 || (madeBySystem == 11 && madeByVersion == 50) else { return nil }
-            return "is not ASCII and is marked as made on host \(madeBySystem), so unzip converts its name from the OEM code page and writes another name"
+            return
+                "is not ASCII and is marked as made on host \(madeBySystem), so unzip converts its name from the OEM code page and writes another name"
         }
 
         /// Why the entry's external attributes make it something other than a regular file
@@ -78,7 +79,8 @@ public struct ZipLayout: Sendable {
             case 0o040000:
                 return "has the directory file type but a file's name (no trailing '/')"
             case 0o120000:
-                return "is a symbolic link (file type 0o120000, made by host \(madeBySystem)); a package holds regular files only, and an extractor that follows links can write outside its folder"
+                return
+                    "is a symbolic link (file type 0o120000, made by host \(madeBySystem)); a package holds regular files only, and an extractor that follows links can write outside its folder"
             default:
                 return "has file type 0o\(String(type, radix: 8)) (made by host \(madeBySystem)); a package holds regular files only"
             }
@@ -117,7 +119,8 @@ public struct ZipLayout: Sendable {
         let (directoryOffset, directorySize, count) = try endRecordFields(bytes, at: end)
         // The directory and what follows first, so that a hidden record is named as such
         // rather than as the damaged directory it makes; the rest once the entries are known.
-        try refuseHiddenStructure(bytes, in: directoryOffset..<bytes.count, structureFrom: directoryOffset, directory: directoryOffset, endRecord: end)
+        try refuseHiddenStructure(
+            bytes, in: directoryOffset..<bytes.count, structureFrom: directoryOffset, directory: directoryOffset, endRecord: end)
         // minizip-ng, finding no central header at the recorded offset, looks again at
         // end - size and shifts every entry: so the two must be the same place.
         guard directoryOffset + directorySize == end else {
@@ -157,7 +160,8 @@ public struct ZipLayout: Sendable {
             if comment == after {
                 throw VerificationFailure(
                     VerificationFailure.ID.endRecord,
-                    "the end record at offset \(index) has a \(comment)-byte comment; a package has none, because a comment can hide a second end record that other readers take")
+                    "the end record at offset \(index) has a \(comment)-byte comment; a package has none, because a comment can hide a second end record that other readers take"
+                )
             }
             throw VerificationFailure(
                 VerificationFailure.ID.endRecord,
@@ -188,20 +192,29 @@ public struct ZipLayout: Sendable {
         let offset = LittleEndian.uint32(bytes, end + 16)
         // 0xFFFF and 0xFFFFFFFF send ZIP64-aware readers to a ZIP64 record that others never
         // read; a package small enough to verify never needs one.
-        if count == 0xFFFF || countOnDisk == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF || disk == 0xFFFF || directoryDisk == 0xFFFF {
+        if count == 0xFFFF || countOnDisk == 0xFFFF || size == 0xFFFF_FFFF || offset == 0xFFFF_FFFF || disk == 0xFFFF
+            || directoryDisk == 0xFFFF
+        {
             throw VerificationFailure(
                 VerificationFailure.ID.zip64,
-                "the end record at offset \(end) holds a ZIP64 marker (0xFFFF or 0xFFFFFFFF); MiniApp packages do not use ZIP64, and only some readers follow it")
+                "the end record at offset \(end) holds a ZIP64 marker (0xFFFF or 0xFFFFFFFF); MiniApp packages do not use ZIP64, and only some readers follow it"
+            )
         }
         guard disk == 0, directoryDisk == 0, countOnDisk == count else {
-            throw VerificationFailure(VerificationFailure.ID.endRecord, "the end record at offset \(end) describes a multi-disk archive (disk \(disk), directory on disk \(directoryDisk), \(countOnDisk) of \(count) entries here)")
+            throw VerificationFailure(
+                VerificationFailure.ID.endRecord,
+                "the end record at offset \(end) describes a multi-disk archive (disk \(disk), directory on disk \(directoryDisk), \(countOnDisk) of \(count) entries here)"
+            )
         }
         guard count > 0 else {
-            throw VerificationFailure(VerificationFailure.ID.endRecord, "the end record at offset \(end) counts no entries; a package holds at least 'manifest.json'")
+            throw VerificationFailure(
+                VerificationFailure.ID.endRecord,
+                "the end record at offset \(end) counts no entries; a package holds at least 'manifest.json'")
         }
         guard Int(offset) <= end else {
             throw VerificationFailure(
-                VerificationFailure.ID.endRecord, "the end record at offset \(end) puts the central directory at offset \(offset), after itself")
+                VerificationFailure.ID.endRecord,
+                "the end record at offset \(end) puts the central directory at offset \(offset), after itself")
         }
         return (Int(offset), Int(size), Int(count))
     }
@@ -230,7 +243,9 @@ public struct ZipLayout: Sendable {
                 index = UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!)
                 defer { index += 1 }
                 guard index != end, buffer[index + 1] == 0x4B, buffer[index + 2] < 0x08 else { continue }
-                let signature = UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8 | UInt32(buffer[index + 2]) << 16 | UInt32(buffer[index + 3]) << 24
+                let signature =
+                    UInt32(buffer[index]) | UInt32(buffer[index + 1]) << 8 | UInt32(buffer[index + 2]) << 16 | UInt32(buffer[index + 3])
+                    << 24
                 let what: String
                 switch signature {
                 case endRecordSignature: what = "an end-record signature"
@@ -239,15 +254,19 @@ public struct ZipLayout: Sendable {
                 default: continue
                 }
                 if index >= entriesEnd {
-                    let place = index < directory ? "inside the signing block" : index < end ? "inside the central directory" : "after the end record"
+                    let place =
+                        index < directory
+                        ? "inside the signing block" : index < end ? "inside the central directory" : "after the end record"
                     throw VerificationFailure(
                         VerificationFailure.ID.hiddenStructure,
-                        "\(what) at offset \(index), \(place); a package has one end record only, and a second one is read by some readers and not others")
+                        "\(what) at offset \(index), \(place); a package has one end record only, and a second one is read by some readers and not others"
+                    )
                 }
                 if signature == endRecordSignature, isReadableEndRecord(buffer, at: index) {
                     throw VerificationFailure(
                         VerificationFailure.ID.hiddenStructure,
-                        "an end record at offset \(index), inside the entries, points at a central directory in this file; libzip can take it for the package's own")
+                        "an end record at offset \(index), inside the entries, points at a central directory in this file; libzip can take it for the package's own"
+                    )
                 }
             }
         }
@@ -296,7 +315,8 @@ public struct ZipLayout: Sendable {
             if compressed == 0xFFFF_FFFF || size == 0xFFFF_FFFF || local == 0xFFFF_FFFF || diskStart == 0xFFFF {
                 throw VerificationFailure(
                     VerificationFailure.ID.zip64,
-                    "entry '\(name)' (central header at offset \(cursor)) holds a ZIP64 marker (0xFFFFFFFF); MiniApp packages do not use ZIP64, and readers differ in how they read it")
+                    "entry '\(name)' (central header at offset \(cursor)) holds a ZIP64 marker (0xFFFFFFFF); MiniApp packages do not use ZIP64, and readers differ in how they read it"
+                )
             }
             let flags = LittleEndian.uint16(bytes, cursor + 8)
             // With a data descriptor the local header's sizes are zero and the real ones follow
@@ -304,25 +324,31 @@ public struct ZipLayout: Sendable {
             guard flags & 0x0008 == 0 else {
                 throw VerificationFailure(
                     VerificationFailure.ID.flags,
-                    "entry '\(name)' (central header at offset \(cursor)) uses a data descriptor (flag bit 3); packages give sizes and CRC in both headers")
+                    "entry '\(name)' (central header at offset \(cursor)) uses a data descriptor (flag bit 3); packages give sizes and CRC in both headers"
+                )
             }
             guard diskStart == 0 else {
-                throw VerificationFailure(VerificationFailure.ID.centralDirectory, "entry '\(name)' (central header at offset \(cursor)) starts on disk \(diskStart); a package is one file")
+                throw VerificationFailure(
+                    VerificationFailure.ID.centralDirectory,
+                    "entry '\(name)' (central header at offset \(cursor)) starts on disk \(diskStart); a package is one file")
             }
             let extraStart = cursor + centralHeaderSize + nameLength
-            entries.append(Entry(
-                rawName: rawName, name: name,
-                flags: flags, method: LittleEndian.uint16(bytes, cursor + 10),
-                crc32: LittleEndian.uint32(bytes, cursor + 16), compressedSize: Int(compressed), size: Int(size),
-                madeBySystem: bytes[cursor + 5], madeByVersion: bytes[cursor + 4], versionNeeded: bytes[cursor + 6], externalAttributes: LittleEndian.uint32(bytes, cursor + 38),
-                centralHeaderOffset: cursor, localHeaderOffset: Int(local), dataOffset: 0,
-                centralExtra: extraStart..<(extraStart + extraLength), localExtra: 0..<0))
+            entries.append(
+                Entry(
+                    rawName: rawName, name: name,
+                    flags: flags, method: LittleEndian.uint16(bytes, cursor + 10),
+                    crc32: LittleEndian.uint32(bytes, cursor + 16), compressedSize: Int(compressed), size: Int(size),
+                    madeBySystem: bytes[cursor + 5], madeByVersion: bytes[cursor + 4], versionNeeded: bytes[cursor + 6],
+                    externalAttributes: LittleEndian.uint32(bytes, cursor + 38),
+                    centralHeaderOffset: cursor, localHeaderOffset: Int(local), dataOffset: 0,
+                    centralExtra: extraStart..<(extraStart + extraLength), localExtra: 0..<0))
             cursor = next
         }
         guard entries.count == counted else {
             throw VerificationFailure(
                 VerificationFailure.ID.centralDirectory,
-                "the end record counts \(counted) entries but the central directory holds \(entries.count); readers that trust the count and readers that walk the directory would see different files")
+                "the end record counts \(counted) entries but the central directory holds \(entries.count); readers that trust the count and readers that walk the directory would see different files"
+            )
         }
         return entries
     }
@@ -349,7 +375,9 @@ public struct ZipLayout: Sendable {
         let extraLength = Int(LittleEndian.uint16(bytes, local + 28))
         let extraStart = local + localHeaderSize + nameLength
         guard extraStart + extraLength <= directory else {
-            throw VerificationFailure(VerificationFailure.ID.localHeader, "the local header of entry '\(entry.name)' at offset \(local) runs past the central directory")
+            throw VerificationFailure(
+                VerificationFailure.ID.localHeader,
+                "the local header of entry '\(entry.name)' at offset \(local) runs past the central directory")
         }
         var differences: [String] = []
         if Array(bytes[(local + localHeaderSize)..<extraStart]) != entry.rawName {
@@ -368,7 +396,8 @@ public struct ZipLayout: Sendable {
         guard differences.isEmpty else {
             throw VerificationFailure(
                 VerificationFailure.ID.localHeader,
-                "the local header of entry '\(entry.name)' at offset \(local) disagrees with its central header: \(differences.joined(separator: ", "))")
+                "the local header of entry '\(entry.name)' at offset \(local) disagrees with its central header: \(differences.joined(separator: ", "))"
+            )
         }
         entry.localVersionNeeded = bytes[local + 4]
         entry.localExtra = extraStart..<(extraStart + extraLength)
@@ -392,12 +421,14 @@ public struct ZipLayout: Sendable {
             if entry.localHeaderOffset < expected, let previous {
                 throw VerificationFailure(
                     VerificationFailure.ID.layout,
-                    "entry '\(entry.name)' at offset \(entry.localHeaderOffset) overlaps entry '\(previous.name)', whose data ends at \(expected)")
+                    "entry '\(entry.name)' at offset \(entry.localHeaderOffset) overlaps entry '\(previous.name)', whose data ends at \(expected)"
+                )
             }
             guard entry.dataEnd <= directory else {
                 throw VerificationFailure(
                     VerificationFailure.ID.layout,
-                    "the data of entry '\(entry.name)' (offset \(entry.dataOffset), \(entry.compressedSize) bytes) runs past the central directory at offset \(directory)")
+                    "the data of entry '\(entry.name)' (offset \(entry.dataOffset), \(entry.compressedSize) bytes) runs past the central directory at offset \(directory)"
+                )
             }
             expected = entry.dataEnd
             previous = entry

@@ -40,7 +40,8 @@ public enum AssetReferences {
                         continue
                     }
                     guard loadingAttributes.contains(where: { ($0.element == "*" || $0.element == element.name) && $0.attribute == name }),
-                          let path = resolve(value, from: page.templatePath) else { continue }
+                        let path = resolve(value, from: page.templatePath)
+                    else { continue }
                     var reference = AssetReference(source: page.templatePath, written: value, path: path, range: range)
                     if element.name == "link" {
                         reference.linkRelation = (element.attributes.first { $0.lowercasedName == "rel" }?.value ?? "").lowercased()
@@ -79,7 +80,8 @@ public enum AssetReferences {
     static func resolve(_ url: String, from base: String) -> String? {
         var reference = url.trimmingWhitespace
         if reference.isEmpty || reference.hasPrefix("#") || reference.hasPrefix("//") || reference.contains("{{") { return nil }
-        if let colon = reference.firstIndex(of: ":"), reference[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }) {
+        if let colon = reference.firstIndex(of: ":"), reference[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." })
+        {
             return nil  // a scheme: http, https, data, mailto, tel, javascript
         }
         if let cut = reference.firstIndex(where: { $0 == "?" || $0 == "#" }) { reference = String(reference[..<cut]) }
@@ -110,7 +112,8 @@ extension String {
             if byte == UInt8(ascii: "%") {
                 let first = view.index(after: index)
                 guard first < view.endIndex, view.index(after: first) < view.endIndex,
-                      let high = hexValue(view[first]), let low = hexValue(view[view.index(after: first)]) else { return self }
+                    let high = hexValue(view[first]), let low = hexValue(view[view.index(after: first)])
+                else { return self }
                 bytes.append(high << 4 | low)
                 index = view.index(index, offsetBy: 3)
             } else {

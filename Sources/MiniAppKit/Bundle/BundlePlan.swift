@@ -52,8 +52,10 @@ public enum BundlePlanner {
         var changed = true
         while changed {
             changed = false
-            for reference in references where reasons[reference.source] != nil && reasons[reference.path] == nil
-                && model.project.contains(reference.path) && !excluded(reference.path) {
+            for reference in references
+            where reasons[reference.source] != nil && reasons[reference.path] == nil
+                && model.project.contains(reference.path) && !excluded(reference.path)
+            {
                 reasons[reference.path] = "asset"
                 changed = true
             }
@@ -93,7 +95,9 @@ public enum Glob {
             for start in path.startIndex...path.endIndex where matchSegments(rest, path[start...]) { return true }
             return false
         }
-        guard let segment = path.first, matchSegment(Array(first.unicodeScalars)[...], Array(segment.unicodeScalars)[...]) else { return false }
+        guard let segment = path.first, matchSegment(Array(first.unicodeScalars)[...], Array(segment.unicodeScalars)[...]) else {
+            return false
+        }
         return matchSegments(pattern.dropFirst(), path.dropFirst())
     }
 

@@ -22,7 +22,7 @@ package enum CSSURLScanner {
             case .url:
                 range = unquotedValue(of: token.range, in: bytes)
             case .function where lowercased(bytes[token.range]) == "url(",
-                 .atKeyword where lowercased(bytes[token.range]) == "@import":
+                .atKeyword where lowercased(bytes[token.range]) == "@import":
                 let next = tokens.indices.contains(index + 1) ? tokens[index + 1] : nil
                 range = next.flatMap { [.string, .badString].contains($0.kind) ? quotedValue(of: $0.range, in: bytes) : nil }
             default:

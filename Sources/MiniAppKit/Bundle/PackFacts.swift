@@ -50,7 +50,9 @@ public struct PackInput: Sendable {
     /// `stat` (`LintCache.quickLookup`): the bundle takes their entries from the pack cache.
     public var knownDigests: [String: String] = [:]
 
-    public init(project: Project, configuration: Configuration, diagnostics: [Diagnostic], localeCoverage: [LocaleCoverage], facts: PackFacts) {
+    public init(
+        project: Project, configuration: Configuration, diagnostics: [Diagnostic], localeCoverage: [LocaleCoverage], facts: PackFacts
+    ) {
         self.project = project
         self.configuration = configuration
         self.diagnostics = diagnostics

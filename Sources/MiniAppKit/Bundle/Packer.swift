@@ -63,7 +63,9 @@ public enum Packer {
         let cached = cacheRead ?? cache?.load(projectAt: root) ?? .miss
         let packed = bundle(plan, of: input, minify: options.minify, cached: cached.entries, keepsDigests: cache != nil)
         let tabIconPaths = Set(input.facts.tabIconPaths)
-        let shippedTabIcons = packed.filter { tabIconPaths.contains($0.path) }.compactMap { entry in entry.shippedBytes().map { (entry.path, $0) } }
+        let shippedTabIcons = packed.filter { tabIconPaths.contains($0.path) }.compactMap { entry in
+            entry.shippedBytes().map { (entry.path, $0) }
+        }
         let tabIcons = TabIconImages(shipped: shippedTabIcons, linted: input.model?.icons ?? [])
         // The model's last use (the caller keeps the rest): the package and its copies need the room more.
         input.model = nil
@@ -127,12 +129,17 @@ public enum Packer {
                 try? FileManager.default.removeItem(at: destination)
                 try FileManager.default.moveItem(at: taken.folder, to: destination)
             } catch {
-                throw Failure(message: "the package '\(packageURL.path)' was written, but its screenshots were not: \(FileProblem.reason(for: error, writing: true))")
+                throw Failure(
+                    message:
+                        "the package '\(packageURL.path)' was written, but its screenshots were not: \(FileProblem.reason(for: error, writing: true))"
+                )
             }
             screenshots = PageShots.reportValue(taken, folder: name)
         }
         let report = BuildReport(
-            input: input, entries: written, transforms: Dictionary(packed.compactMap { entry in entry.transform.map { (entry.path, $0) } }, uniquingKeysWith: { first, _ in first }),
+            input: input, entries: written,
+            transforms: Dictionary(
+                packed.compactMap { entry in entry.transform.map { (entry.path, $0) } }, uniquingKeysWith: { first, _ in first }),
             packagePath: displayPath(packageURL, root: root),
             packageSize: packageBytes.count, packageDigest: digest, signature: signature,
             tabIcons: tabIcons.reportValue(folder: imagesFolder), screenshots: screenshots,
@@ -157,7 +164,10 @@ public enum Packer {
                 do {
                     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 } catch {
-                    throw Failure(message: "cannot create the folder '\(url.deletingLastPathComponent().path)': \(FileProblem.reason(for: error, writing: true))")
+                    throw Failure(
+                        message:
+                            "cannot create the folder '\(url.deletingLastPathComponent().path)': \(FileProblem.reason(for: error, writing: true))"
+                    )
                 }
                 do throws(FileProblem.WriteFailure) {
                     try FileProblem.writeWhole(bytes, to: url)

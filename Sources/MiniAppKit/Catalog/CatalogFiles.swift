@@ -86,20 +86,26 @@ public enum CatalogFiles {
     /// letter or digit (a leading dot would hide it from web servers, which deny dot files).
     public static func isSafeAppID(_ id: String) -> Bool {
         guard (1...128).contains(id.utf8.count), let first = id.unicodeScalars.first,
-              CharacterSet.alphanumerics.contains(first), first.isASCII else { return false }
-        return id.unicodeScalars.allSatisfy { CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-").contains($0) }
+            CharacterSet.alphanumerics.contains(first), first.isASCII
+        else { return false }
+        return id.unicodeScalars.allSatisfy {
+            CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-").contains($0)
+        }
     }
 
     public static func isSafeChannel(_ name: String) -> Bool {
         guard (1...32).contains(name.utf8.count), let first = name.unicodeScalars.first,
-              CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789").contains(first) else { return false }
+            CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789").contains(first)
+        else { return false }
         return name.unicodeScalars.allSatisfy { CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789-").contains($0) }
     }
 
     public static func versionsPath(_ app: String) -> String { "apps/\(app)/versions.json" }
     /// The image types a version's icon may have, so its path is exactly one of a few.
     public static let iconExtensions = ["svg", "png", "jpg", "jpeg", "webp"]
-    public static func iconPath(_ app: String, _ code: Int, extension: String) -> String { versionFolder(app, code) + "/icon." + `extension` }
+    public static func iconPath(_ app: String, _ code: Int, extension: String) -> String {
+        versionFolder(app, code) + "/icon." + `extension`
+    }
 
     /// Whether two app ids name one folder on a case-insensitive volume (ids are ASCII).
     public static func sameFolder(_ lhs: String, _ rhs: String) -> Bool { lhs != rhs && lhs.lowercased() == rhs.lowercased() }
@@ -143,7 +149,11 @@ public enum CatalogFiles {
 
     static func describe(_ error: DecodingError) -> String {
         func at(_ path: [any CodingKey]) -> String {
-            path.isEmpty ? "the top level" : "'" + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".").replacingOccurrences(of: ".[", with: "[") + "'"
+            path.isEmpty
+                ? "the top level"
+                : "'"
+                    + path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".").replacingOccurrences(
+                        of: ".[", with: "[") + "'"
         }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
@@ -176,8 +186,8 @@ public enum CatalogFiles {
     /// files, when it is an image a host shows as it is.
     public static func packagedIcon(in files: [SourceFile]) -> (file: SourceFile, extension: String)? {
         guard let manifest = files.first(where: { $0.path == "manifest.json" }),
-              let source = (try? CatalogManifest.read(manifest.bytes))?.iconSource,
-              let file = files.first(where: { $0.path == source })
+            let source = (try? CatalogManifest.read(manifest.bytes))?.iconSource,
+            let file = files.first(where: { $0.path == source })
         else { return nil }
         let fileExtension = (source as NSString).pathExtension.lowercased()
         return iconExtensions.contains(fileExtension) ? (file, fileExtension) : nil
@@ -186,19 +196,21 @@ public enum CatalogFiles {
     /// The index the version lists make: each app's newest version per channel, withdrawn ones
     /// left out; apps in id order.
     public static func index(from lists: [VersionList]) -> Index {
-        Index(format: format, apps: lists.sorted { $0.app < $1.app }.map { list in
-            var channels: [String: Index.Latest] = [:]
-            for version in list.versions where !version.withdrawn {
-                if let current = channels[version.channel], current.code >= version.code { continue }
-                channels[version.channel] = Index.Latest(
-                    code: version.code, name: version.name, sha256: version.sha256, size: version.size, rollout: version.rollout,
-                    manifest: version.manifest, package: version.package)
-            }
-            let newest = list.versions.filter { !$0.withdrawn }.max { $0.code < $1.code }
-            let icon = list.versions.filter { !$0.withdrawn && $0.icon != nil }.max { $0.code < $1.code }?.icon
-            return Index.App(
-                id: list.app, name: newest?.title ?? list.app, icon: icon, versions: versionsPath(list.app), channels: channels)
-        })
+        Index(
+            format: format,
+            apps: lists.sorted { $0.app < $1.app }.map { list in
+                var channels: [String: Index.Latest] = [:]
+                for version in list.versions where !version.withdrawn {
+                    if let current = channels[version.channel], current.code >= version.code { continue }
+                    channels[version.channel] = Index.Latest(
+                        code: version.code, name: version.name, sha256: version.sha256, size: version.size, rollout: version.rollout,
+                        manifest: version.manifest, package: version.package)
+                }
+                let newest = list.versions.filter { !$0.withdrawn }.max { $0.code < $1.code }
+                let icon = list.versions.filter { !$0.withdrawn && $0.icon != nil }.max { $0.code < $1.code }?.icon
+                return Index.App(
+                    id: list.app, name: newest?.title ?? list.app, icon: icon, versions: versionsPath(list.app), channels: channels)
+            })
     }
 
     /// Which of 100 buckets a device falls in for one version: the first four bytes of

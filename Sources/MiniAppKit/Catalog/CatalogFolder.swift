@@ -37,7 +37,8 @@ public final class CatalogFolder: @unchecked Sendable {
         }
         let opened = open(url.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard opened >= 0 else {
-            throw Failure(path: ".", reason: "cannot be opened as a folder: \(FileProblem.reason(errno: errno, writing: false))", isLink: false)
+            throw Failure(
+                path: ".", reason: "cannot be opened as a folder: \(FileProblem.reason(errno: errno, writing: false))", isLink: false)
         }
         descriptor = opened
     }
@@ -69,13 +70,17 @@ public final class CatalogFolder: @unchecked Sendable {
                 if mkdirat(current, name, 0o755) != 0, errno != EEXIST {
                     let code = errno
                     close(current)
-                    throw Failure(path: walked.joined(separator: "/"), reason: "cannot be created: \(FileProblem.reason(errno: code, writing: true))", isLink: false)
+                    throw Failure(
+                        path: walked.joined(separator: "/"), reason: "cannot be created: \(FileProblem.reason(errno: code, writing: true))",
+                        isLink: false)
                 }
                 next = openat(current, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             }
             let code = errno
             if next < 0 {
-                let problem = next < 0 && code == ENOENT ? nil : describe(current, name, errno: code, path: walked.joined(separator: "/"), expected: "a folder")
+                let problem =
+                    next < 0 && code == ENOENT
+                    ? nil : describe(current, name, errno: code, path: walked.joined(separator: "/"), expected: "a folder")
                 close(current)
                 if let problem { throw problem }
                 return nil
@@ -92,7 +97,9 @@ public final class CatalogFolder: @unchecked Sendable {
         if fstatat(parent, name, &status, AT_SYMLINK_NOFOLLOW) == 0 {
             let type = status.st_mode & S_IFMT
             if type == S_IFLNK {
-                return Failure(path: path, reason: "is a symbolic link; a catalog holds no links, so nothing is read or written through it", isLink: true)
+                return Failure(
+                    path: path, reason: "is a symbolic link; a catalog holds no links, so nothing is read or written through it",
+                    isLink: true)
             }
             let wanted: mode_t = expected == "a folder" ? S_IFDIR : S_IFREG
             if type != wanted { return Failure(path: path, reason: "is not \(expected)", isLink: false) }
@@ -165,7 +172,8 @@ public final class CatalogFolder: @unchecked Sendable {
     public func place(_ bytes: [UInt8], at path: String, staging: String) throws(Failure) {
         let parts = try Self.components(of: path)
         guard let parent = try folder(parts.dropLast(), create: true),
-              let stagingFolder = try folder(try Self.components(of: staging)[...], create: true) else {
+            let stagingFolder = try folder(try Self.components(of: staging)[...], create: true)
+        else {
             throw Failure(path: path, reason: "cannot be written: its folder is missing", isLink: false)
         }
         defer { close(parent); close(stagingFolder) }
@@ -175,7 +183,9 @@ public final class CatalogFolder: @unchecked Sendable {
         }
         let temporary = UUID().uuidString
         let file = openat(stagingFolder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard file >= 0 else { throw Failure(path: path, reason: "cannot be staged: \(FileProblem.reason(errno: errno, writing: true))", isLink: false) }
+        guard file >= 0 else {
+            throw Failure(path: path, reason: "cannot be staged: \(FileProblem.reason(errno: errno, writing: true))", isLink: false)
+        }
         var placed = false
         defer { if !placed { unlinkat(stagingFolder, temporary, 0) } }
         if let code = DurableFile.writeAll(bytes, to: file) {
@@ -184,12 +194,16 @@ public final class CatalogFolder: @unchecked Sendable {
         }
         let flushed = fsync(file) == 0
         close(file)
-        guard flushed else { throw Failure(path: path, reason: "cannot be flushed to disk: \(String(cString: strerror(errno)))", isLink: false) }
+        guard flushed else {
+            throw Failure(path: path, reason: "cannot be flushed to disk: \(String(cString: strerror(errno)))", isLink: false)
+        }
         guard renameat(stagingFolder, temporary, parent, parts.last!) == 0 else {
             throw Failure(path: path, reason: "cannot be put in place: \(FileProblem.reason(errno: errno, writing: true))", isLink: false)
         }
         placed = true
-        guard fsync(parent) == 0 else { throw Failure(path: path, reason: "cannot be flushed to disk: \(String(cString: strerror(errno)))", isLink: false) }
+        guard fsync(parent) == 0 else {
+            throw Failure(path: path, reason: "cannot be flushed to disk: \(String(cString: strerror(errno)))", isLink: false)
+        }
     }
 
     /// Refuses `path` before anything is written: every folder on the way that exists must be

@@ -40,7 +40,9 @@ public enum CatalogPublisher {
 
     /// A package refused by `mactl verify`'s checks, with each reason and its id.
     public static func notVerified(_ packageName: String, _ reasons: [(message: String, id: String)]) -> Failure {
-        Failure("'\(packageName)' does not pass 'mactl verify', so it is not published:\n" + reasons.map { "  \($0.message) [\($0.id)]" }.joined(separator: "\n"))
+        Failure(
+            "'\(packageName)' does not pass 'mactl verify', so it is not published:\n"
+                + reasons.map { "  \($0.message) [\($0.id)]" }.joined(separator: "\n"))
     }
 
     /// The steps a test may stop a publish after, by killing it (`MACTL_TEST_KILL_AFTER`).
@@ -49,7 +51,9 @@ public enum CatalogPublisher {
     public static func publish(_ bytes: [UInt8], packageName: String, catalog: URL, options: Options) throws(Failure) -> Outcome {
         guard (0...100).contains(options.rollout) else { throw Failure("--rollout must be between 0 and 100, found \(options.rollout)") }
         guard CatalogFiles.isSafeChannel(options.channel) else {
-            throw Failure("'\(options.channel)' is not a channel name: use lowercase letters, digits and '-', starting with a letter or digit, at most 32")
+            throw Failure(
+                "'\(options.channel)' is not a channel name: use lowercase letters, digits and '-', starting with a letter or digit, at most 32"
+            )
         }
         let report = PackageVerifier.verify(bytes, expected: options.expectedSigner, requireSignature: !options.allowUnsigned)
         guard report.passed else {
@@ -66,7 +70,9 @@ public enum CatalogPublisher {
         }
         let app = manifest.appID
         guard CatalogFiles.isSafeAppID(app) else {
-            throw Failure("'\(packageName)': the app id '\(app)' cannot be a catalog folder: use letters, digits, '.', '_' and '-' (at most 128), starting with a letter or digit")
+            throw Failure(
+                "'\(packageName)': the app id '\(app)' cannot be a catalog folder: use letters, digits, '.', '_' and '-' (at most 128), starting with a letter or digit"
+            )
         }
         let code = manifest.versionCode
         let versionName = manifest.versionName ?? String(code)
@@ -77,7 +83,9 @@ public enum CatalogPublisher {
             var lists = try readLists(folder)
             // One folder on macOS and Windows volumes: two signers could own one app there.
             if let other = (lists.map(\.app) + folder.folders(in: "apps")).first(where: { CatalogFiles.sameFolder($0, app) }) {
-                throw Failure("the catalog already has app '\(other)', which differs from '\(app)' only in letter case; on a case-insensitive volume they are one folder, so '\(packageName)' is not published")
+                throw Failure(
+                    "the catalog already has app '\(other)', which differs from '\(app)' only in letter case; on a case-insensitive volume they are one folder, so '\(packageName)' is not published"
+                )
             }
             var list = lists.first { $0.app == app } ?? CatalogFiles.VersionList(format: CatalogFiles.format, app: app, versions: [])
             if let existing = list.versions.first(where: { $0.code == code }) {
@@ -91,15 +99,21 @@ public enum CatalogPublisher {
                     }
                     return Outcome(version: existing, app: app, alreadyPublished: true, written: [])
                 }
-                throw Failure("\(app) version \(code) is already published with other bytes (sha256 \(existing.sha256)); versions are immutable: raise 'version.code' and pack again")
+                throw Failure(
+                    "\(app) version \(code) is already published with other bytes (sha256 \(existing.sha256)); versions are immutable: raise 'version.code' and pack again"
+                )
             }
             let signer = report.publicKeyDigest
             if let known = list.versions.last(where: { $0.signer != nil })?.signer, signer != known {
-                throw Failure("'\(packageName)' is signed by key \(signer ?? "(unsigned)"), but \(app)'s earlier versions are signed by key \(known); publish with that key")
+                throw Failure(
+                    "'\(packageName)' is signed by key \(signer ?? "(unsigned)"), but \(app)'s earlier versions are signed by key \(known); publish with that key"
+                )
             }
             let newest = list.versions.filter { $0.channel == options.channel && !$0.withdrawn }.map(\.code).max()
             if let newest, code <= newest, !options.allowDowngrade {
-                throw Failure("\(app) version \(code) is not above \(newest), the newest on channel '\(options.channel)'; raise 'version.code', or pass --allow-downgrade")
+                throw Failure(
+                    "\(app) version \(code) is not above \(newest), the newest on channel '\(options.channel)'; raise 'version.code', or pass --allow-downgrade"
+                )
             }
             let icon = CatalogFiles.packagedIcon(in: report.files)
             let version = CatalogFiles.Version(
@@ -165,13 +179,18 @@ public enum CatalogPublisher {
         }
         // The index's apps too: a linked app folder is not among the folders, and reading its
         // list says it is a link.
-        let ids = Set(catalog.folders(in: "apps").filter { !$0.hasPrefix(".") } + (index?.apps.map(\.id) ?? []).filter(CatalogFiles.isSafeAppID)).sorted()
+        let ids = Set(
+            catalog.folders(in: "apps").filter { !$0.hasPrefix(".") } + (index?.apps.map(\.id) ?? []).filter(CatalogFiles.isSafeAppID)
+        ).sorted()
         var lists: [CatalogFiles.VersionList] = []
         for id in ids {
             do throws(CatalogFiles.Damaged) {
-                guard let list = try CatalogFiles.read(CatalogFiles.VersionList.self, at: CatalogFiles.versionsPath(id), in: catalog) else { continue }
+                guard let list = try CatalogFiles.read(CatalogFiles.VersionList.self, at: CatalogFiles.versionsPath(id), in: catalog) else {
+                    continue
+                }
                 guard list.app == id else {
-                    throw CatalogFiles.Damaged(path: CatalogFiles.versionsPath(id), reason: "'app' is '\(list.app)', not '\(id)', its folder")
+                    throw CatalogFiles.Damaged(
+                        path: CatalogFiles.versionsPath(id), reason: "'app' is '\(list.app)', not '\(id)', its folder")
                 }
                 lists.append(list)
             } catch {

@@ -19,7 +19,9 @@ public struct CatalogServer: HTTPResponder {
     }
 
     /// Serves the catalog on `host:port` until stopped.
-    public static func start(catalog: URL, host: String = "127.0.0.1", port: Int, stopsOnInterrupt: Bool = false) async throws(LocalServer.StartFailure) -> LocalServer {
+    public static func start(
+        catalog: URL, host: String = "127.0.0.1", port: Int, stopsOnInterrupt: Bool = false
+    ) async throws(LocalServer.StartFailure) -> LocalServer {
         let responder: CatalogServer
         do {
             responder = try CatalogServer(catalog: catalog)
@@ -121,7 +123,8 @@ public struct CatalogServer: HTTPResponder {
         }
         guard let opened else { return Self.error(.notFound, "the catalog has no \(path)") }
         do {
-            return try FileResponse.make(for: request, file: opened, contentType: Self.mediaType(path), cacheControl: Self.cacheControl(path))
+            return try FileResponse.make(
+                for: request, file: opened, contentType: Self.mediaType(path), cacheControl: Self.cacheControl(path))
         } catch {
             return Self.error(.internalServerError, "cannot read \(path)")
         }
@@ -156,6 +159,8 @@ public struct CatalogServer: HTTPResponder {
     }
 
     private static func json(_ status: HTTPResponse.Status, _ bytes: [UInt8]) -> Response {
-        Response(status: status, headers: [.contentType: "application/json", .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        Response(
+            status: status, headers: [.contentType: "application/json", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

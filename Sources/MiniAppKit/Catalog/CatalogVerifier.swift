@@ -20,8 +20,12 @@ public enum CatalogVerifier {
     public static func verify(_ catalog: URL) throws(NotACatalog) -> Result {
         var findings: [Diagnostic] = []
         var checked: Set<String> = []
-        func error(_ id: String, _ path: String, _ message: String) { findings.append(Diagnostic(id: id, severity: .error, message: message, span: .file(path))) }
-        func note(_ id: String, _ path: String, _ message: String) { findings.append(Diagnostic(id: id, severity: .note, message: message, span: .file(path))) }
+        func error(_ id: String, _ path: String, _ message: String) {
+            findings.append(Diagnostic(id: id, severity: .error, message: message, span: .file(path)))
+        }
+        func note(_ id: String, _ path: String, _ message: String) {
+            findings.append(Diagnostic(id: id, severity: .note, message: message, span: .file(path)))
+        }
 
         let folder: CatalogFolder
         do throws(CatalogFolder.Failure) {
@@ -38,7 +42,9 @@ public enum CatalogVerifier {
             switch item {
             case .file(let path): files.insert(path)
             case .link(let path):
-                error("catalog-symlink", path, "is a symbolic link; a catalog holds regular files and folders only, and mactl neither reads nor serves through a link")
+                error(
+                    "catalog-symlink", path,
+                    "is a symbolic link; a catalog holds regular files and folders only, and mactl neither reads nor serves through a link")
             case .other(let path):
                 error("catalog-unlisted-file", path, "is not a regular file or a folder")
             }
@@ -50,7 +56,10 @@ public enum CatalogVerifier {
                 error("catalog-missing-file", path, missing)
             } catch let failure {
                 // A link was reported by the walk; anything else is said here.
-                if !failure.isLink { findings.append(Diagnostic(id: "catalog-damaged-file", severity: .error, message: failure.reason, span: .file(failure.path))) }
+                if !failure.isLink {
+                    findings.append(
+                        Diagnostic(id: "catalog-damaged-file", severity: .error, message: failure.reason, span: .file(failure.path)))
+                }
             }
             return nil
         }
@@ -64,13 +73,17 @@ public enum CatalogVerifier {
         checked.insert(CatalogFiles.indexPath)
 
         var lists: [CatalogFiles.VersionList] = []
-        let appIDs = Set(files.compactMap { path -> String? in
-            let parts = path.split(separator: "/")
-            return parts.count >= 3 && parts[0] == "apps" ? String(parts[1]) : nil
-        }).sorted()
+        let appIDs = Set(
+            files.compactMap { path -> String? in
+                let parts = path.split(separator: "/")
+                return parts.count >= 3 && parts[0] == "apps" ? String(parts[1]) : nil
+            }
+        ).sorted()
         for (position, id) in appIDs.enumerated() {
             for other in appIDs[(position + 1)...] where CatalogFiles.sameFolder(id, other) {
-                error("catalog-case-collision", "apps/\(other)", "app '\(other)' and app '\(id)' differ only in letter case; on a case-insensitive volume they are one folder")
+                error(
+                    "catalog-case-collision", "apps/\(other)",
+                    "app '\(other)' and app '\(id)' differ only in letter case; on a case-insensitive volume they are one folder")
             }
         }
         for id in appIDs {
@@ -80,7 +93,9 @@ public enum CatalogVerifier {
             do throws(CatalogFiles.Damaged) {
                 guard let list = try CatalogFiles.read(CatalogFiles.VersionList.self, at: path, in: folder) else { continue }
                 if list.app != id { error("catalog-damaged-file", path, "'app' is '\(list.app)', not '\(id)', its folder"); continue }
-                if list.format != CatalogFiles.format { error("catalog-damaged-file", path, "'format' is \(list.format); this mactl reads format \(CatalogFiles.format)") }
+                if list.format != CatalogFiles.format {
+                    error("catalog-damaged-file", path, "'format' is \(list.format); this mactl reads format \(CatalogFiles.format)")
+                }
                 lists.append(list)
             } catch {
                 findings.append(Diagnostic(id: "catalog-damaged-file", severity: .error, message: error.reason, span: .file(error.path)))
@@ -91,21 +106,32 @@ public enum CatalogVerifier {
             let versionsPath = CatalogFiles.versionsPath(list.app)
             var codes: Set<Int> = []
             for version in list.versions {
-                if !codes.insert(version.code).inserted { error("catalog-duplicate-version", versionsPath, "version \(version.code) of \(list.app) is listed twice") }
+                if !codes.insert(version.code).inserted {
+                    error("catalog-duplicate-version", versionsPath, "version \(version.code) of \(list.app) is listed twice")
+                }
                 let expectedPackage = CatalogFiles.packagePath(list.app, version.code, sha256: version.sha256)
                 let expectedManifest = CatalogFiles.manifestPath(list.app, version.code)
                 let iconPaths = CatalogFiles.iconExtensions.map { CatalogFiles.iconPath(list.app, version.code, extension: $0) }
-                guard version.package == expectedPackage, version.manifest == expectedManifest, version.icon.map(iconPaths.contains) ?? true else {
-                    error("catalog-damaged-file", versionsPath, "version \(version.code) names files outside its folder \(CatalogFiles.versionFolder(list.app, version.code))/")
+                guard version.package == expectedPackage, version.manifest == expectedManifest, version.icon.map(iconPaths.contains) ?? true
+                else {
+                    error(
+                        "catalog-damaged-file", versionsPath,
+                        "version \(version.code) names files outside its folder \(CatalogFiles.versionFolder(list.app, version.code))/")
                     continue
                 }
                 checked.insert(version.package)
                 checked.insert(version.manifest)
                 if let icon = version.icon { checked.insert(icon) }
-                guard let bytes = contents(version.package, missing: "version \(version.code) of \(list.app) is listed, but its package is missing") else { continue }
+                guard
+                    let bytes = contents(
+                        version.package, missing: "version \(version.code) of \(list.app) is listed, but its package is missing")
+                else { continue }
                 let digest = Hex.string(SHA256.hash(data: bytes))
                 if bytes.count != version.size || digest != version.sha256 {
-                    error("catalog-package-mismatch", version.package, "the package is \(bytes.count) bytes with sha256 \(digest); \(versionsPath) lists \(version.size) bytes with sha256 \(version.sha256)")
+                    error(
+                        "catalog-package-mismatch", version.package,
+                        "the package is \(bytes.count) bytes with sha256 \(digest); \(versionsPath) lists \(version.size) bytes with sha256 \(version.sha256)"
+                    )
                     continue
                 }
                 let report = PackageVerifier.verify(bytes)
@@ -115,7 +141,10 @@ public enum CatalogVerifier {
                     continue
                 }
                 if report.publicKeyDigest != version.signer {
-                    error("catalog-signer-mismatch", version.package, "the package is signed by key \(report.publicKeyDigest ?? "(none)"); \(versionsPath) lists \(version.signer ?? "(none)")")
+                    error(
+                        "catalog-signer-mismatch", version.package,
+                        "the package is signed by key \(report.publicKeyDigest ?? "(none)"); \(versionsPath) lists \(version.signer ?? "(none)")"
+                    )
                 }
                 let manifest = report.files.first { $0.path == "manifest.json" }?.bytes
                 let stored = contents(version.manifest, missing: "version \(version.code) of \(list.app) has no manifest.json")
@@ -137,7 +166,10 @@ public enum CatalogVerifier {
                 if let problem = indexProblem(index, lists: lists) {
                     error("catalog-index-mismatch", CatalogFiles.indexPath, problem)
                 } else {
-                    note("catalog-index-behind", CatalogFiles.indexPath, "does not yet list what the version lists do (a publish was stopped before its last step); the next publish or withdraw rewrites it")
+                    note(
+                        "catalog-index-behind", CatalogFiles.indexPath,
+                        "does not yet list what the version lists do (a publish was stopped before its last step); the next publish or withdraw rewrites it"
+                    )
                 }
             }
         }
@@ -147,7 +179,9 @@ public enum CatalogVerifier {
         for path in files.sorted() where !checked.contains(path) {
             if path == CatalogFiles.lockName { continue }
             if path.hasPrefix(CatalogFiles.stagingName + "/") {
-                note("catalog-staged-file", path, "a file staged by a publish that was stopped; the catalog does not use it, and it can be removed")
+                note(
+                    "catalog-staged-file", path,
+                    "a file staged by a publish that was stopped; the catalog does not use it, and it can be removed")
                 continue
             }
             let parts = path.split(separator: "/").map(String.init)
@@ -160,7 +194,10 @@ public enum CatalogVerifier {
         let catalogFolder = folder
         for (folder, paths) in leftovers.sorted(by: { $0.key < $1.key }) {
             if isStoppedPublish(folder, paths: paths, catalog: catalogFolder, lists: lists) {
-                note("catalog-unlisted-version", folder, "holds a version a publish wrote but did not list before it was stopped; publishing the same package again completes it")
+                note(
+                    "catalog-unlisted-version", folder,
+                    "holds a version a publish wrote but did not list before it was stopped; publishing the same package again completes it"
+                )
             } else {
                 for path in paths { error("catalog-unlisted-file", path, "no version list or index names this file") }
             }
@@ -172,16 +209,23 @@ public enum CatalogVerifier {
     static func indexProblem(_ index: CatalogFiles.Index, lists: [CatalogFiles.VersionList]) -> String? {
         if index.format != CatalogFiles.format { return "'format' is \(index.format); this mactl reads format \(CatalogFiles.format)" }
         for app in index.apps {
-            guard let list = lists.first(where: { $0.app == app.id }) else { return "lists app '\(app.id)', which has no \(CatalogFiles.versionsPath(app.id))" }
-            if app.versions != CatalogFiles.versionsPath(app.id) { return "'\(app.id)': 'versions' is '\(app.versions)', not '\(CatalogFiles.versionsPath(app.id))'" }
+            guard let list = lists.first(where: { $0.app == app.id }) else {
+                return "lists app '\(app.id)', which has no \(CatalogFiles.versionsPath(app.id))"
+            }
+            if app.versions != CatalogFiles.versionsPath(app.id) {
+                return "'\(app.id)': 'versions' is '\(app.versions)', not '\(CatalogFiles.versionsPath(app.id))'"
+            }
             if let icon = app.icon, !list.versions.contains(where: { $0.icon == icon }) {
                 return "'\(app.id)': 'icon' is '\(icon)', which no version of \(CatalogFiles.versionsPath(app.id)) lists"
             }
             for (channel, latest) in app.channels.sorted(by: { $0.key < $1.key }) {
                 guard let version = list.versions.first(where: { $0.code == latest.code }), version.channel == channel,
-                      version.sha256 == latest.sha256, version.size == latest.size, version.package == latest.package,
-                      version.manifest == latest.manifest, version.name == latest.name, version.rollout == latest.rollout
-                else { return "'\(app.id)' channel '\(channel)' names version \(latest.code) otherwise than \(CatalogFiles.versionsPath(app.id)) lists it" }
+                    version.sha256 == latest.sha256, version.size == latest.size, version.package == latest.package,
+                    version.manifest == latest.manifest, version.name == latest.name, version.rollout == latest.rollout
+                else {
+                    return
+                        "'\(app.id)' channel '\(channel)' names version \(latest.code) otherwise than \(CatalogFiles.versionsPath(app.id)) lists it"
+                }
             }
         }
         return nil
@@ -191,11 +235,13 @@ public enum CatalogVerifier {
     /// named by its own hash, and perhaps the manifest and icon from inside it.
     static func isStoppedPublish(_ folder: String, paths: [String], catalog: CatalogFolder, lists: [CatalogFiles.VersionList]) -> Bool {
         let parts = folder.split(separator: "/").map(String.init)
-        if let list = lists.first(where: { $0.app == parts[1] }), list.versions.contains(where: { String($0.code) == parts[2] }) { return false }
+        if let list = lists.first(where: { $0.app == parts[1] }), list.versions.contains(where: { String($0.code) == parts[2] }) {
+            return false
+        }
         let packages = paths.filter { $0.hasSuffix(".ma") }
         guard packages.count == 1, let package = packages.first,
-              let bytes = try? catalog.read(package) ?? nil,
-              (package as NSString).lastPathComponent == Hex.string(SHA256.hash(data: bytes)) + ".ma"
+            let bytes = try? catalog.read(package) ?? nil,
+            (package as NSString).lastPathComponent == Hex.string(SHA256.hash(data: bytes)) + ".ma"
         else { return false }
         let others = paths.filter { $0 != package }.map { ($0 as NSString).lastPathComponent }
         return others.allSatisfy { $0 == "manifest.json" || $0.hasPrefix("icon.") }

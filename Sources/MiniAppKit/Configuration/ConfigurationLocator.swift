@@ -33,8 +33,12 @@ public enum ConfigurationLocator {
         guard let located else { return .default }
         guard let data = FileManager.default.contents(atPath: located.url.path) else {
             let file = SourceFile(path: located.displayPath, bytes: [])
-            return Configuration(file: file, issues: [ConfigurationIssue(
-                kind: .syntax, message: "the configuration file cannot be read", span: .file(located.displayPath))])
+            return Configuration(
+                file: file,
+                issues: [
+                    ConfigurationIssue(
+                        kind: .syntax, message: "the configuration file cannot be read", span: .file(located.displayPath))
+                ])
         }
         let file = SourceFile(path: located.displayPath, bytes: [UInt8](data))
         return ConfigurationParser.parse(file, knownRuleIDs: RuleRegistry.allIDs)

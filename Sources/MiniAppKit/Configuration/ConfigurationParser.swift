@@ -33,9 +33,10 @@ public enum ConfigurationParser {
         }
         guard let root else { return configuration }  // an empty file configures nothing
         guard let mapping = root.mapping else {
-            configuration.issues.append(ConfigurationIssue(
-                kind: .invalidValue, message: "the configuration must be a mapping of settings, such as 'rules:'",
-                span: span(of: root, in: file)))
+            configuration.issues.append(
+                ConfigurationIssue(
+                    kind: .invalidValue, message: "the configuration must be a mapping of settings, such as 'rules:'",
+                    span: span(of: root, in: file)))
             return configuration
         }
         for (keyNode, valueNode) in mapping {
@@ -50,9 +51,10 @@ public enum ConfigurationParser {
                     let patterns = sequence.compactMap(\.string)
                     if key == "include" { configuration.includePatterns = patterns } else { configuration.excludePatterns = patterns }
                 } else {
-                    configuration.issues.append(ConfigurationIssue(
-                        kind: .invalidValue, message: "'\(key)' must be a list of globs such as 'assets/fonts/**'",
-                        span: span(of: valueNode, in: file)))
+                    configuration.issues.append(
+                        ConfigurationIssue(
+                            kind: .invalidValue, message: "'\(key)' must be a list of globs such as 'assets/fonts/**'",
+                            span: span(of: valueNode, in: file)))
                 }
             case "runtime":
                 parseRuntime(valueNode, into: &configuration, file: file)
@@ -63,8 +65,9 @@ public enum ConfigurationParser {
             case "screenshots":
                 parseScreenshots(valueNode, into: &configuration, file: file)
             default:
-                configuration.issues.append(unknownName(
-                    kind: .unknownKey, noun: "setting", name: key, node: keyNode, candidates: knownKeys, file: file))
+                configuration.issues.append(
+                    unknownName(
+                        kind: .unknownKey, noun: "setting", name: key, node: keyNode, candidates: knownKeys, file: file))
             }
         }
         return configuration
@@ -72,21 +75,27 @@ public enum ConfigurationParser {
 
     private static func parseOverrides(_ node: Node, into configuration: inout Configuration, file: SourceFile, knownRuleIDs: [String]) {
         guard let sequence = node.sequence else {
-            configuration.issues.append(ConfigurationIssue(
-                kind: .invalidValue, message: "'overrides' must be a list of entries with 'paths' and 'rules'", span: span(of: node, in: file)))
+            configuration.issues.append(
+                ConfigurationIssue(
+                    kind: .invalidValue, message: "'overrides' must be a list of entries with 'paths' and 'rules'",
+                    span: span(of: node, in: file)))
             return
         }
         for entry in sequence {
             guard let mapping = entry.mapping, let paths = mapping["paths"]?.sequence?.compactMap(\.string), !paths.isEmpty,
-                  let rules = mapping["rules"] else {
-                configuration.issues.append(ConfigurationIssue(
-                    kind: .invalidValue, message: "an override needs 'paths' (a list of globs) and 'rules' (rule ids to severities)",
-                    span: span(of: entry, in: file)))
+                let rules = mapping["rules"]
+            else {
+                configuration.issues.append(
+                    ConfigurationIssue(
+                        kind: .invalidValue, message: "an override needs 'paths' (a list of globs) and 'rules' (rule ids to severities)",
+                        span: span(of: entry, in: file)))
                 continue
             }
             for (keyNode, _) in mapping where keyNode.string != "paths" && keyNode.string != "rules" {
-                configuration.issues.append(unknownName(
-                    kind: .unknownKey, noun: "setting", name: keyNode.string ?? "", node: keyNode, candidates: ["paths", "rules"], file: file))
+                configuration.issues.append(
+                    unknownName(
+                        kind: .unknownKey, noun: "setting", name: keyNode.string ?? "", node: keyNode, candidates: ["paths", "rules"],
+                        file: file))
             }
             var scoped = Configuration(file: file)
             parseRules(rules, into: &scoped, file: file, knownRuleIDs: knownRuleIDs)
@@ -98,21 +107,24 @@ public enum ConfigurationParser {
     private static func parseRules(_ node: Node, into configuration: inout Configuration, file: SourceFile, knownRuleIDs: [String]) {
         if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null" { return }
         guard let mapping = node.mapping else {
-            configuration.issues.append(ConfigurationIssue(
-                kind: .invalidValue, message: "'rules' must be a mapping of rule ids to severities",
-                span: span(of: node, in: file)))
+            configuration.issues.append(
+                ConfigurationIssue(
+                    kind: .invalidValue, message: "'rules' must be a mapping of rule ids to severities",
+                    span: span(of: node, in: file)))
             return
         }
         let known = Set(knownRuleIDs)
         for (keyNode, valueNode) in mapping {
             let id = keyNode.string ?? ""
             guard known.contains(id) else {
-                configuration.issues.append(unknownName(
-                    kind: .unknownRule, noun: "rule", name: id, node: keyNode, candidates: knownRuleIDs, file: file))
+                configuration.issues.append(
+                    unknownName(
+                        kind: .unknownRule, noun: "rule", name: id, node: keyNode, candidates: knownRuleIDs, file: file))
                 continue
             }
             guard case .scalar(let scalar) = valueNode else {
-                configuration.issues.append(invalidSeverity(described: "a \(valueNode.mapping != nil ? "mapping" : "list")", node: valueNode, id: id, file: file))
+                configuration.issues.append(
+                    invalidSeverity(described: "a \(valueNode.mapping != nil ? "mapping" : "list")", node: valueNode, id: id, file: file))
                 continue
             }
             switch scalar.string {
@@ -128,8 +140,10 @@ public enum ConfigurationParser {
 
     private static func parseI18n(_ node: Node, into configuration: inout Configuration, file: SourceFile) {
         guard let mapping = node.mapping else {
-            configuration.issues.append(ConfigurationIssue(
-                kind: .invalidValue, message: "'i18n' must be a mapping of settings, such as 'keep_unused_keys:'", span: span(of: node, in: file)))
+            configuration.issues.append(
+                ConfigurationIssue(
+                    kind: .invalidValue, message: "'i18n' must be a mapping of settings, such as 'keep_unused_keys:'",
+                    span: span(of: node, in: file)))
             return
         }
         for (keyNode, valueNode) in mapping {
@@ -138,15 +152,17 @@ public enum ConfigurationParser {
                 if let tag = valueNode.string, LanguageTag.isWellFormed(tag) {
                     configuration.defaultLocale = tag
                 } else {
-                    configuration.issues.append(ConfigurationIssue(
-                        kind: .invalidValue, message: "'default_locale' must be a BCP 47 language tag such as 'en' or 'zh-Hans'",
-                        span: span(of: valueNode, in: file)))
+                    configuration.issues.append(
+                        ConfigurationIssue(
+                            kind: .invalidValue, message: "'default_locale' must be a BCP 47 language tag such as 'en' or 'zh-Hans'",
+                            span: span(of: valueNode, in: file)))
                 }
                 continue
             }
             guard key == "keep_unused_keys" else {
-                configuration.issues.append(unknownName(
-                    kind: .unknownKey, noun: "setting", name: key, node: keyNode, candidates: knownI18nKeys, file: file))
+                configuration.issues.append(
+                    unknownName(
+                        kind: .unknownKey, noun: "setting", name: key, node: keyNode, candidates: knownI18nKeys, file: file))
                 continue
             }
             if let sequence = valueNode.sequence, sequence.allSatisfy({ $0.scalar != nil }) {
@@ -154,30 +170,34 @@ public enum ConfigurationParser {
             } else if case .scalar(let scalar) = valueNode, ["true", "false", "yes", "no", "on", "off"].contains(scalar.string) {
                 configuration.keepUnusedKeys = ["true", "yes", "on"].contains(scalar.string) ? .all : .none
             } else {
-                configuration.issues.append(ConfigurationIssue(
-                    kind: .invalidValue,
-                    message: "'keep_unused_keys' must be true, false or a list of keys and prefixes such as 'errors.*'",
-                    span: span(of: valueNode, in: file)))
+                configuration.issues.append(
+                    ConfigurationIssue(
+                        kind: .invalidValue,
+                        message: "'keep_unused_keys' must be true, false or a list of keys and prefixes such as 'errors.*'",
+                        span: span(of: valueNode, in: file)))
             }
         }
     }
 
     private static func parseBudgets(_ node: Node, into configuration: inout Configuration, file: SourceFile) {
         guard let mapping = node.mapping else {
-            configuration.issues.append(ConfigurationIssue(
-                kind: .invalidValue, message: "'budgets' must be a mapping such as 'package: 2MB'", span: span(of: node, in: file)))
+            configuration.issues.append(
+                ConfigurationIssue(
+                    kind: .invalidValue, message: "'budgets' must be a mapping such as 'package: 2MB'", span: span(of: node, in: file)))
             return
         }
         for (keyNode, valueNode) in mapping {
             let key = keyNode.string ?? ""
             guard knownBudgetKeys.contains(key) else {
-                configuration.issues.append(unknownName(kind: .unknownKey, noun: "budget", name: key, node: keyNode, candidates: knownBudgetKeys, file: file))
+                configuration.issues.append(
+                    unknownName(kind: .unknownKey, noun: "budget", name: key, node: keyNode, candidates: knownBudgetKeys, file: file))
                 continue
             }
             guard let bytes = valueNode.string.flatMap(byteCount) else {
-                configuration.issues.append(ConfigurationIssue(
-                    kind: .invalidValue, message: "budget '\(key)' must be a size such as '2MB', '200KB' or '150000'",
-                    span: span(of: valueNode, in: file)))
+                configuration.issues.append(
+                    ConfigurationIssue(
+                        kind: .invalidValue, message: "budget '\(key)' must be a size such as '2MB', '200KB' or '150000'",
+                        span: span(of: valueNode, in: file)))
                 continue
             }
             if key == "package" { configuration.budgets.packageBytes = bytes } else { configuration.budgets.imageBytes = bytes }
@@ -189,31 +209,41 @@ public enum ConfigurationParser {
     /// route is a page is for the screenshots to say: the configuration does not read the manifest.
     private static func parseScreenshots(_ node: Node, into configuration: inout Configuration, file: SourceFile) {
         guard let mapping = node.mapping else {
-            configuration.issues.append(ConfigurationIssue(
-                kind: .invalidValue, message: "'screenshots' must be a mapping such as 'queries: { pages/recipe/recipe: \"id=3\" }'",
-                span: span(of: node, in: file)))
+            configuration.issues.append(
+                ConfigurationIssue(
+                    kind: .invalidValue, message: "'screenshots' must be a mapping such as 'queries: { pages/recipe/recipe: \"id=3\" }'",
+                    span: span(of: node, in: file)))
             return
         }
         for (keyNode, valueNode) in mapping {
             let key = keyNode.string ?? ""
             guard knownScreenshotKeys.contains(key) else {
-                configuration.issues.append(unknownName(kind: .unknownKey, noun: "screenshots setting", name: key, node: keyNode, candidates: knownScreenshotKeys, file: file))
+                configuration.issues.append(
+                    unknownName(
+                        kind: .unknownKey, noun: "screenshots setting", name: key, node: keyNode, candidates: knownScreenshotKeys,
+                        file: file))
                 continue
             }
             guard let queries = valueNode.mapping else {
-                configuration.issues.append(ConfigurationIssue(
-                    kind: .invalidValue, message: "'screenshots.queries' must map page routes to queries, such as 'pages/recipe/recipe: \"id=3\"'",
-                    span: span(of: valueNode, in: file)))
+                configuration.issues.append(
+                    ConfigurationIssue(
+                        kind: .invalidValue,
+                        message: "'screenshots.queries' must map page routes to queries, such as 'pages/recipe/recipe: \"id=3\"'",
+                        span: span(of: valueNode, in: file)))
                 continue
             }
             for (routeNode, queryNode) in queries {
                 guard case .scalar(let route) = routeNode, case .scalar(let query) = queryNode else {
-                    configuration.issues.append(ConfigurationIssue(
-                        kind: .invalidValue, message: "each of 'screenshots.queries' must be a page route and a query string, such as 'pages/recipe/recipe: \"id=3\"'",
-                        span: span(of: queryNode.scalar == nil ? queryNode : routeNode, in: file)))
+                    configuration.issues.append(
+                        ConfigurationIssue(
+                            kind: .invalidValue,
+                            message:
+                                "each of 'screenshots.queries' must be a page route and a query string, such as 'pages/recipe/recipe: \"id=3\"'",
+                            span: span(of: queryNode.scalar == nil ? queryNode : routeNode, in: file)))
                     continue
                 }
-                configuration.screenshotQueries.append(ScreenshotQuery(route: route.string, query: query.string, span: span(of: routeNode, in: file)))
+                configuration.screenshotQueries.append(
+                    ScreenshotQuery(route: route.string, query: query.string, span: span(of: routeNode, in: file)))
             }
         }
     }
@@ -236,9 +266,10 @@ public enum ConfigurationParser {
     private static func parseRuntime(_ node: Node, into configuration: inout Configuration, file: SourceFile) {
         let ids = RuntimeProfile.all.map(\.id)
         guard case .scalar(let scalar) = node else {
-            configuration.issues.append(ConfigurationIssue(
-                kind: .invalidValue, message: "'runtime' must be one of \(ids.map { "'\($0)'" }.joined(separator: ", "))",
-                span: span(of: node, in: file)))
+            configuration.issues.append(
+                ConfigurationIssue(
+                    kind: .invalidValue, message: "'runtime' must be one of \(ids.map { "'\($0)'" }.joined(separator: ", "))",
+                    span: span(of: node, in: file)))
             return
         }
         if let profile = RuntimeProfile.named(scalar.string) {
@@ -266,7 +297,9 @@ public enum ConfigurationParser {
         if let suggestion = NameSuggester.closest(to: name, in: candidates) {
             message += "; did you mean '\(suggestion)'?"
             let end = file.position(at: location.start.offset + name.utf8.count)
-            fixIt = FixIt(message: "replace with '\(suggestion)'", span: SourceSpan(path: file.path, start: location.start, end: end), replacement: suggestion)
+            fixIt = FixIt(
+                message: "replace with '\(suggestion)'", span: SourceSpan(path: file.path, start: location.start, end: end),
+                replacement: suggestion)
         }
         return ConfigurationIssue(kind: kind, message: message, span: location, fixIt: fixIt)
     }
@@ -277,8 +310,8 @@ public enum ConfigurationParser {
         if let yamlError = error as? YamlError {
             switch yamlError {
             case .scanner(let context, let problem, let problemMark, _),
-                 .parser(let context, let problem, let problemMark, _),
-                 .composer(let context, let problem, let problemMark, _):
+                .parser(let context, let problem, let problemMark, _),
+                .composer(let context, let problem, let problemMark, _):
                 message = "invalid YAML: \(problem)" + (context.map { " \($0.text)" } ?? "")
                 mark = problemMark
             case .duplicatedKeysInMapping(let duplicates, let context):

@@ -84,7 +84,9 @@ extension Diagnostic {
         var rebased = self
         rebased.span = span?.rebased(onto: prefix)
         rebased.notes = notes.map { DiagnosticNote(message: $0.message, span: $0.span?.rebased(onto: prefix)) }
-        if let fixIt { rebased.fixIt = FixIt(message: fixIt.message, span: fixIt.span.rebased(onto: prefix), replacement: fixIt.replacement) }
+        if let fixIt {
+            rebased.fixIt = FixIt(message: fixIt.message, span: fixIt.span.rebased(onto: prefix), replacement: fixIt.replacement)
+        }
         return rebased
     }
 

@@ -21,7 +21,8 @@ public enum NameSuggester {
             // table within `limit` of its diagonal is computed, and lengths too far apart
             // are skipped without computing anything.
             guard abs(candidate.unicodeScalars.count - lowered.count) <= limit,
-                  let distance = distance(lowered, Array(candidate.lowercased().unicodeScalars), atMost: limit) else { continue }
+                let distance = distance(lowered, Array(candidate.lowercased().unicodeScalars), atMost: limit)
+            else { continue }
             if let current = best, (current.distance, current.name) <= (distance, candidate) { continue }
             best = (distance, candidate)
         }

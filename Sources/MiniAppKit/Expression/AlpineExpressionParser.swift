@@ -16,7 +16,6 @@ public struct AlpineExpressionParser {
         public var range: Range<Int>
     }
 
-
     private let tokens: [AlpineToken]
     private var position = 0
     private var depth = 0
@@ -40,7 +39,9 @@ public struct AlpineExpressionParser {
             if parser.check(.punctuation, ";") {
                 let semicolon = parser.advance()
                 if !parser.atEnd {
-                    throw Failure(message: "only one expression is allowed; the Alpine CSP build does not run several statements", range: semicolon.range)
+                    throw Failure(
+                        message: "only one expression is allowed; the Alpine CSP build does not run several statements",
+                        range: semicolon.range)
                 }
             }
             if !parser.atEnd {
@@ -94,7 +95,8 @@ public struct AlpineExpressionParser {
         while current.kind == .operator, Self.binaryLevels[level].contains(current.text) {
             let operatorText = advance().text
             let right = try parseBinary(level: level + 1)
-            left = AlpineExpression(.binary(operator: operatorText, left: left, right: right), range: left.range.lowerBound..<right.range.upperBound)
+            left = AlpineExpression(
+                .binary(operator: operatorText, left: left, right: right), range: left.range.lowerBound..<right.range.upperBound)
         }
         return left
     }
@@ -106,7 +108,8 @@ public struct AlpineExpressionParser {
         if current.kind == .operator, current.text == "++" || current.text == "--" {
             let operatorText = advance().text
             let operand = try parseUnary()
-            return AlpineExpression(.update(operator: operatorText, operand: operand, prefix: true), range: start..<operand.range.upperBound)
+            return AlpineExpression(
+                .update(operator: operatorText, operand: operand, prefix: true), range: start..<operand.range.upperBound)
         }
         if current.kind == .operator, ["!", "-", "+"].contains(current.text) {
             let operatorText = advance().text
@@ -116,7 +119,9 @@ public struct AlpineExpressionParser {
         let expression = try parseMember()
         if current.kind == .operator, current.text == "++" || current.text == "--" {
             let token = advance()
-            return AlpineExpression(.update(operator: token.text, operand: expression, prefix: false), range: expression.range.lowerBound..<token.range.upperBound)
+            return AlpineExpression(
+                .update(operator: token.text, operand: expression, prefix: false),
+                range: expression.range.lowerBound..<token.range.upperBound)
         }
         return expression
     }
@@ -135,7 +140,8 @@ public struct AlpineExpressionParser {
             } else if match(.punctuation, "[") {
                 let index = try parseAssignment()
                 let close = try consume(.punctuation, "]", "expected ']' after the index")
-                expression = AlpineExpression(.index(object: expression, index: index), range: expression.range.lowerBound..<close.range.upperBound)
+                expression = AlpineExpression(
+                    .index(object: expression, index: index), range: expression.range.lowerBound..<close.range.upperBound)
             } else if match(.punctuation, "(") {
                 var arguments: [AlpineExpression] = []
                 if !check(.punctuation, ")") {
@@ -144,7 +150,8 @@ public struct AlpineExpressionParser {
                     } while match(.punctuation, ",")
                 }
                 let close = try consume(.punctuation, ")", "expected ')' after the arguments")
-                expression = AlpineExpression(.call(callee: expression, arguments: arguments), range: expression.range.lowerBound..<close.range.upperBound)
+                expression = AlpineExpression(
+                    .call(callee: expression, arguments: arguments), range: expression.range.lowerBound..<close.range.upperBound)
             } else {
                 return expression
             }
@@ -162,12 +169,13 @@ public struct AlpineExpressionParser {
             return AlpineExpression(.string(value), range: token.range)
         case .literalKeyword:
             position += 1
-            let kind: AlpineExpression.Kind = switch token.text {
-            case "true": .boolean(true)
-            case "false": .boolean(false)
-            case "null": .null
-            default: .undefined
-            }
+            let kind: AlpineExpression.Kind =
+                switch token.text {
+                case "true": .boolean(true)
+                case "false": .boolean(false)
+                case "null": .null
+                default: .undefined
+                }
             return AlpineExpression(kind, range: token.range)
         case .identifier:
             position += 1

@@ -137,10 +137,10 @@ enum AlpineTokenizer {
     private static func singleCharacterKind(_ byte: UInt8) -> AlpineToken.Kind? {
         switch byte {
         case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-             UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "?"):
+            UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "?"):
             return .punctuation
         case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "+"), UInt8(ascii: "-"),
-             UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"):
+            UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"):
             return .operator
         default:
             return nil

@@ -22,7 +22,8 @@ public enum LanguageTag {
         }
         if index < subtags.count, subtags[index].count == 4, isAlpha(subtags[index]) { index += 1 }  // script
         if index < subtags.count,
-           (subtags[index].count == 2 && isAlpha(subtags[index])) || (subtags[index].count == 3 && isDigits(subtags[index])) {
+            (subtags[index].count == 2 && isAlpha(subtags[index])) || (subtags[index].count == 3 && isDigits(subtags[index]))
+        {
             index += 1  // region
         }
         var variants: Set<String> = []

@@ -31,11 +31,12 @@ public struct LocaleCatalog: Sendable {
         var entries: [Entry] = []
         var indexByKey: [String: Int] = [:]
         for member in document.root?.members ?? [] {
-            let value: Entry.Value = switch member.value.value {
-            case .string(let text): .text(text)
-            case .object: .nested
-            default: .other(typeName: member.value.typeName)
-            }
+            let value: Entry.Value =
+                switch member.value.value {
+                case .string(let text): .text(text)
+                case .object: .nested
+                default: .other(typeName: member.value.typeName)
+                }
             let entry = Entry(key: member.key, keyRange: member.keyRange, value: value, valueRange: member.value.range)
             if let index = indexByKey[member.key] {
                 entries[index] = entry

@@ -21,14 +21,17 @@ extension ProjectModel {
         guard let defaultCatalog = locales.defaultCatalog else { return [] }
         let defaultKeys = Set(defaultCatalog.entries.map(\.key))
         let usedMissing = Set(translationKeysInUse.map(\.key)).subtracting(defaultKeys)
-        var rows = [LocaleCoverage(
-            tag: defaultCatalog.tag, path: defaultCatalog.path, isDefault: true, present: defaultKeys.count,
-            missing: usedMissing.count, extra: 0)]
+        var rows = [
+            LocaleCoverage(
+                tag: defaultCatalog.tag, path: defaultCatalog.path, isDefault: true, present: defaultKeys.count,
+                missing: usedMissing.count, extra: 0)
+        ]
         for catalog in locales.translations.sorted(by: { $0.tag < $1.tag }) {
             let keys = Set(catalog.entries.map(\.key))
-            rows.append(LocaleCoverage(
-                tag: catalog.tag, path: catalog.path, isDefault: false, present: keys.intersection(defaultKeys).count,
-                missing: defaultKeys.subtracting(keys).count, extra: keys.subtracting(defaultKeys).count))
+            rows.append(
+                LocaleCoverage(
+                    tag: catalog.tag, path: catalog.path, isDefault: false, present: keys.intersection(defaultKeys).count,
+                    missing: defaultKeys.subtracting(keys).count, extra: keys.subtracting(defaultKeys).count))
         }
         return rows
     }

@@ -14,7 +14,8 @@ public struct LocaleSet: Sendable {
         }
         requestedLanguage = defaultLocale ?? manifest?["lang"]?.stringValue ?? "en"
         let wellFormed = catalogs.filter { LanguageTag.isWellFormed($0.tag) }
-        let tag = LocaleResolver.resolve(requestedLanguage, available: wellFormed.map(\.tag))
+        let tag =
+            LocaleResolver.resolve(requestedLanguage, available: wellFormed.map(\.tag))
             ?? LocaleResolver.resolve("en", available: wellFormed.map(\.tag))
         defaultCatalog = wellFormed.first { $0.tag == tag }
     }

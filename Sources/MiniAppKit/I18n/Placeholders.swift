@@ -30,7 +30,8 @@ public enum Placeholders {
     public static func names(in text: String) -> Set<String> { Set(occurrences(in: text).map(\.name)) }
 
     private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
-        let isLetter = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+        let isLetter =
+            (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
         return first ? isLetter : isLetter || (byte >= 0x30 && byte <= 0x39)
     }
 }

@@ -33,10 +33,11 @@ public struct TranslationKeyUses: Sendable {
     /// like one: a dotted identifier with no spaces (`tab.home`), which no one shows as text.
     public static func looksLikeKey(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { part in
-            guard let first = part.first, first.isLetter || first == "_" else { return false }
-            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
-        }
+        return parts.count >= 2
+            && parts.allSatisfy { part in
+                guard let first = part.first, first.isLetter || first == "_" else { return false }
+                return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+            }
     }
 
     static func collect(from model: ProjectModel) -> TranslationKeyUses {
@@ -54,17 +55,19 @@ public struct TranslationKeyUses: Sendable {
                     if arguments.count > 1 {
                         switch arguments[1].kind {
                         case .object(let properties) where properties.allSatisfy({ if case .name = $0.key { true } else { false } }):
-                            passed = .names(properties.compactMap { property -> (name: String, span: SourceSpan)? in
-                                guard case .name(let name) = property.key else { return nil }
-                                return (name, template.span(use.fileRange(property.keyRange)))
-                            })
+                            passed = .names(
+                                properties.compactMap { property -> (name: String, span: SourceSpan)? in
+                                    guard case .name(let name) = property.key else { return nil }
+                                    return (name, template.span(use.fileRange(property.keyRange)))
+                                })
                         case .string: passed = .notAnObject(kind: "a string")
                         case .number: passed = .notAnObject(kind: "a number")
                         case .boolean: passed = .notAnObject(kind: "a boolean")
                         default: passed = .dynamic
                         }
                     }
-                    result.uses.append(TranslationKeyUse(key: key, span: template.span(use.fileRange(first.range)), arguments: passed, isLabel: false))
+                    result.uses.append(
+                        TranslationKeyUse(key: key, span: template.span(use.fileRange(first.range)), arguments: passed, isLabel: false))
                 }
             }
         }
@@ -79,9 +82,10 @@ public struct TranslationKeyUses: Sendable {
                     var passed = TranslationKeyUse.Arguments.none
                     if let second = call.argument(1) {
                         if case .object(let object) = second.value, !object.hasSpread, object.members.allSatisfy({ $0.name != nil }) {
-                            passed = .names(object.members.compactMap { member -> (name: String, span: SourceSpan)? in
-                                member.name.map { ($0, script.span(member.keyRange)) }
-                            })
+                            passed = .names(
+                                object.members.compactMap { member -> (name: String, span: SourceSpan)? in
+                                    member.name.map { ($0, script.span(member.keyRange)) }
+                                })
                         } else if case .string = second.value {
                             passed = .notAnObject(kind: "a string")
                         } else {
@@ -91,13 +95,18 @@ public struct TranslationKeyUses: Sendable {
                     result.uses.append(TranslationKeyUse(key: key, span: script.span(first.range), arguments: passed, isLabel: false))
                 case "nav.setNavigationBarTitle":
                     guard let first = call.argument(0), case .object(let object) = first.value, let title = object.member(named: "title"),
-                          case .string(let text) = title.value else { continue }
+                        case .string(let text) = title.value
+                    else { continue }
                     result.uses.append(TranslationKeyUse(key: text, span: script.span(title.valueRange), arguments: .none, isLabel: true))
                 case "i18n.plural":
                     guard let map = call.argument(1), case .object(let object) = map.value, !object.hasSpread else { continue }
-                    result.pluralMaps.append((
-                        object.members.compactMap { member -> (name: String, span: SourceSpan)? in member.name.map { ($0, script.span(member.keyRange)) } },
-                        script.span(map.range)))
+                    result.pluralMaps.append(
+                        (
+                            object.members.compactMap { member -> (name: String, span: SourceSpan)? in
+                                member.name.map { ($0, script.span(member.keyRange)) }
+                            },
+                            script.span(map.range)
+                        ))
                 default:
                     continue
                 }
@@ -109,7 +118,9 @@ public struct TranslationKeyUses: Sendable {
                     result.uses.append(TranslationKeyUse(key: text, span: span, arguments: .none, isLabel: true))
                 }
             }
-            if let node = manifest["window"]?["navigation_bar_title_text"], let text = node.stringValue, let span = model.manifestSpan(node.range) {
+            if let node = manifest["window"]?["navigation_bar_title_text"], let text = node.stringValue,
+                let span = model.manifestSpan(node.range)
+            {
                 result.uses.append(TranslationKeyUse(key: text, span: span, arguments: .none, isLabel: true))
             }
         }

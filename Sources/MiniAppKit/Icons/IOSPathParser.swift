@@ -152,7 +152,7 @@ struct IOSPathParser {
                 segments.append(.cubic(first, second, end))
                 current = end
                 lastControl = second
-            default: // "q"
+            default:  // "q"
                 let control = point(), end = point()
                 segments.append(.quad(control, end))
                 current = end

@@ -97,7 +97,9 @@ public struct IOSTabIcon: Sendable {
         var icon = IOSTabIcon(reading: reading, causesKnown: document.issue == nil && !document.elements.isEmpty)
         guard reading.isUTF8 else {
             // A file libxml2 cannot read either is reported as an invalid SVG already.
-            if icon.causesKnown { icon.blank = Cause(.nothingDrawn, phrase: "the file is not UTF-8, so its reader reads nothing in it", range: 0..<0) }
+            if icon.causesKnown {
+                icon.blank = Cause(.nothingDrawn, phrase: "the file is not UTF-8, so its reader reads nothing in it", range: 0..<0)
+            }
             return icon
         }
         let phone = render(reading, evenOdd: false)
@@ -111,7 +113,8 @@ public struct IOSTabIcon: Sendable {
         // Named only where the rule makes a difference: a hole drawn with the inner path
         // running the other way is a hole under both rules.
         if !reading.paths.isEmpty, let phone, let range = Self.firstEvenOddRange(document, paint),
-           let evenOdd = render(reading, evenOdd: true), compare(svg: evenOdd.alpha, phone: phone.alpha).differing > 0.01 {
+            let evenOdd = render(reading, evenOdd: true), compare(svg: evenOdd.alpha, phone: phone.alpha).differing > 0.01
+        {
             icon.filledParts.append(Cause(.filled, phrase: "fill-rule=\"evenodd\" is ignored, so its holes are filled", range: range))
         }
         // A style sheet can restyle what the attributes say (mactl does not apply it): there the
@@ -152,7 +155,8 @@ public struct IOSTabIcon: Sendable {
                 switch segment {
                 case .move(let to): data += "M" + point(to) + " "; started = true
                 case .line(let to) where started: data += "L" + point(to) + " "
-                case .cubic(let first, let second, let end) where started: data += "C" + point(first) + " " + point(second) + " " + point(end) + " "
+                case .cubic(let first, let second, let end) where started:
+                    data += "C" + point(first) + " " + point(second) + " " + point(end) + " "
                 case .quad(let control, let end) where started: data += "Q" + point(control) + " " + point(end) + " "
                 case .close where started: data += "Z "
                 default: break
@@ -161,7 +165,8 @@ public struct IOSTabIcon: Sendable {
         }
         guard !data.contains("nan"), !data.contains("inf") else { return nil }
         let rule = evenOdd ? "evenodd" : "nonzero"
-        return Array("""
+        return Array(
+            """
             <svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24">\
             <path fill="#000" fill-rule="\(rule)" d="\(data)"/></svg>
             """.utf8)
@@ -203,7 +208,8 @@ public struct IOSTabIcon: Sendable {
         for (index, element) in document.elements.enumerated() {
             let style = paint.styles[index]
             if let d = element.attribute("d"), let written = d.written,
-               let found = foundAt[written.valueRange.lowerBound] {
+                let found = foundAt[written.valueRange.lowerBound]
+            {
                 elementOfFoundPath[found] = index
                 if let hidden = style.hiddenBecause {
                     filledParts.append(Cause(.filled, phrase: "a path \(hidden) is drawn", range: d.range))
@@ -216,15 +222,20 @@ public struct IOSTabIcon: Sendable {
                     } else if style.strokes {
                         fix = Self.outlineFix(element, style: style, in: document, svgAlpha: svgAlpha)
                     }
-                    filledParts.append(Cause(
-                        .filled,
-                        phrase: style.strokes ? "a stroke-only path (fill=\"none\") is filled as a solid shape"
-                            : "an invisible path (fill=\"none\", no stroke) is filled as a solid shape",
-                        range: d.range, fix: fix))
+                    filledParts.append(
+                        Cause(
+                            .filled,
+                            phrase: style.strokes
+                                ? "a stroke-only path (fill=\"none\") is filled as a solid shape"
+                                : "an invisible path (fill=\"none\", no stroke) is filled as a solid shape",
+                            range: d.range, fix: fix))
                 }
                 guard style.isPainted else { continue }
                 if let transform = style.transforms.first, reportedTransforms.insert(transform.range.lowerBound).inserted {
-                    lostParts.append(Cause(.transform, phrase: "transform=\"\(transform.value)\" is ignored, so the path draws unmoved", range: transform.range))
+                    lostParts.append(
+                        Cause(
+                            .transform, phrase: "transform=\"\(transform.value)\" is ignored, so the path draws unmoved",
+                            range: transform.range))
                 }
                 let skipped = reading.paths[found].skippedCommands
                 let stale = reading.paths[found].staleReflections
@@ -233,28 +244,44 @@ public struct IOSTabIcon: Sendable {
                         Fix(message: "rewrite the path data with curves iOS draws", range: written.valueRange, replacement: $0)
                     }
                     for command in skipped {
-                        lostParts.append(Cause(.skippedCommand(command.letter), phrase: Self.skippedPhrase(command.letter), range: command.range, site: written.valueRange.lowerBound, fix: fix))
+                        lostParts.append(
+                            Cause(
+                                .skippedCommand(command.letter), phrase: Self.skippedPhrase(command.letter), range: command.range,
+                                site: written.valueRange.lowerBound, fix: fix))
                     }
                     for command in stale {
-                        lostParts.append(Cause(
-                            .staleReflection,
-                            phrase: "a smooth curve (\(command.letter)) after a move or a quadratic bends from an earlier curve's control point",
-                            range: command.range, site: written.valueRange.lowerBound, fix: fix))
+                        lostParts.append(
+                            Cause(
+                                .staleReflection,
+                                phrase:
+                                    "a smooth curve (\(command.letter)) after a move or a quadratic bends from an earlier curve's control point",
+                                range: command.range, site: written.valueRange.lowerBound, fix: fix))
                     }
                     lostParts.sort { $0.range.lowerBound < $1.range.lowerBound }
                 }
             } else if let d = element.attribute("d"), element.name == "path", style.isPainted {
-                lostParts.append(Cause(.pathNotFound, phrase: "a \(Self.notFoundReason(d)) is not found", range: d.range, fix: Self.rewriteAttribute(d, in: document)))
-            } else if Self.droppedShapes.contains(element.name), style.isPainted || (!style.hidden && ["use", "image"].contains(element.name)) {
+                lostParts.append(
+                    Cause(
+                        .pathNotFound, phrase: "a \(Self.notFoundReason(d)) is not found", range: d.range,
+                        fix: Self.rewriteAttribute(d, in: document)))
+            } else if Self.droppedShapes.contains(element.name),
+                style.isPainted || (!style.hidden && ["use", "image"].contains(element.name))
+            {
                 // Only a filled shape draws the same as a path: an outline is outlined first.
-                let fix = style.fills ? Self.shapeAsPath(element, in: document)
+                let fix =
+                    style.fills
+                    ? Self.shapeAsPath(element, in: document)
                     : Self.outlineFix(element, style: style, in: document, svgAlpha: svgAlpha)
-                lostParts.append(Cause(.shape(name: element.name), phrase: "<\(element.name)> is not drawn", range: element.range, fix: fix))
+                lostParts.append(
+                    Cause(.shape(name: element.name), phrase: "<\(element.name)> is not drawn", range: element.range, fix: fix))
             }
         }
         for (index, path) in reading.paths.enumerated() where elementOfFoundPath[index] == nil && !path.segments.isEmpty {
             let before = max(0, path.value.lowerBound - 3)
-            filledParts.append(Cause(.filled, phrase: "a d=\"…\" that is no path's (in a comment, text or another attribute) is drawn", range: before..<path.value.lowerBound))
+            filledParts.append(
+                Cause(
+                    .filled, phrase: "a d=\"…\" that is no path's (in a comment, text or another attribute) is drawn",
+                    range: before..<path.value.lowerBound))
         }
         lostParts.sort { $0.range.lowerBound < $1.range.lowerBound }
         filledParts.sort { $0.range.lowerBound < $1.range.lowerBound }
@@ -269,7 +296,8 @@ public struct IOSTabIcon: Sendable {
 
     /// ` d="…"` after a space, with no spaces around `=`, in double quotes.
     static func rewriteAttribute(_ attribute: SVGDocument.Attribute, in document: SVGDocument) -> Fix? {
-        guard let written = attribute.written, attribute.range.lowerBound > 0, written.valueRange.upperBound < document.file.bytes.count else { return nil }
+        guard let written = attribute.written, attribute.range.lowerBound > 0, written.valueRange.upperBound < document.file.bytes.count
+        else { return nil }
         let raw = document.file.bytes[written.valueRange]
         guard !raw.contains(UInt8(ascii: "\"")) else { return nil }
         return Fix(
@@ -281,7 +309,8 @@ public struct IOSTabIcon: Sendable {
     /// as an empty element (`<circle … />`).
     static func shapeAsPath(_ element: SVGDocument.Element, in document: SVGDocument) -> Fix? {
         guard let tag = element.startTag, tag.isSelfClosing, let data = SVGShapePath.pathData(for: element),
-              let geometry = SVGShapePath.geometry[element.name] else { return nil }
+            let geometry = SVGShapePath.geometry[element.name]
+        else { return nil }
         var text = "<path d=\"\(data)\""
         for attribute in element.attributes where !geometry.contains(attribute.name) {
             guard let written = attribute.written, written.valueRange.upperBound < document.file.bytes.count else { return nil }
@@ -319,10 +348,14 @@ public struct IOSTabIcon: Sendable {
         if unique.count == 1 { return first }
         var replacement = ""
         for (index, fix) in unique.enumerated() {
-            if index > 0 { replacement += String(decoding: bytes[unique[index - 1].range.upperBound..<fix.range.lowerBound], as: UTF8.self) }
+            if index > 0 {
+                replacement += String(decoding: bytes[unique[index - 1].range.upperBound..<fix.range.lowerBound], as: UTF8.self)
+            }
             replacement += fix.replacement
         }
-        return Fix(message: "draw every part as path data iOS reads", range: first.range.lowerBound..<last.range.upperBound, replacement: replacement)
+        return Fix(
+            message: "draw every part as path data iOS reads", range: first.range.lowerBound..<last.range.upperBound,
+            replacement: replacement)
     }
 
     private func blankCause(_ document: SVGDocument, _ paint: SVGPaint) -> Cause {
@@ -330,29 +363,40 @@ public struct IOSTabIcon: Sendable {
         let root = document.root.map(\.range) ?? 0..<0
         if reading.paths.isEmpty {
             if let missed = lostParts.first(where: { $0.kind == .pathNotFound }) {
-                return Cause(.nothingDrawn, phrase: "its reader finds path data only after a space, a tab or a quote, and here \(missed.phrase)", range: missed.range, fix: allFixes)
+                return Cause(
+                    .nothingDrawn, phrase: "its reader finds path data only after a space, a tab or a quote, and here \(missed.phrase)",
+                    range: missed.range, fix: allFixes)
             }
             let shapes = lostParts.filter { if case .shape = $0.kind { true } else { false } }
             if let first = shapes.first {
                 var names: [String] = []
                 for case .shape(let name) in shapes.map(\.kind) where !names.contains("<\(name)>") { names.append("<\(name)>") }
                 return Cause(
-                    .nothingDrawn, phrase: "its reader draws only path data (d=\"…\"), and this icon draws with \(names.joined(separator: ", "))",
+                    .nothingDrawn,
+                    phrase: "its reader draws only path data (d=\"…\"), and this icon draws with \(names.joined(separator: ", "))",
                     range: first.range, fix: allFixes)
             }
             return Cause(.nothingDrawn, phrase: "its reader finds no path data (d=\"…\") in it", range: root)
         }
         if let misread = boxMisread {
-            return Cause(.nothingDrawn, phrase: "it reads the box as \(Self.describe(misread.read)) instead of \(Self.describe(misread.actual)), and its paths fall outside it", range: misread.range)
+            return Cause(
+                .nothingDrawn,
+                phrase:
+                    "it reads the box as \(Self.describe(misread.read)) instead of \(Self.describe(misread.actual)), and its paths fall outside it",
+                range: misread.range)
         }
-        if reading.paths.allSatisfy({ path in !path.segments.contains { if case .move = $0 { return false } else if case .close = $0 { return false } else { return true } } }),
-           let arc = lostParts.first(where: { $0.kind == .skippedCommand("A") || $0.kind == .skippedCommand("a") }) {
+        if reading.paths.allSatisfy({ path in
+            !path.segments.contains { if case .move = $0 { return false } else if case .close = $0 { return false } else { return true } }
+        }),
+            let arc = lostParts.first(where: { $0.kind == .skippedCommand("A") || $0.kind == .skippedCommand("a") })
+        {
             return Cause(.nothingDrawn, phrase: "its paths are made of arcs, which its reader skips", range: arc.range, fix: allFixes)
         }
         let causes = lostParts + filledParts
         let why = causes.isEmpty ? "" : " (\(Self.summary(of: causes)))"
         return Cause(
-            .nothingDrawn, phrase: "what its reader draws of its paths encloses no area\(why)", range: reading.paths.first.map { $0.value } ?? root,
+            .nothingDrawn, phrase: "what its reader draws of its paths encloses no area\(why)",
+            range: reading.paths.first.map { $0.value } ?? root,
             fix: allFixes)
     }
 
@@ -387,10 +431,13 @@ public struct IOSTabIcon: Sendable {
         case .viewBox(let value), .unreadableViewBox(let value):
             if let rootViewBox, let written = rootViewBox.written, written.valueRange == value {
                 let separators = rootViewBox.value.contains(",") ? "commas" : "line breaks or tabs"
-                let reason = rootViewBox.value.split(separator: " ").compactMap { Double($0) }.count >= 4
+                let reason =
+                    rootViewBox.value.split(separator: " ").compactMap { Double($0) }.count >= 4
                     ? "its reader drops what is not a number between single spaces"
                     : "its reader splits the viewBox on single spaces only, and this one has \(separators)"
-                return BoxMisread(read: read, actual: actual, reason: reason, range: rootViewBox.range, fix: Fix(message: writeViewBox, range: value, replacement: spaced))
+                return BoxMisread(
+                    read: read, actual: actual, reason: reason, range: rootViewBox.range,
+                    fix: Fix(message: writeViewBox, range: value, replacement: spaced))
             }
             return BoxMisread(
                 read: read, actual: actual, reason: "its reader takes the first viewBox=\"…\" in the file, which is not the <svg>'s",
@@ -400,7 +447,9 @@ public struct IOSTabIcon: Sendable {
                 return BoxMisread(
                     read: read, actual: actual, reason: "its reader finds viewBox=\"…\" only in double quotes",
                     range: rootViewBox.range,
-                    fix: Fix(message: writeViewBox, range: (written.valueRange.lowerBound - 1)..<(written.valueRange.upperBound + 1), replacement: "\"\(rootViewBox.value)\""))
+                    fix: Fix(
+                        message: writeViewBox, range: (written.valueRange.lowerBound - 1)..<(written.valueRange.upperBound + 1),
+                        replacement: "\"\(rootViewBox.value)\""))
             }
             let rootWidth = root.attribute("width")?.written?.valueRange
             let reason: String
@@ -409,7 +458,8 @@ public struct IOSTabIcon: Sendable {
             } else {
                 reason = "without a viewBox its reader takes width=\"…\" and height=\"…\" as plain numbers, or 24"
             }
-            let fix = rootViewBox == nil ? Fix(message: writeViewBox, range: insertion..<insertion, replacement: " viewBox=\"\(spaced)\"") : nil
+            let fix =
+                rootViewBox == nil ? Fix(message: writeViewBox, range: insertion..<insertion, replacement: " viewBox=\"\(spaced)\"") : nil
             return BoxMisread(read: read, actual: actual, reason: reason, range: width ?? root.range, fix: fix)
         }
     }

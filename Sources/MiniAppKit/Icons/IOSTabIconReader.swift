@@ -103,14 +103,17 @@ public enum IOSTabIconReader {
                 guard let valueEnd = characters.firstIndex(of: ["\""], from: valueStart) else { break }
                 var parser = IOSPathParser(tokens: IOSPathParser.tokenize(characters, valueStart..<valueEnd))
                 parser.run()
-                paths.append(FoundPath(
-                    value: characters.byteRange(valueStart..<valueEnd), segments: parser.segments, skippedCommands: parser.skippedCommands,
-                    staleReflections: parser.staleReflections))
+                paths.append(
+                    FoundPath(
+                        value: characters.byteRange(valueStart..<valueEnd), segments: parser.segments,
+                        skippedCommands: parser.skippedCommands,
+                        staleReflections: parser.staleReflections))
                 hangs.append(contentsOf: parser.hangs)
                 searchStart = valueEnd
             }
         }
-        return Reading(isUTF8: true, box: box, boxSource: boxSource, paths: paths, hangs: hangs.sorted { $0.range.lowerBound < $1.range.lowerBound })
+        return Reading(
+            isUTF8: true, box: box, boxSource: boxSource, paths: paths, hangs: hangs.sorted { $0.range.lowerBound < $1.range.lowerBound })
     }
 
     private static func readBox(_ characters: CharacterText) -> (Box, BoxSource) {
@@ -118,8 +121,10 @@ public enum IOSTabIconReader {
         guard let found = characters.firstIndex(of: marker, from: 0) else {
             let width = attributeNumber("width", characters)
             let height = attributeNumber("height", characters)
-            return (Box(x: 0, y: 0, width: width?.value ?? 24, height: height?.value ?? 24),
-                    .size(width: width?.value == nil ? nil : width?.range, height: height?.value == nil ? nil : height?.range))
+            return (
+                Box(x: 0, y: 0, width: width?.value ?? 24, height: height?.value ?? 24),
+                .size(width: width?.value == nil ? nil : width?.range, height: height?.value == nil ? nil : height?.range)
+            )
         }
         let start = found + marker.count
         guard let end = characters.firstIndex(of: ["\""], from: start) else {
@@ -129,7 +134,9 @@ public enum IOSTabIconReader {
         // dropped: "0,0,48,48" is one piece that is not a number.
         let numbers = String(characters.characters[start..<end]).split(separator: " ").compactMap { Double($0) }
         guard numbers.count >= 4 else { return (.fallback, .unreadableViewBox(value: characters.byteRange(start..<end))) }
-        return (Box(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), .viewBox(value: characters.byteRange(start..<end)))
+        return (
+            Box(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]), .viewBox(value: characters.byteRange(start..<end))
+        )
     }
 
     /// The first `name="…"` anywhere in the file, as the runtime's `parseAttribute` finds it:

@@ -46,7 +46,8 @@ public struct IconModel: Sendable {
             }
         }
         if isTabIcon, runtime.has(.tabIconsReadAsFilledPaths), file.bytes.count <= Limits.iconRenderBytes {
-            if case .entityDeclarations = document.issue {} else {
+            if case .entityDeclarations = document.issue {
+            } else {
                 model.onIOS = IOSTabIcon.analyse(document, svgRendering: model.renderings[IOSTabIcon.renderSize])
             }
         }
@@ -87,7 +88,9 @@ extension ProjectModel {
         }
         var paths = Set(project.paths.filter { $0.hasPrefix("icons/") && $0.lowercased().hasSuffix(".svg") })
         for icon in manifest?["icons"]?.elements ?? [] {
-            if let src = icon["src"]?.stringValue.flatMap(ManifestPaths.normalized), src.lowercased().hasSuffix(".svg") { paths.insert(src) }
+            if let src = icon["src"]?.stringValue.flatMap(ManifestPaths.normalized), src.lowercased().hasSuffix(".svg") {
+                paths.insert(src)
+            }
         }
         paths.formUnion(tabIcons.filter { $0.lowercased().hasSuffix(".svg") })
         return paths.filter(project.contains).sorted().map { ($0, tabIcons.contains($0)) }

@@ -110,7 +110,8 @@ public enum IconRenderer {
                     alphaSum += Double(alpha) / 255
                     let opacity = Double(alpha) / 255
                     let luminance = relativeLuminance(
-                        red: Double(pixel[2]) / 255 / opacity, green: Double(pixel[1]) / 255 / opacity, blue: Double(pixel[0]) / 255 / opacity)
+                        red: Double(pixel[2]) / 255 / opacity, green: Double(pixel[1]) / 255 / opacity,
+                        blue: Double(pixel[0]) / 255 / opacity)
                     if contrast(luminance, lightTabBarLuminance) >= minimumContrast { measurement.visibleOnLight += 1 }
                     if contrast(luminance, darkTabBarLuminance) >= minimumContrast { measurement.visibleOnDark += 1 }
                 } else {
@@ -135,9 +136,12 @@ public enum IconRenderer {
         png(alpha: alpha, size: size, transparent: true, ink: ink)
     }
 
-    private static func png(alpha: [UInt8], size: Int, transparent: Bool, ink colour: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0)) -> [UInt8] {
+    private static func png(
+        alpha: [UInt8], size: Int, transparent: Bool, ink colour: (red: UInt8, green: UInt8, blue: UInt8) = (0, 0, 0)
+    ) -> [UInt8] {
         guard size > 0, alpha.count == size * size,
-              let surface = cairo_image_surface_create(Int32(MACTL_CAIRO_FORMAT_ARGB32), Int32(size), Int32(size)) else { return [] }
+            let surface = cairo_image_surface_create(Int32(MACTL_CAIRO_FORMAT_ARGB32), Int32(size), Int32(size))
+        else { return [] }
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return [] }
@@ -150,7 +154,8 @@ public enum IconRenderer {
                 // shade over white.
                 if transparent {
                     func premultiplied(_ channel: UInt8) -> UInt8 { UInt8((Int(channel) * Int(ink) + 127) / 255) }
-                    pixel[0] = premultiplied(colour.blue); pixel[1] = premultiplied(colour.green); pixel[2] = premultiplied(colour.red); pixel[3] = ink
+                    pixel[0] = premultiplied(colour.blue); pixel[1] = premultiplied(colour.green); pixel[2] = premultiplied(colour.red);
+                    pixel[3] = ink
                 } else {
                     let shade = 255 - ink
                     pixel[0] = shade; pixel[1] = shade; pixel[2] = shade; pixel[3] = 255
@@ -160,11 +165,14 @@ public enum IconRenderer {
         cairo_surface_mark_dirty(surface)
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(surface, { closure, data, length in
-            guard let closure, let data else { return Int32(MACTL_CAIRO_STATUS_WRITE_ERROR) }
-            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            return Int32(MACTL_CAIRO_STATUS_SUCCESS)
-        }, Unmanaged.passUnretained(sink).toOpaque())
+        let status = cairo_surface_write_to_png_stream(
+            surface,
+            { closure, data, length in
+                guard let closure, let data else { return Int32(MACTL_CAIRO_STATUS_WRITE_ERROR) }
+                Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes.append(
+                    contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return Int32(MACTL_CAIRO_STATUS_SUCCESS)
+            }, Unmanaged.passUnretained(sink).toOpaque())
         return status == Int32(MACTL_CAIRO_STATUS_SUCCESS) ? sink.bytes : []
     }
 }

@@ -78,11 +78,12 @@ struct SVGPaint {
             }
             var strokeProperties = parent?.strokeProperties ?? [:]
             for name in Self.strokeProperties { if let value = properties[name] { strokeProperties[name] = value } }
-            styles.append(Style(
-                fill: fill, stroke: stroke, fillRule: properties["fill-rule"] ?? parent?.fillRule ?? "nonzero", visibility: visibility,
-                fills: !Self.isNone(fill) && fillOpacity > 0,
-                strokes: !Self.isNone(stroke) && strokeOpacity > 0 && (strokeWidth ?? 1) > 0,
-                hiddenBecause: hiddenBecause, transforms: transforms, strokeProperties: strokeProperties))
+            styles.append(
+                Style(
+                    fill: fill, stroke: stroke, fillRule: properties["fill-rule"] ?? parent?.fillRule ?? "nonzero", visibility: visibility,
+                    fills: !Self.isNone(fill) && fillOpacity > 0,
+                    strokes: !Self.isNone(stroke) && strokeOpacity > 0 && (strokeWidth ?? 1) > 0,
+                    hiddenBecause: hiddenBecause, transforms: transforms, strokeProperties: strokeProperties))
             openAncestors.append(index)
         }
         self.styles = styles

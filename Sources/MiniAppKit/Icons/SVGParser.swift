@@ -67,7 +67,8 @@ public enum SVGParser {
             var range = offset(line: first?.line ?? 1, column: first?.column ?? 1, in: file)
             // libxml2 reports where it stopped, just after the offending tag; point at the tag.
             if range > 0, file.bytes[range - 1] == UInt8(ascii: ">"),
-               let open = file.bytes[..<range].lastIndex(of: UInt8(ascii: "<")) {
+                let open = file.bytes[..<range].lastIndex(of: UInt8(ascii: "<"))
+            {
                 range = open
             }
             return .issue(.syntax(message: first?.message ?? "the file is not well-formed XML", range: range..<range))
@@ -103,13 +104,15 @@ public enum SVGParser {
                     tag = tags[index]
                     nextTag = index + 1
                 }
-                let start = tag?.range.lowerBound ?? firstOffset(of: "<" + prefix + name, in: document.file.bytes, from: searchFrom) ?? searchFrom
+                let start =
+                    tag?.range.lowerBound ?? firstOffset(of: "<" + prefix + name, in: document.file.bytes, from: searchFrom) ?? searchFrom
                 searchFrom = start + 1
                 let tagEnd = firstOffset(of: ">", in: document.file.bytes, from: start) ?? document.file.bytes.count
                 var attributes: [SVGDocument.Attribute] = []
                 var attribute = node.pointee.properties
                 while let current = attribute {
-                    let attributeName = (current.pointee.ns?.pointee.prefix.map { String(cString: $0) + ":" } ?? "")
+                    let attributeName =
+                        (current.pointee.ns?.pointee.prefix.map { String(cString: $0) + ":" } ?? "")
                         + (current.pointee.name.map { String(cString: $0) } ?? "")
                     var value = ""
                     if let text = xmlNodeListGetString(parsed, current.pointee.children, 1) {
@@ -117,24 +120,27 @@ public enum SVGParser {
                         mactl_xmlFree(text)
                     }
                     if let written = tag?.attributes.first(where: { $0.name == attributeName }), let valueRange = written.valueRange,
-                       valueRange.lowerBound > written.nameRange.upperBound {
+                        valueRange.lowerBound > written.nameRange.upperBound
+                    {
                         let quote = bytes[valueRange.lowerBound - 1]
                         let between = bytes[written.nameRange.upperBound..<(valueRange.lowerBound - 1)]
-                        attributes.append(.init(
-                            name: attributeName, value: value, range: written.nameRange,
-                            written: .init(
-                                valueRange: valueRange, quote: quote, precedingByte: bytes[written.nameRange.lowerBound - 1],
-                                spacedEquals: between.contains { $0 != UInt8(ascii: "=") })))
+                        attributes.append(
+                            .init(
+                                name: attributeName, value: value, range: written.nameRange,
+                                written: .init(
+                                    valueRange: valueRange, quote: quote, precedingByte: bytes[written.nameRange.lowerBound - 1],
+                                    spacedEquals: between.contains { $0 != UInt8(ascii: "=") })))
                     } else {
                         let position = firstOffset(of: attributeName, in: document.file.bytes, from: start, before: tagEnd) ?? start
                         attributes.append(.init(name: attributeName, value: value, range: position..<(position + attributeName.utf8.count)))
                     }
                     attribute = current.pointee.next
                 }
-                document.elements.append(.init(
-                    name: name, namespace: node.pointee.ns?.pointee.href.map { String(cString: $0) },
-                    range: start..<(start + 1 + prefix.utf8.count + name.utf8.count), attributes: attributes, depth: depth,
-                    startTag: tag.map { ($0.range, $0.isSelfClosing) }))
+                document.elements.append(
+                    .init(
+                        name: name, namespace: node.pointee.ns?.pointee.href.map { String(cString: $0) },
+                        range: start..<(start + 1 + prefix.utf8.count + name.utf8.count), attributes: attributes, depth: depth,
+                        startTag: tag.map { ($0.range, $0.isSelfClosing) }))
                 var children: [(xmlNodePtr, Int)] = []
                 var next = node.pointee.children
                 while let current = next { children.append((current, depth + 1)); next = current.pointee.next }

@@ -81,9 +81,11 @@ enum SVGPathData {
                 quadControl = control
             case UInt8(ascii: "a"):
                 guard let radiusX = scanner.number(), let radiusY = scanner.number(), let rotation = scanner.number(),
-                      let largeArc = scanner.flag(), let sweep = scanner.flag(), let end = point() else { return (segments, false) }
-                segments.append(contentsOf: arcCurves(
-                    from: current, to: end, radiusX: radiusX, radiusY: radiusY, rotation: rotation, largeArc: largeArc, sweep: sweep))
+                    let largeArc = scanner.flag(), let sweep = scanner.flag(), let end = point()
+                else { return (segments, false) }
+                segments.append(
+                    contentsOf: arcCurves(
+                        from: current, to: end, radiusX: radiusX, radiusY: radiusY, rotation: rotation, largeArc: largeArc, sweep: sweep))
                 current = end
             default:
                 return (segments, false)
@@ -141,10 +143,12 @@ enum SVGPathData {
         let handle = 4.0 / 3.0 * tan(step / 4)
         func onEllipse(_ theta: Double) -> (point: Point, derivative: Point) {
             let cosTheta = cos(theta), sinTheta = sin(theta)
-            let point = Point(x: centerX + rx * cosTheta * cosPhi - ry * sinTheta * sinPhi,
-                              y: centerY + rx * cosTheta * sinPhi + ry * sinTheta * cosPhi)
-            let derivative = Point(x: -rx * sinTheta * cosPhi - ry * cosTheta * sinPhi,
-                                   y: -rx * sinTheta * sinPhi + ry * cosTheta * cosPhi)
+            let point = Point(
+                x: centerX + rx * cosTheta * cosPhi - ry * sinTheta * sinPhi,
+                y: centerY + rx * cosTheta * sinPhi + ry * sinTheta * cosPhi)
+            let derivative = Point(
+                x: -rx * sinTheta * cosPhi - ry * cosTheta * sinPhi,
+                y: -rx * sinTheta * sinPhi + ry * cosTheta * cosPhi)
             return (point, derivative)
         }
         var segments: [Segment] = []

@@ -34,11 +34,13 @@ enum SVGShapePath {
             segments = ellipse(cx: cx, cy: cy, rx: rx, ry: ry)
         case "rect":
             guard let x = length("x"), let y = length("y"), let width = length("width", default: nil),
-                  let height = length("height", default: nil), width > 0, height > 0 else { return nil }
+                let height = length("height", default: nil), width > 0, height > 0
+            else { return nil }
             var rx = length("rx", default: nil), ry = length("ry", default: nil)
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
-            segments = rect(x: x, y: y, width: width, height: height, rx: min(max(0, rx ?? 0), width / 2), ry: min(max(0, ry ?? 0), height / 2))
+            segments = rect(
+                x: x, y: y, width: width, height: height, rx: min(max(0, rx ?? 0), width / 2), ry: min(max(0, ry ?? 0), height / 2))
         case "polygon", "polyline":
             guard let points = element.attribute("points")?.value else { return nil }
             let numbers = points.split(whereSeparator: { " \t\n\r,".contains($0) }).map { Double($0) }
@@ -63,8 +65,10 @@ enum SVGShapePath {
 
     private static func rect(x: Double, y: Double, width: Double, height: Double, rx: Double, ry: Double) -> [IOSTabIconReader.Segment] {
         guard rx > 0, ry > 0 else {
-            return [.move(Point(x: x, y: y)), .line(Point(x: x + width, y: y)), .line(Point(x: x + width, y: y + height)),
-                    .line(Point(x: x, y: y + height)), .close]
+            return [
+                .move(Point(x: x, y: y)), .line(Point(x: x + width, y: y)), .line(Point(x: x + width, y: y + height)),
+                .line(Point(x: x, y: y + height)), .close,
+            ]
         }
         func corner(_ from: Point, _ to: Point) -> [IOSTabIconReader.Segment] {
             SVGPathData.arcCurves(from: from, to: to, radiusX: rx, radiusY: ry, rotation: 0, largeArc: false, sweep: true)

@@ -28,8 +28,9 @@ enum StrokeOutliner {
     /// width or limit that is not a positive finite number.
     static func outline(_ segments: [Segment], stroke: Stroke, tolerance: Double) -> [Segment]? {
         guard stroke.width.isFinite, stroke.width > 0, tolerance.isFinite, tolerance > 0,
-              stroke.miterLimit.isFinite, stroke.miterLimit >= 1,
-              let subpaths = flatten(segments, tolerance: tolerance) else { return nil }
+            stroke.miterLimit.isFinite, stroke.miterLimit >= 1,
+            let subpaths = flatten(segments, tolerance: tolerance)
+        else { return nil }
         var pieces: [Segment] = []
         for subpath in subpaths {
             guard let outline = outline(subpath, stroke) else { return nil }
@@ -103,7 +104,8 @@ enum StrokeOutliner {
                 append(start, corner: true)
                 guard var subpath = current else { return nil }
                 subpath.closed = true
-                if subpath.points.count > 1, let first = subpath.points.first, let last = subpath.points.last, distance(first, last) <= 1e-9 {
+                if subpath.points.count > 1, let first = subpath.points.first, let last = subpath.points.last, distance(first, last) <= 1e-9
+                {
                     subpath.points.removeLast()
                     subpath.corners.removeLast()
                     subpath.corners[0] = true
@@ -125,9 +127,11 @@ enum StrokeOutliner {
             return Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
         }
         // A bound on the second derivative gives the chord error of a uniform split.
-        let dd = 6 * max(
-            hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y),
-            hypot(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))
+        let dd =
+            6
+            * max(
+                hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y),
+                hypot(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))
         var count = Int(min(200, max(1, (dd / (8 * tolerance)).squareRoot().rounded(.up))))
         // The turning, measured on a fine polyline.
         var turning = 0.0
@@ -161,8 +165,10 @@ enum StrokeOutliner {
             case .butt: return []
             case .round: return disc(p, half)
             case .square:
-                return polygon([Point(x: p.x - half, y: p.y - half), Point(x: p.x + half, y: p.y - half),
-                                Point(x: p.x + half, y: p.y + half), Point(x: p.x - half, y: p.y + half)])
+                return polygon([
+                    Point(x: p.x - half, y: p.y - half), Point(x: p.x + half, y: p.y - half),
+                    Point(x: p.x + half, y: p.y + half), Point(x: p.x - half, y: p.y + half),
+                ])
             }
         }
         let count = points.count
@@ -177,8 +183,10 @@ enum StrokeOutliner {
             let a = points[edge], b = points[(edge + 1) % count]
             let d = direction(edge)
             let n = Point(x: -d.y * half, y: d.x * half)
-            pieces += polygon([Point(x: a.x + n.x, y: a.y + n.y), Point(x: b.x + n.x, y: b.y + n.y),
-                               Point(x: b.x - n.x, y: b.y - n.y), Point(x: a.x - n.x, y: a.y - n.y)])
+            pieces += polygon([
+                Point(x: a.x + n.x, y: a.y + n.y), Point(x: b.x + n.x, y: b.y + n.y),
+                Point(x: b.x - n.x, y: b.y - n.y), Point(x: a.x - n.x, y: a.y - n.y),
+            ])
         }
         let joined = subpath.closed ? Array(0..<count) : Array(1..<(count - 1))
         for vertex in joined {
@@ -222,8 +230,10 @@ enum StrokeOutliner {
         case .square:
             let n = Point(x: -d.y * half, y: d.x * half)
             let e = Point(x: d.x * half, y: d.y * half)
-            return polygon([Point(x: p.x + n.x, y: p.y + n.y), Point(x: p.x + n.x + e.x, y: p.y + n.y + e.y),
-                            Point(x: p.x - n.x + e.x, y: p.y - n.y + e.y), Point(x: p.x - n.x, y: p.y - n.y)])
+            return polygon([
+                Point(x: p.x + n.x, y: p.y + n.y), Point(x: p.x + n.x + e.x, y: p.y + n.y + e.y),
+                Point(x: p.x - n.x + e.x, y: p.y - n.y + e.y), Point(x: p.x - n.x, y: p.y - n.y),
+            ])
         }
     }
 

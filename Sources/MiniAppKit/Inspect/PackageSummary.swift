@@ -49,19 +49,28 @@ public struct PackageSummary: Sendable {
         }
         let signatureReport = PackageVerifier.signatureSummary(bytes)
         let signature: Signature =
-            if !signatureReport.signingBlockPresent { .none }
-            else if let failure = signatureReport.failures.first, failure.id == VerificationFailure.ID.signingBlock || signatureReport.publicKeyDigest == nil {
+            if !signatureReport.signingBlockPresent {
+                .none
+            } else if let failure = signatureReport.failures.first,
+                failure.id == VerificationFailure.ID.signingBlock || signatureReport.publicKeyDigest == nil
+            {
                 .malformed(failure.message)
             } else if let failure = signatureReport.failures.first {
                 .invalid(failure.message, subject: signatureReport.certificateSubject, publicKeySHA256: signatureReport.publicKeyDigest)
+            } else {
+                .valid(
+                    subject: signatureReport.certificateSubject, publicKeySHA256: signatureReport.publicKeyDigest ?? "",
+                    algorithm: signatureReport.algorithm ?? 0)
             }
-            else { .valid(subject: signatureReport.certificateSubject, publicKeySHA256: signatureReport.publicKeyDigest ?? "", algorithm: signatureReport.algorithm ?? 0) }
         var summary = PackageSummary(
             pageCount: 0,
-            entries: layout.entries.map { File(name: $0.name, size: $0.size, compressedSize: $0.compressedSize, method: Int($0.method), crc32: $0.crc32) },
+            entries: layout.entries.map {
+                File(name: $0.name, size: $0.size, compressedSize: $0.compressedSize, method: Int($0.method), crc32: $0.crc32)
+            },
             packageSize: bytes.count, packageSHA256: signatureReport.packageDigest ?? "", signature: signature)
         if let entry = layout.entries.first(where: { $0.name == ProjectModel.manifestPath }), entry.size <= manifestLimit,
-           let manifestBytes = try? PackageEntries.data(bytes, entry) {
+            let manifestBytes = try? PackageEntries.data(bytes, entry)
+        {
             let root = JSONParser.parse(SourceFile(path: entry.name, bytes: manifestBytes)).root
             summary.appID = root?["app_id"]?.stringValue
             summary.name = root?["name"]?.stringValue
@@ -118,13 +127,17 @@ public struct PackageSummary: Sendable {
             ("sha256", .string(packageSHA256)),
             ("signed", .bool(signed)),
             ("signature", signatureJSON),
-            ("files", .array(entries.map { entry in
-                .object([
-                    ("path", .string(entry.name)), ("size", .integer(entry.size)), ("stored_size", .integer(entry.compressedSize)),
-                    ("method", .string(entry.method == 0 ? "store" : entry.method == 8 ? "deflate" : "\(entry.method)")),
-                    ("crc32", .string(String(entry.crc32, radix: 16).leftPadded(to: 8))),
-                ])
-            })),
+            (
+                "files",
+                .array(
+                    entries.map { entry in
+                        .object([
+                            ("path", .string(entry.name)), ("size", .integer(entry.size)), ("stored_size", .integer(entry.compressedSize)),
+                            ("method", .string(entry.method == 0 ? "store" : entry.method == 8 ? "deflate" : "\(entry.method)")),
+                            ("crc32", .string(String(entry.crc32, radix: 16).leftPadded(to: 8))),
+                        ])
+                    })
+            ),
         ])
         return document.pretty() + "\n"
     }

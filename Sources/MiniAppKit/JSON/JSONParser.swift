@@ -24,10 +24,11 @@ public struct JSONParser {
 
     private mutating func parseDocument() -> JSONNode? {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            issues.append(JSONIssue(
-                kind: .byteOrderMark,
-                message: "file starts with a UTF-8 byte order mark, which JSON parsers such as 'JSON.parse' reject",
-                range: 0..<3))
+            issues.append(
+                JSONIssue(
+                    kind: .byteOrderMark,
+                    message: "file starts with a UTF-8 byte order mark, which JSON parsers such as 'JSON.parse' reject",
+                    range: 0..<3))
             index = 3
         }
         reportInvalidUTF8()
@@ -52,8 +53,10 @@ public struct JSONParser {
     /// One issue per file: the first bad sequence, and how many there are in all.
     private mutating func reportInvalidUTF8() {
         if let invalid = InvalidUTF8.scan(bytes, from: index) {
-            issues.append(JSONIssue(
-                kind: .invalidUTF8(count: invalid.count), message: "\(invalid.description); JSON text must be UTF-8", range: invalid.range))
+            issues.append(
+                JSONIssue(
+                    kind: .invalidUTF8(count: invalid.count), message: "\(invalid.description); JSON text must be UTF-8",
+                    range: invalid.range))
         }
     }
 
@@ -79,10 +82,11 @@ public struct JSONParser {
 
     private mutating func enterContainer(depth: Int) throws {
         if depth > Limits.jsonNesting {
-            issues.append(JSONIssue(
-                kind: .tooDeep,
-                message: "nesting is deeper than \(Limits.jsonNesting) levels",
-                range: index..<(index + 1)))
+            issues.append(
+                JSONIssue(
+                    kind: .tooDeep,
+                    message: "nesting is deeper than \(Limits.jsonNesting) levels",
+                    range: index..<(index + 1)))
             throw Abort()
         }
     }
@@ -117,10 +121,11 @@ public struct JSONParser {
             let value = try parseValue(depth: depth + 1)
             let first = firstKeyRanges.map { $0[key] } ?? members.first { $0.key == key }?.keyRange
             if let first {
-                issues.append(JSONIssue(
-                    kind: .duplicateKey(firstKeyRange: first),
-                    message: "duplicate key '\(key)'; the last value wins and the earlier one is lost",
-                    range: keyRange))
+                issues.append(
+                    JSONIssue(
+                        kind: .duplicateKey(firstKeyRange: first),
+                        message: "duplicate key '\(key)'; the last value wins and the earlier one is lost",
+                        range: keyRange))
             } else {
                 firstKeyRanges?[key] = keyRange
             }
@@ -170,10 +175,11 @@ public struct JSONParser {
     }
 
     private mutating func reportTrailingComma(at offset: Int) {
-        issues.append(JSONIssue(
-            kind: .trailingComma,
-            message: "trailing comma; JSON does not allow a comma before a closing bracket",
-            range: offset..<(offset + 1)))
+        issues.append(
+            JSONIssue(
+                kind: .trailingComma,
+                message: "trailing comma; JSON does not allow a comma before a closing bracket",
+                range: offset..<(offset + 1)))
     }
 
     private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws -> JSONNode {
@@ -266,7 +272,8 @@ public struct JSONParser {
         case UInt8(ascii: "u"):
             var scalar = try parseHex4(escapeStart: escapeStart)
             if (0xD800...0xDBFF).contains(scalar),
-               index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            {
                 let lowStart = index
                 index += 2
                 let low = try parseHex4(escapeStart: lowStart)

@@ -85,9 +85,12 @@ public struct JSONTextEditor: Sendable {
     /// Adds `value` after the last element of `array`.
     public func appending(_ value: JSONTextValue, to array: JSONNode) -> JSONTextEdit {
         let elements = array.elements ?? []
-        guard let last = elements.last else { return filling(array, with: render(value, indent: lineIndent(at: array.range.lowerBound) + indentUnit)) }
-        let separator = separator(before: elements.count >= 2 ? elements[elements.count - 2].range.upperBound : nil,
-                                  after: array.range.lowerBound + 1, next: elements.count >= 2 ? last.range.lowerBound : elements[0].range.lowerBound)
+        guard let last = elements.last else {
+            return filling(array, with: render(value, indent: lineIndent(at: array.range.lowerBound) + indentUnit))
+        }
+        let separator = separator(
+            before: elements.count >= 2 ? elements[elements.count - 2].range.upperBound : nil,
+            after: array.range.lowerBound + 1, next: elements.count >= 2 ? last.range.lowerBound : elements[0].range.lowerBound)
         let rendered: String
         if case .object(let members) = value, last.members != nil {
             rendered = renderLike(last, members: members)
@@ -104,8 +107,9 @@ public struct JSONTextEditor: Sendable {
             let indent = lineIndent(at: object.range.lowerBound) + indentUnit
             return filling(object, with: Self.quoted(member.key) + colon + render(member.value, indent: indent))
         }
-        let separator = separator(before: members.count >= 2 ? members[members.count - 2].value.range.upperBound : nil,
-                                  after: object.range.lowerBound + 1, next: last.keyRange.lowerBound)
+        let separator = separator(
+            before: members.count >= 2 ? members[members.count - 2].value.range.upperBound : nil,
+            after: object.range.lowerBound + 1, next: last.keyRange.lowerBound)
         let memberColon = Self.text(bytes, last.keyRange.upperBound..<last.value.range.lowerBound)
         let indent = lineIndent(at: last.keyRange.lowerBound)
         return JSONTextEdit(
@@ -157,7 +161,9 @@ public struct JSONTextEditor: Sendable {
             return render(.object(members), indent: lineIndent(at: sibling.range.lowerBound))
         }
         let memberIndent = Self.lastLine(of: open) ?? ""
-        return "{" + open + members.map { Self.quoted($0.key) + memberColon + render($0.value, indent: memberIndent) }.joined(separator: between) + close + "}"
+        return "{" + open
+            + members.map { Self.quoted($0.key) + memberColon + render($0.value, indent: memberIndent) }.joined(separator: between) + close
+            + "}"
     }
 
     /// `value` as JSON text starting at a line indented by `indent`: arrays, and objects that
@@ -173,7 +179,8 @@ public struct JSONTextEditor: Sendable {
                 return "[" + elements.map { render($0, indent: indent) }.joined(separator: inlineSeparator) + "]"
             }
             let inner = indent + indentUnit
-            return "[" + newline + elements.map { inner + render($0, indent: inner) }.joined(separator: "," + newline) + newline + indent + "]"
+            return "[" + newline + elements.map { inner + render($0, indent: inner) }.joined(separator: "," + newline) + newline + indent
+                + "]"
         case .object(let members):
             let holdsContainers = members.contains { if case .string = $0.value { false } else { true } }
             guard isMultiline, holdsContainers else {
@@ -181,7 +188,9 @@ public struct JSONTextEditor: Sendable {
                 return members.isEmpty ? "{}" : "{" + inlinePadding + body + inlinePadding + "}"
             }
             let inner = indent + indentUnit
-            return "{" + newline + members.map { inner + Self.quoted($0.key) + colon + render($0.value, indent: inner) }.joined(separator: "," + newline) + newline + indent + "}"
+            return "{" + newline
+                + members.map { inner + Self.quoted($0.key) + colon + render($0.value, indent: inner) }.joined(separator: "," + newline)
+                + newline + indent + "}"
         }
     }
 

@@ -111,7 +111,6 @@ final class JavaScriptHost {
 
     func release(_ context: Context) { JSGlobalContextRelease(context) }
 
-
     /// A function that hands its arguments to `body` as text and returns its text, or
     /// `undefined` for nil.
     func makeFunction(in context: Context, _ body: @escaping NativeBody) -> Value {

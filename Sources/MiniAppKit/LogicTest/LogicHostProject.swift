@@ -37,12 +37,20 @@ enum LogicHostProject {
             if let tag = LocaleCatalog.tag(forPath: path) { locales.append((tag, .string(file.text))) }
             if path.hasSuffix(".html") {
                 let route = String(path.dropLast(5))
-                let (template, directives) = parsed[route] ?? { let template = TemplateParser.parse(file); return (template, DirectiveAnalysis.uses(in: template)) }()
-                views.append((route, .object([
-                    ("file", .string(path)),
-                    ("reads", .array(storeKeysShown(by: directives).map(JSONOutput.string))),
-                    ("elements", elements(of: template, directives: directives, detail: detail, expressions: &expressions)),
-                ])))
+                let (template, directives) =
+                    parsed[route]
+                    ?? {
+                        let template = TemplateParser.parse(file); return (template, DirectiveAnalysis.uses(in: template))
+                    }()
+                views.append(
+                    (
+                        route,
+                        .object([
+                            ("file", .string(path)),
+                            ("reads", .array(storeKeysShown(by: directives).map(JSONOutput.string))),
+                            ("elements", elements(of: template, directives: directives, detail: detail, expressions: &expressions)),
+                        ])
+                    ))
             }
         }
         // Built as `JSONOutput`, members in a fixed order: `JSONSerialization` with sorted keys
@@ -56,9 +64,13 @@ enum LogicHostProject {
             ("expressions", .array(expressions.asts)),
             // The host app lists the i18n module when the app has locale files to read.
             ("i18nModule", .bool(!locales.isEmpty)),
-            ("queries", .object(navigationQueries(model).sorted { $0.key < $1.key }.map { route, query in
-                (route, .object([("query", .string(query.query)), ("guessed", .bool(query.guessed))]))
-            })),
+            (
+                "queries",
+                .object(
+                    navigationQueries(model).sorted { $0.key < $1.key }.map { route, query in
+                        (route, .object([("query", .string(query.query)), ("guessed", .bool(query.guessed))]))
+                    })
+            ),
         ])
         return root.compact()
     }
@@ -329,15 +341,23 @@ enum LogicHostProject {
         case .call(let callee, let arguments): return node("call", ("c", ast(callee)), ("a", .array(arguments.map(ast))))
         case .unary(let operatorText, let operand): return node("un", ("op", .string(operatorText)), ("x", ast(operand)))
         case .update(let operatorText, let operand, _): return node("update", ("op", .string(operatorText)), ("t", ast(operand)))
-        case .binary(let operatorText, let left, let right): return node("bin", ("op", .string(operatorText)), ("l", ast(left)), ("r", ast(right)))
-        case .conditional(let test, let consequent, let alternate): return node("cond", ("t", ast(test)), ("c", ast(consequent)), ("a", ast(alternate)))
+        case .binary(let operatorText, let left, let right):
+            return node("bin", ("op", .string(operatorText)), ("l", ast(left)), ("r", ast(right)))
+        case .conditional(let test, let consequent, let alternate):
+            return node("cond", ("t", ast(test)), ("c", ast(consequent)), ("a", ast(alternate)))
         case .assignment(let target, let value): return node("assign", ("t", ast(target)), ("v", ast(value)))
         case .array(let elements): return node("arr", ("e", .array(elements.map(ast))))
         case .object(let properties):
-            return node("obj", ("p", .array(properties.compactMap { property -> JSONOutput? in
-                guard case .name(let name) = property.key else { return nil }
-                return .object([("k", .string(name)), ("v", ast(property.value))])
-            })))
+            return node(
+                "obj",
+                (
+                    "p",
+                    .array(
+                        properties.compactMap { property -> JSONOutput? in
+                            guard case .name(let name) = property.key else { return nil }
+                            return .object([("k", .string(name)), ("v", ast(property.value))])
+                        })
+                ))
         }
     }
 }

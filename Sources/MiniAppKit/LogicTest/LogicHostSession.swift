@@ -34,7 +34,9 @@ final class LogicHostSession {
         self.context = context
         let running = Box<[String]>([])
         let evaluate = host.makeFunction(in: context) { arguments, _ in
-            guard arguments.count == 2, let exception = host.evaluateNested(arguments[0], url: arguments[1], in: context) else { return nil }
+            guard arguments.count == 2, let exception = host.evaluateNested(arguments[0], url: arguments[1], in: context) else {
+                return nil
+            }
             let frame = exception.sourceURL == arguments[1] ? (exception.line, exception.column) : (nil, nil)
             let described: [String: Any] = ["message": exception.message, "line": frame.0 ?? 1, "column": frame.1 ?? 1]
             return (try? JSONSerialization.data(withJSONObject: described)).map { String(decoding: $0, as: UTF8.self) }
@@ -52,7 +54,8 @@ final class LogicHostSession {
             _ = running.value.popLast()
             return nil
         }
-        let nativeObject = "(function (evaluate, declare, enter, leave) { return { evaluate: evaluate, declare: declare, enter: enter, leave: leave }; })"
+        let nativeObject =
+            "(function (evaluate, declare, enter, leave) { return { evaluate: evaluate, declare: declare, enter: enter, leave: leave }; })"
         guard case .value(let makeNative?) = host.evaluate(nativeObject, url: LogicHostScript.url, in: context),
             case .value(let native?) = host.call(makeNative, arguments: [evaluate, declare, enter, leave], in: context),
             case .value(let hostFunction?) = host.evaluate(LogicHostScript.source, url: LogicHostScript.url, in: context),
@@ -96,7 +99,8 @@ final class LogicHostSession {
     private func function(_ part: String, _ name: String) -> JavaScriptHost.Value? {
         let key = part + "." + name
         if let known = functions[key] { return known }
-        guard let object = host.property(part, of: installed, in: context), let function = host.property(name, of: object, in: context) else {
+        guard let object = host.property(part, of: installed, in: context), let function = host.property(name, of: object, in: context)
+        else {
             return nil
         }
         functions[key] = function

@@ -21,7 +21,9 @@ public enum LogicTestReport {
         }
     }
 
-    public static func render(_ run: LogicTestRun, as format: Format, pathPrefix: String = "", text options: TextOptions = TextOptions()) -> String {
+    public static func render(
+        _ run: LogicTestRun, as format: Format, pathPrefix: String = "", text options: TextOptions = TextOptions()
+    ) -> String {
         switch format {
         case .text: text(run, pathPrefix: pathPrefix, options: options)
         case .json: json(run, pathPrefix: pathPrefix)
@@ -62,7 +64,9 @@ public enum LogicTestReport {
                 case .skipped: lines.append("  - \(result.name) (skipped)")
                 case .failed:
                     lines.append("  ✘ \(result.name)")
-                    if let failure = result.failure { lines += located(failure, pathPrefix: pathPrefix, indent: "    ", colored: options.colored) }
+                    if let failure = result.failure {
+                        lines += located(failure, pathPrefix: pathPrefix, indent: "    ", colored: options.colored)
+                    }
                     for error in result.appErrors where error != result.failure {
                         lines += located(error, pathPrefix: pathPrefix, indent: "    ", colored: options.colored)
                     }
@@ -83,7 +87,8 @@ public enum LogicTestReport {
     /// the message's two one-line JSON texts.
     private static func located(_ problem: LogicTestProblem, pathPrefix: String, indent: String, colored: Bool = false) -> [String] {
         var lines: [String] = []
-        let message = problem.comparison == nil ? problem.message : "the received value does not equal the expected one (- expected, + received)"
+        let message =
+            problem.comparison == nil ? problem.message : "the received value does not equal the expected one (- expected, + received)"
         if let file = problem.file, let line = problem.line {
             lines.append(indent + "\(pathPrefix)\(file):\(line):\(problem.column ?? 1): \(message)")
             if let source = problem.sourceLine {
@@ -125,7 +130,9 @@ public enum LogicTestReport {
             if let file = problem.file { object["file"] = pathPrefix + file }
             if let line = problem.line { object["line"] = line }
             if let column = problem.column { object["column"] = column }
-            if let comparison = problem.comparison { object["comparison"] = ["expected": comparison.expected, "received": comparison.received] }
+            if let comparison = problem.comparison {
+                object["comparison"] = ["expected": comparison.expected, "received": comparison.received]
+            }
             return object
         }
         let tests: [[String: Any]] = run.results.map { result in
@@ -141,7 +148,8 @@ public enum LogicTestReport {
             "appProblems": run.appProblems.map(object),
             "summary": ["passed": run.passed, "failed": run.failed, "skipped": run.skipped],
         ]
-        let data = (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let data =
+            (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
@@ -149,9 +157,12 @@ public enum LogicTestReport {
 
     static func junit(_ run: LogicTestRun, pathPrefix: String) -> String {
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
-        lines.append("<testsuites name=\"mactl test\" tests=\"\(run.results.count + run.fileProblems.count + run.appProblems.count)\" failures=\"\(run.failed)\" skipped=\"\(run.skipped)\">")
+        lines.append(
+            "<testsuites name=\"mactl test\" tests=\"\(run.results.count + run.fileProblems.count + run.appProblems.count)\" failures=\"\(run.failed)\" skipped=\"\(run.skipped)\">"
+        )
         if !run.appProblems.isEmpty {
-            lines.append("  <testsuite name=\"the app\" tests=\"\(run.appProblems.count)\" failures=\"\(run.appProblems.count)\" skipped=\"0\">")
+            lines.append(
+                "  <testsuite name=\"the app\" tests=\"\(run.appProblems.count)\" failures=\"\(run.appProblems.count)\" skipped=\"0\">")
             for problem in run.appProblems {
                 lines.append("    <testcase classname=\"the app\" name=\"(loads on the device)\">")
                 lines.append(failureElement(problem, pathPrefix: pathPrefix))
@@ -166,7 +177,9 @@ public enum LogicTestReport {
             let failures = problems.count + results.filter { $0.status == .failed }.count
             let skipped = results.filter { $0.status == .skipped }.count
             let name = escaped(pathPrefix + file)
-            lines.append("  <testsuite name=\"\(name)\" tests=\"\(results.count + problems.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\">")
+            lines.append(
+                "  <testsuite name=\"\(name)\" tests=\"\(results.count + problems.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\">"
+            )
             for problem in problems {
                 lines.append("    <testcase classname=\"\(name)\" name=\"(the file)\">")
                 lines.append(failureElement(problem, pathPrefix: pathPrefix))
@@ -181,7 +194,9 @@ public enum LogicTestReport {
                     lines.append(opening + "><skipped/></testcase>")
                 case .failed:
                     lines.append(opening + ">")
-                    if let failure = result.failure { lines.append(failureElement(failure, pathPrefix: pathPrefix, also: result.appErrors.filter { $0 != failure })) }
+                    if let failure = result.failure {
+                        lines.append(failureElement(failure, pathPrefix: pathPrefix, also: result.appErrors.filter { $0 != failure }))
+                    }
                     lines.append("    </testcase>")
                 }
             }

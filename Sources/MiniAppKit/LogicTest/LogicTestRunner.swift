@@ -34,7 +34,8 @@ public enum LogicTestRunner {
             run.appProblems = refusals.map { finding in
                 LogicTestProblem(
                     kind: .app, message: finding.message, file: finding.span?.path, line: finding.span?.start.line,
-                    column: finding.span?.start.column, sourceLine: finding.span.flatMap { model.project.file($0.path)?.lineText($0.start.line) })
+                    column: finding.span?.start.column,
+                    sourceLine: finding.span.flatMap { model.project.file($0.path)?.lineText($0.start.line) })
             }
             return run
         }
@@ -42,7 +43,8 @@ public enum LogicTestRunner {
         let host = JavaScriptHost(timeLimitSeconds: options.timeLimitSeconds)
         for path in files {
             guard let file = model.project.file(path) else { continue }
-            var session = FileSession(host: host, file: file, projectJSON: projectJSON, project: model.project, timeLimit: options.timeLimitSeconds)
+            var session = FileSession(
+                host: host, file: file, projectJSON: projectJSON, project: model.project, timeLimit: options.timeLimitSeconds)
             switch session.load() {
             case .failure(let problem):
                 run.fileProblems.append(problem)
@@ -106,10 +108,12 @@ private struct FileSession {
         case .timedOut:
             return .failure(problem(.file, "the test file's top level ran longer than \(Self.seconds(timeLimit))", line: 1, column: 1))
         case .threw(let exception):
-            var frame = exception.sourceURL == file.path ? (exception.line, exception.column) : Self.frame(in: exception.stack, of: file.path)
+            var frame =
+                exception.sourceURL == file.path ? (exception.line, exception.column) : Self.frame(in: exception.stack, of: file.path)
             // JavaScriptCore gives a parse error's line only; the lint's locator finds the column.
             if frame.1 == nil, exception.message.hasPrefix("SyntaxError"),
-                let range = ScriptEvaluator().evaluate(file).issue?.range {
+                let range = ScriptEvaluator().evaluate(file).issue?.range
+            {
                 let position = file.position(at: range.lowerBound)
                 frame = (position.line, position.column)
             }
@@ -122,7 +126,8 @@ private struct FileSession {
             let declarations = try? JSONDecoder().decode([Declaration].self, from: Data(json.utf8))
         else { return .failure(problem(.file, "the test file's tests could not be listed (a bug in mactl)")) }
         if declarations.isEmpty {
-            return .failure(problem(.file, "the test file declares no tests: add test('what it checks', async () => { … })", line: 1, column: 1))
+            return .failure(
+                problem(.file, "the test file declares no tests: add test('what it checks', async () => { … })", line: 1, column: 1))
         }
         return .success(declarations)
     }
@@ -154,14 +159,17 @@ private struct FileSession {
             return problem
         }
         guard let text = outcome.value, let settled = try? JSONDecoder().decode(Settled.self, from: Data(text.utf8)) else {
-            result.failure = problem(.unfinished, "the test never finished: it awaits a promise nothing settles (a timer needs `await app.tick(ms)`)")
+            result.failure = problem(
+                .unfinished, "the test never finished: it awaits a promise nothing settles (a timer needs `await app.tick(ms)`)")
             return result
         }
         if let failure = settled.failure {
-            result.failure = problem(failure.expectation ? .expectation : .error, failure.message, line: failure.line, column: failure.column)
+            result.failure = problem(
+                failure.expectation ? .expectation : .error, failure.message, line: failure.line, column: failure.column)
             result.failure?.comparison = failure.comparison
         } else if !result.appErrors.isEmpty {
-            let what = result.appErrors.count == 1
+            let what =
+                result.appErrors.count == 1
                 ? "an error the device drops silently (a test that expects it takes it with app.takeErrors())"
                 : "\(result.appErrors.count) errors the device drops silently (a test that expects them takes them with app.takeErrors())"
             result.failure = LogicTestProblem(kind: .app, message: "the app reported \(what)")

@@ -136,9 +136,11 @@ enum SmokeRunner {
                 guard let kind = error.kind.flatMap(SmokeRunFinding.Kind.init(rawValue:)) else { continue }
                 let during = error.during
                 let onEveryVisit = during.map { $0.hasPrefix("opening ") || $0 == "starting the app" } ?? false
-                add(SmokeRunFinding(
-                    kind: kind, message: Self.phoneText(error.message, kind), span: span(of: error), during: during, onEveryVisit: onEveryVisit,
-                    severity: error.severity.flatMap(Severity.init(rawValue:))))
+                add(
+                    SmokeRunFinding(
+                        kind: kind, message: Self.phoneText(error.message, kind), span: span(of: error), during: during,
+                        onEveryVisit: onEveryVisit,
+                        severity: error.severity.flatMap(Severity.init(rawValue:))))
             }
         }
 
@@ -152,10 +154,12 @@ enum SmokeRunner {
             {
                 span = script.file.span(key)
             }
-            add(SmokeRunFinding(
-                kind: .timeout,
-                message: "\(running ?? place?.message ?? "the app") did not finish within \(ScriptEvaluator.describe(seconds: Limits.smokeStepSeconds)): on the phone the app stops responding",
-                span: span, during: place?.message, onEveryVisit: place?.message.hasPrefix("opening ") ?? false, severity: nil))
+            add(
+                SmokeRunFinding(
+                    kind: .timeout,
+                    message:
+                        "\(running ?? place?.message ?? "the app") did not finish within \(ScriptEvaluator.describe(seconds: Limits.smokeStepSeconds)): on the phone the app stops responding",
+                    span: span, during: place?.message, onEveryVisit: place?.message.hasPrefix("opening ") ?? false, severity: nil))
         }
 
         private mutating func add(_ finding: SmokeRunFinding) {

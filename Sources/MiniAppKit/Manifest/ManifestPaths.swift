@@ -5,7 +5,8 @@ public enum ManifestPaths {
     public static func problem(with path: String) -> String? {
         if path.isEmpty { return nil }  // empty strings are the empty-string rule's
         if let colon = path.firstIndex(of: ":"), path[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }),
-           path.distance(from: path.startIndex, to: colon) > 1 {
+            path.distance(from: path.startIndex, to: colon) > 1
+        {
             return "is a URL; a manifest names files inside the package, and runtimes ignore external URLs"
         }
         if path.hasPrefix("/") { return "is absolute; paths are relative to the package root" }

@@ -141,7 +141,7 @@ public enum ManifestSchema {
     ])
 
     public static let tabBar = ManifestObjectSchema([
-        .init("tabs", .array(.object(tab)), required: true),
+        .init("tabs", .array(.object(tab)), required: true)
     ])
 
     public static let localizedStrings = ManifestObjectSchema([

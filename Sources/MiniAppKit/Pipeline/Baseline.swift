@@ -37,7 +37,10 @@ public struct Baseline: Sendable, Equatable {
     public var json: String {
         JSONOutput.object([
             ("version", .integer(1)),
-            ("diagnostics", .array(entries.map { .object([("id", .string($0.id)), ("file", .string($0.path)), ("message", .string($0.message))]) })),
+            (
+                "diagnostics",
+                .array(entries.map { .object([("id", .string($0.id)), ("file", .string($0.path)), ("message", .string($0.message))]) })
+            ),
         ]).pretty() + "\n"
     }
 
@@ -45,7 +48,8 @@ public struct Baseline: Sendable, Equatable {
     public static func parse(_ file: SourceFile) -> Result<Baseline, BaselineError> {
         let document = JSONParser.parse(file)
         guard document.issues.isEmpty, let root = document.root, root["version"]?.integerValue == 1,
-              let items = root["diagnostics"]?.elements else {
+            let items = root["diagnostics"]?.elements
+        else {
             return .failure(BaselineError(message: "'\(file.path)' is not a mactl baseline (written by 'mactl lint --write-baseline')"))
         }
         var entries: [Entry] = []

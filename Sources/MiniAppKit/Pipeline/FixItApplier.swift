@@ -64,7 +64,8 @@ public enum FixItApplier {
                 continue
             }
             if let last = applied.last, last.fixIt.span.start.offset == start, last.fixIt.span.end.offset == end,
-               last.fixIt.replacement == fixIt.replacement {
+                last.fixIt.replacement == fixIt.replacement
+            {
                 applied[applied.count - 1].diagnostics.append(diagnostic)
                 continue
             }

@@ -57,7 +57,7 @@ public struct LintCache: Sendable {
             records.reserveCapacity(files.count)
             for line in files {
                 guard let record = FileRecord(line: line), let signature = signatures[record.path], signature == record.signature,
-                      signature.isTrusted(readStartedAt: readStartedAt)
+                    signature.isTrusted(readStartedAt: readStartedAt)
                 else { return nil }
                 records.append(record)
             }
@@ -125,7 +125,9 @@ public struct LintCache: Sendable {
     /// platform's cache folder, outside the project, so the cache is never linted or packed.
     public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let folder = environment["MACTL_CACHE_DIR"], !folder.isEmpty { return URL(fileURLWithPath: folder) }
-        if let folder = environment["XDG_CACHE_HOME"], folder.hasPrefix("/") { return URL(fileURLWithPath: folder).appendingPathComponent("mactl") }
+        if let folder = environment["XDG_CACHE_HOME"], folder.hasPrefix("/") {
+            return URL(fileURLWithPath: folder).appendingPathComponent("mactl")
+        }
         let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
         return home.appendingPathComponent(".cache/mactl")
     }
@@ -135,12 +137,18 @@ public struct LintCache: Sendable {
     public static func key(project: Project, configuration: Configuration, tool: String) -> String {
         // The files are hashed on every core first (each file keeps its digest for pack).
         let files = project.paths.compactMap(project.file)
-        _ = ParallelMap.map(files) { () } transform: { _, file in file.sha256 }
+        _ = ParallelMap.map(files) {
+            ()
+        } transform: { _, file in
+            file.sha256
+        }
         return key(files: files.map { ($0.path, $0.sha256) }, loadIssues: project.loadIssues, configuration: configuration, tool: tool)
     }
 
     /// The key of files given by path and SHA-256, in path order.
-    static func key(files: [(path: String, sha256: String)], loadIssues: [ProjectLoadIssue], configuration: Configuration, tool: String) -> String {
+    static func key(
+        files: [(path: String, sha256: String)], loadIssues: [ProjectLoadIssue], configuration: Configuration, tool: String
+    ) -> String {
         var key = ContentKey()
         key.add("mactl lint cache 2")
         key.add(tool)
@@ -192,9 +200,9 @@ public struct LintCache: Sendable {
     public func quickLookup(projectAt root: URL, configuration: Configuration, tool: String) -> (entry: Entry, digests: [String: String])? {
         let url = file(forProjectAt: root)
         guard let signatures = ProjectLoader.scan(root: root), !Self.changed(signatures, after: url),
-              let data = FileManager.default.contents(atPath: url.path),
-              let entry = try? JSONDecoder().decode(Entry.self, from: data),
-              let records = entry.quickRecords(for: signatures)
+            let data = FileManager.default.contents(atPath: url.path),
+            let entry = try? JSONDecoder().decode(Entry.self, from: data),
+            let records = entry.quickRecords(for: signatures)
         else { return nil }
         let files = records.sorted { $0.path < $1.path }.map { (path: $0.path, sha256: $0.sha256) }
         guard Self.key(files: files, loadIssues: [], configuration: configuration, tool: tool) == entry.key else { return nil }

@@ -4,7 +4,8 @@ public enum Linter {
     /// the script runs an earlier lint kept, `pageFindings` the findings of page rules on
     /// pages that did not change.
     public static func lint(
-        _ project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil, scriptRuns: ScriptRunStore? = nil,
+        _ project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil,
+        scriptRuns: ScriptRunStore? = nil,
         pageFindings: PageFindingStore? = nil
     ) -> LintResult {
         let model = ProjectModel(project: project, configuration: configuration, reusing: previous, scriptRuns: scriptRuns)
@@ -45,7 +46,8 @@ public enum Linter {
         var reported = Self.applyOverrides(model.configuration.overrides, to: Self.withoutRepeatedRunFindings(found.flatMap { $0 }))
         if isFullLint {
             reported = Suppression.apply(
-                Suppression.find(in: model), to: reported, severity: model.configuration.severity(for: ProjectUnusedSuppression.description))
+                Suppression.find(in: model), to: reported, severity: model.configuration.severity(for: ProjectUnusedSuppression.description)
+            )
         }
         return LintResult(diagnostics: reported.sortedDeterministically(), model: model)
     }
@@ -62,7 +64,9 @@ public enum Linter {
         of rules: [any PageRule.Type], on page: PageModel, in model: ProjectModel, store: PageFindingStore?
     ) -> PageFindingStore.PageFindings {
         guard let store else {
-            return Dictionary(rules.map { ($0.description.id, $0.init().check(page: page, runtime: model.runtime)) }, uniquingKeysWith: { first, _ in first })
+            return Dictionary(
+                rules.map { ($0.description.id, $0.init().check(page: page, runtime: model.runtime)) },
+                uniquingKeysWith: { first, _ in first })
         }
         return store.findings(of: rules, on: page, runtime: model.runtime, key: store.key(for: page, in: model))
     }
@@ -74,7 +78,8 @@ public enum Linter {
         let isConfigured = model.configuration.severities[description.id] != nil
         return findings.map { finding in
             Diagnostic(
-                id: description.id, severity: isConfigured ? severity : finding.defaultSeverity ?? severity, message: finding.message, span: finding.span,
+                id: description.id, severity: isConfigured ? severity : finding.defaultSeverity ?? severity, message: finding.message,
+                span: finding.span,
                 notes: finding.notes, fixIt: finding.fixIt)
         }
     }
@@ -90,9 +95,10 @@ extension Linter {
     /// so a run finding on a line where a rule of its `sameProblemAs` reports is left out.
     static func withoutRepeatedRunFindings(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         struct Line: Hashable { var path: String; var line: Int; var id: String }
-        let staticLines = Set(diagnostics.compactMap { diagnostic in
-            runRules[diagnostic.id] == nil ? diagnostic.span.map { Line(path: $0.path, line: $0.start.line, id: diagnostic.id) } : nil
-        })
+        let staticLines = Set(
+            diagnostics.compactMap { diagnostic in
+                runRules[diagnostic.id] == nil ? diagnostic.span.map { Line(path: $0.path, line: $0.start.line, id: diagnostic.id) } : nil
+            })
         return diagnostics.filter { diagnostic in
             guard let same = runRules[diagnostic.id], let span = diagnostic.span else { return true }
             return !same.contains { staticLines.contains(Line(path: span.path, line: span.start.line, id: $0)) }
@@ -104,8 +110,9 @@ extension Linter {
         guard !overrides.isEmpty else { return diagnostics }
         return diagnostics.compactMap { diagnostic in
             guard let path = diagnostic.span?.path,
-                  let override = overrides.last(where: { $0.matches(path) && $0.severities[diagnostic.id] != nil }),
-                  let severity = override.severities[diagnostic.id] else { return diagnostic }
+                let override = overrides.last(where: { $0.matches(path) && $0.severities[diagnostic.id] != nil }),
+                let severity = override.severities[diagnostic.id]
+            else { return diagnostic }
             guard let severity else { return nil }
             var changed = diagnostic
             changed.severity = severity

@@ -76,7 +76,7 @@ public struct PackCache: Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              let bytes = DescriptorReading.readAll(descriptor, size: Int(status.st_size))
+            let bytes = DescriptorReading.readAll(descriptor, size: Int(status.st_size))
         else { return .miss }
         guard let (writer, entries) = Self.decode(bytes) else {
             return .unreadable("the pack cache '\(url.path)' is not a cache mactl wrote; it is replaced")
@@ -127,11 +127,13 @@ public struct PackCache: Sendable {
         var entries: [String: Entry] = [:]
         for _ in 0..<count {
             guard let path = reader.string(), let source = reader.string(), let minify = reader.integer(), let transform = reader.string(),
-                  let method = reader.integer(), let size = reader.integer(), let crc = reader.integer(), let sha256 = reader.string(),
-                  let data = reader.data(), let crc32 = UInt32(exactly: crc)
+                let method = reader.integer(), let size = reader.integer(), let crc = reader.integer(), let sha256 = reader.string(),
+                let data = reader.data(), let crc32 = UInt32(exactly: crc)
             else { return nil }
-            let compressed = CompressedEntry(path: path, method: method == 1 ? .deflate : .store, data: data, size: size, crc32: crc32, sha256: sha256)
-            entries[path] = Entry(sourceSHA256: source, minify: minify == 1, transform: transform.isEmpty ? nil : transform, compressed: compressed)
+            let compressed = CompressedEntry(
+                path: path, method: method == 1 ? .deflate : .store, data: data, size: size, crc32: crc32, sha256: sha256)
+            entries[path] = Entry(
+                sourceSHA256: source, minify: minify == 1, transform: transform.isEmpty ? nil : transform, compressed: compressed)
         }
         return reader.offset == body.endIndex ? (tool, entries) : nil
     }

@@ -41,7 +41,9 @@ public struct ProjectModel: Sendable {
     ///
     /// `scriptRuns` lends the runs of scripts an earlier lint kept (`ScriptRunStore`), and
     /// keeps this lint's.
-    public init(project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil, scriptRuns: ScriptRunStore? = nil) {
+    public init(
+        project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil, scriptRuns: ScriptRunStore? = nil
+    ) {
         let reusable = previous.flatMap { $0.runtime.id == configuration.runtime.id ? ReusableParses($0, for: project) : nil }
         self.project = project
         self.configuration = configuration
@@ -56,7 +58,11 @@ public struct ProjectModel: Sendable {
             }
         }
         let localeFiles = project.paths.filter { LocaleCatalog.tag(forPath: $0) != nil }.compactMap(project.file)
-        let localeDocuments = ParallelMap.map(localeFiles) { () } transform: { _, file in JSONParser.parse(file) }
+        let localeDocuments = ParallelMap.map(localeFiles) {
+            ()
+        } transform: { _, file in
+            JSONParser.parse(file)
+        }
         jsonDocuments = documents + localeDocuments
         locales = LocaleSet(project: project, documents: localeDocuments, manifest: manifest, defaultLocale: configuration.defaultLocale)
         (pages, appScript) = Self.parseLogicAndViews(
@@ -66,7 +72,9 @@ public struct ProjectModel: Sendable {
             project.file(entry.path).map { ($0, entry.isTab) }
         }
         let runtime = configuration.runtime
-        icons = ParallelMap.map(iconFiles.map { IconJob(file: $0.0, isTab: $0.1) }) { () } transform: { _, job in
+        icons = ParallelMap.map(iconFiles.map { IconJob(file: $0.0, isTab: $0.1) }) {
+            ()
+        } transform: { _, job in
             if let icon = reusable?.icons[job.file.path], icon.document.file == job.file, icon.isTabIcon == job.isTab { return icon }
             return IconModel.analyse(job.file, isTabIcon: job.isTab, runtime: runtime)
         }
@@ -97,7 +105,8 @@ public struct ProjectModel: Sendable {
         }
         var jobs: [Job] = []
         var seen: Set<String> = []
-        let tabRoutes = Set((manifest?["tab_bar"]?["tabs"]?.elements ?? []).compactMap { $0["page"]?.stringValue.flatMap(ManifestPaths.canonicalRoute) })
+        let tabRoutes = Set(
+            (manifest?["tab_bar"]?["tabs"]?.elements ?? []).compactMap { $0["page"]?.stringValue.flatMap(ManifestPaths.canonicalRoute) })
         for node in manifest?["pages"]?.elements ?? [] {
             guard let route = node.stringValue.flatMap(ManifestPaths.canonicalRoute), seen.insert(route).inserted else { continue }
             jobs.append(Job(route: route, node: node, isTab: tabRoutes.contains(route)))
@@ -112,10 +121,12 @@ public struct ProjectModel: Sendable {
         let parsed = ParallelMap.map(Array(zip(templateFiles, scriptFiles))) {
             hasScripts ? ScriptEvaluator(runs: scriptRuns) : nil
         } transform: { evaluator, files -> (PageTemplate?, PageModel.TemplateFacts, ScriptModel?, isFresh: Bool) in
-            let (template, facts) = files.0.flatMap { reusable?.template(for: $0) } ?? {
-                let template = files.0.map(TemplateParser.parse)
-                return (template, PageModel.TemplateFacts(template))
-            }()
+            let (template, facts) =
+                files.0.flatMap { reusable?.template(for: $0) }
+                ?? {
+                    let template = files.0.map(TemplateParser.parse)
+                    return (template, PageModel.TemplateFacts(template))
+                }()
             if let file = files.1, let script = reusable?.script(for: file) { return (template, facts, script, false) }
             let script = files.1.flatMap { file in
                 evaluator.map { evaluator in

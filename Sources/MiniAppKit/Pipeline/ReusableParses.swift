@@ -13,7 +13,8 @@ struct ReusableParses: Sendable {
             guard let file = previous.project.file(page.templatePath) else { continue }
             templates[page.templatePath] = (
                 file, page.template,
-                PageModel.TemplateFacts(directives: page.directives, elementScopes: page.elementScopes, boundHandlerNames: page.boundHandlerNames)
+                PageModel.TemplateFacts(
+                    directives: page.directives, elementScopes: page.elementScopes, boundHandlerNames: page.boundHandlerNames)
             )
         }
         if previous.project.file("app.js") == project.file("app.js") {

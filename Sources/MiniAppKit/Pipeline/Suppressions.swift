@@ -60,7 +60,10 @@ public struct Suppression: Sendable, Hashable {
         var kept: [Diagnostic] = []
         for diagnostic in diagnostics {
             guard let span = diagnostic.span, span.hasPosition,
-                  let index = suppressions.firstIndex(where: { $0.path == span.path && $0.targetLine == span.start.line && $0.ruleIDs.contains(diagnostic.id) }) else {
+                let index = suppressions.firstIndex(where: {
+                    $0.path == span.path && $0.targetLine == span.start.line && $0.ruleIDs.contains(diagnostic.id)
+                })
+            else {
                 kept.append(diagnostic)
                 continue
             }
@@ -77,9 +80,11 @@ public struct Suppression: Sendable, Hashable {
                 let suggestion = NameSuggester.closest(to: id, in: known.sorted()).map { "; did you mean '\($0)'?" } ?? ""
                 message = "'\(marker)' names the unknown rule '\(id)'\(suggestion)"
             } else {
-                message = "this suppression silences nothing: line \(suppression.targetLine) has no \(suppression.ruleIDs.map { "'\($0)'" }.joined(separator: " or ")) diagnostic"
+                message =
+                    "this suppression silences nothing: line \(suppression.targetLine) has no \(suppression.ruleIDs.map { "'\($0)'" }.joined(separator: " or ")) diagnostic"
             }
-            kept.append(Diagnostic(id: ProjectUnusedSuppression.description.id, severity: severity, message: message, span: suppression.span))
+            kept.append(
+                Diagnostic(id: ProjectUnusedSuppression.description.id, severity: severity, message: message, span: suppression.span))
         }
         return kept
     }

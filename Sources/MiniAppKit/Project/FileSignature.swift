@@ -53,7 +53,8 @@ public struct FileSignature: Sendable, Hashable {
     init?(text: Substring) {
         let fields = text.split(separator: " ")
         guard fields.count == 5, let size = Int(fields[0]), let modified = Int64(fields[1]), let changed = Int64(fields[2]),
-              let inode = UInt64(fields[3]), let device = UInt64(fields[4]) else { return nil }
+            let inode = UInt64(fields[3]), let device = UInt64(fields[4])
+        else { return nil }
         self.init(size: size, modified: modified, changed: changed, inode: inode, device: device)
     }
 }

@@ -52,11 +52,15 @@ public enum ProjectLoader {
         var files: [SourceFile] = []
         var issues: [ProjectLoadIssue] = []
         var signatures: [String: FileSignature] = [:]
-        let read = ParallelMap.map(walker.found) { () } transform: { _, found -> Walker.Found in
+        let read = ParallelMap.map(walker.found) {
+            ()
+        } transform: { _, found -> Walker.Found in
             guard case .file(let absolute, let relative) = found else { return found }
             var lent: (SourceFile, FileSignature)?
-            if let previous, let started = previous.readStartedAt, let file = previous.file(relative), let signature = previous.signatures[relative],
-               signature.isTrusted(readStartedAt: started) {
+            if let previous, let started = previous.readStartedAt, let file = previous.file(relative),
+                let signature = previous.signatures[relative],
+                signature.isTrusted(readStartedAt: started)
+            {
                 lent = (file, signature)
             }
             return Walker.read(absolute: absolute, relative: relative, lent: lent)
@@ -103,7 +107,8 @@ public enum ProjectLoader {
     public static func readFile(root: URL, path: String) -> SourceFile? {
         let realRoot = Walker.realPath(root.path) ?? root.standardizedFileURL.path
         guard let absolute = Walker.realPath(realRoot + "/" + path), absolute.hasPrefix(realRoot + "/"),
-              case .read(let file, nil, _) = Walker.read(absolute: absolute, relative: path) else { return nil }
+            case .read(let file, nil, _) = Walker.read(absolute: absolute, relative: path)
+        else { return nil }
         return file
     }
 
@@ -132,7 +137,10 @@ public enum ProjectLoader {
             do {
                 names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
             } catch {
-                found.append(.issue(ProjectLoadIssue(path: relative.isEmpty ? "." : relative, kind: .unreadable(reason: "the folder cannot be listed"))))
+                found.append(
+                    .issue(
+                        ProjectLoadIssue(path: relative.isEmpty ? "." : relative, kind: .unreadable(reason: "the folder cannot be listed")))
+                )
                 return
             }
             for name in names where !ProjectLoader.skips(name, isDirectory: false) {
@@ -201,7 +209,9 @@ public enum ProjectLoader {
             guard status.st_mode & S_IFMT == S_IFREG else {
                 return ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is no longer a regular file"))
             }
-            guard Int(status.st_size) <= Limits.fileSize else { return ProjectLoadIssue(path: relative, kind: .tooLarge(size: Int(status.st_size))) }
+            guard Int(status.st_size) <= Limits.fileSize else {
+                return ProjectLoadIssue(path: relative, kind: .tooLarge(size: Int(status.st_size)))
+            }
             guard status.st_nlink <= 1 else { return ProjectLoadIssue(path: relative, kind: .hardLinked(count: Int(status.st_nlink))) }
             return nil
         }
@@ -214,7 +224,9 @@ public enum ProjectLoader {
         static func read(absolute: String, relative: String, lent: (file: SourceFile, signature: FileSignature)? = nil) -> Found {
             let descriptor = open(absolute, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else {
-                let reason = errno == ELOOP ? "it became a symbolic link while the project was read; it is not followed"
+                let reason =
+                    errno == ELOOP
+                    ? "it became a symbolic link while the project was read; it is not followed"
                     : errno == EACCES ? "permission denied" : "it cannot be opened: \(String(cString: strerror(errno)))"
                 return .read(nil, ProjectLoadIssue(path: relative, kind: .unreadable(reason: reason)), nil)
             }

@@ -22,7 +22,8 @@ public struct ProjectSnapshot: Sendable, Equatable {
         var visited: Set<String> = []
         while let (folder, relative) = stack.popLast() {
             guard visited.insert(folder.resolvingSymlinksInPath().path).inserted else { continue }
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where !ProjectLoader.skips(name, isDirectory: false) {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            where !ProjectLoader.skips(name, isDirectory: false) {
                 let url = folder.appendingPathComponent(name)
                 let path = relative.isEmpty ? name : relative + "/" + name
                 // lstat rather than FileManager's attributes, which also look up the owner's

@@ -13,7 +13,10 @@ public struct BuildReport: Sendable {
             ("app", Self.app(input.facts)),
             ("package", Self.package(entries: entries, path: packagePath, size: packageSize, digest: packageDigest)),
             ("files", .list(entries.map { Self.file($0, transform: transforms[$0.path]) })),
-            ("left_out", .list(input.facts.bundle.leftOut.map { ReportValue.map([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+            (
+                "left_out",
+                .list(input.facts.bundle.leftOut.map { ReportValue.map([("path", .string($0.path)), ("reason", .string($0.reason))]) })
+            ),
             ("lint", Self.lintSummary(input.diagnostics)),
             // What SkipMiniApp's iOS tab bar draws for each tab icon, beside the SVG.
             ("tab_icons", tabIcons),

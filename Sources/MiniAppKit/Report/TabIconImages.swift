@@ -55,20 +55,21 @@ struct TabIconImages {
 
     /// The report's `tab_icons` section; `folder` is the images folder's name beside the report.
     func reportValue(folder: String) -> ReportValue {
-        .list(icons.map { icon in
-            let names = Self.imageNames(for: icon.path)
-            var fields: [(String, ReportValue)] = [
-                ("path", .string(icon.path)),
-                ("svg_image", .string(folder + "/" + names.svg)),
-                ("ios_image", .string(folder + "/" + names.ios)),
-            ]
-            if let ink = icon.ink {
-                fields.append(("ink_differing", .string(NumberText.percent(ink.differing))))
-                fields.append(("ink_lost", .string(NumberText.percent(ink.lost))))
-                fields.append(("ink_added", .string(NumberText.percent(ink.added))))
-            }
-            fields.append(("hangs", .integer(icon.hangs)))
-            return .map(fields)
-        })
+        .list(
+            icons.map { icon in
+                let names = Self.imageNames(for: icon.path)
+                var fields: [(String, ReportValue)] = [
+                    ("path", .string(icon.path)),
+                    ("svg_image", .string(folder + "/" + names.svg)),
+                    ("ios_image", .string(folder + "/" + names.ios)),
+                ]
+                if let ink = icon.ink {
+                    fields.append(("ink_differing", .string(NumberText.percent(ink.differing))))
+                    fields.append(("ink_lost", .string(NumberText.percent(ink.lost))))
+                    fields.append(("ink_added", .string(NumberText.percent(ink.added))))
+                }
+                fields.append(("hangs", .integer(icon.hangs)))
+                return .map(fields)
+            })
     }
 }

@@ -12,7 +12,8 @@ enum FilePathSuggestion {
         for candidate in project.paths {
             let parts = candidate.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.dropLast().joined(separator: "/") == folder, let last = parts.last,
-                  let dot = last.lastIndex(of: "."), last[dot...].lowercased() == fileExtension else { continue }
+                let dot = last.lastIndex(of: "."), last[dot...].lowercased() == fileExtension
+            else { continue }
             stems[String(last[..<dot]), default: candidate] = candidate
         }
         return NameSuggester.closest(to: stem, in: stems.keys.sorted()).flatMap { stems[$0] }

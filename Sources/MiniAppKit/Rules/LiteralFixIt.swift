@@ -6,9 +6,9 @@
 enum LiteralFixIt {
     static func replacing(_ written: String, with replacement: String, at span: SourceSpan, in file: SourceFile?) -> FixIt? {
         guard let source = bytes(at: span, in: file), source.count >= 2, let quote = source.first,
-              [UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`")].contains(quote), source.last == quote,
-              Array(source.dropFirst().dropLast()) == Array(written.utf8),
-              !replacement.utf8.contains(quote), !replacement.contains("\\"), !replacement.contains("${"), !replacement.contains("\n")
+            [UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`")].contains(quote), source.last == quote,
+            Array(source.dropFirst().dropLast()) == Array(written.utf8),
+            !replacement.utf8.contains(quote), !replacement.contains("\\"), !replacement.contains("${"), !replacement.contains("\n")
         else { return nil }
         let mark = String(UnicodeScalar(quote))
         return FixIt(message: "replace with '\(replacement)'", span: span, replacement: mark + replacement + mark)

@@ -49,13 +49,14 @@ public struct RuleExample: Sendable {
     }
 
     /// The minimal app with a second page and a tab bar of two tabs: the near-miss of the tab rules.
-    public static let twoTabApp = manifest(members: """
-        "pages": ["pages/index/index", "pages/me/me"],
-        "tab_bar": { "tabs": [
-          { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
-          { "page": "pages/me/me", "text": "Me", "icon": "icons/app.svg" }
-        ] }
-        """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"])
+    public static let twoTabApp = manifest(
+        members: """
+            "pages": ["pages/index/index", "pages/me/me"],
+            "tab_bar": { "tabs": [
+              { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+              { "page": "pages/me/me", "text": "Me", "icon": "icons/app.svg" }
+            ] }
+            """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n"])
 
     /// An example made of the minimal app with one file added or replaced.
     public static func file(
@@ -178,8 +179,10 @@ public enum MinimalApp {
         "manifest.json": manifest,
         "app.js": "App({\n  onLaunch() {}\n});\n",
         "app.css": "body { margin: 0; }\n",
-        "pages/index/index.html": "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n",
+        "pages/index/index.html":
+            "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n",
         "pages/index/index.js": "Page({\n  data: { title: 'Hello' },\n});\n",
-        "icons/app.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><path d=\"M12 2C17.52 2 22 6.48 22 12S17.52 22 12 22 2 17.52 2 12 6.48 2 12 2z\" fill=\"currentColor\"/></svg>\n",
+        "icons/app.svg":
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"24\" height=\"24\"><path d=\"M12 2C17.52 2 22 6.48 22 12S17.52 22 12 22 2 17.52 2 12 6.48 2 12 2z\" fill=\"currentColor\"/></svg>\n",
     ]
 }

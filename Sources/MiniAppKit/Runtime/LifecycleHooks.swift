@@ -21,7 +21,8 @@ public struct LifecycleHooks: Sendable {
         }
         let called = function == .page ? pageHooksCalled : appHooksCalled
         guard !called.contains(name),
-              let other = Self.otherPlatformHooks[function]?.first(where: { $0.name == name }) else { return nil }
+            let other = Self.otherPlatformHooks[function]?.first(where: { $0.name == name })
+        else { return nil }
         return NeverCalledHook(name: name, platform: other.platform, instead: other.instead)
     }
 

@@ -35,11 +35,13 @@ public enum PageScaffolder {
         public var description: String {
             switch self {
             case .invalidName(let name):
-                return "'\(name)' is not a page name: it must start with an ASCII letter, then up to \(PageScaffolder.longestName - 1) letters, digits, '-' or '_' (it becomes the folder, the file names and the route 'pages/NAME/NAME')"
+                return
+                    "'\(name)' is not a page name: it must start with an ASCII letter, then up to \(PageScaffolder.longestName - 1) letters, digits, '-' or '_' (it becomes the folder, the file names and the route 'pages/NAME/NAME')"
             case .alreadyListed(let route, let listed) where route == listed:
                 return "the page '\(route)' is already in the manifest's 'pages'; choose another name"
             case .alreadyListed(let route, let listed):
-                return "'\(route)' differs from the listed page '\(listed)' only in letter case, and a Mac's disk takes both for one folder; choose another name"
+                return
+                    "'\(route)' differs from the listed page '\(listed)' only in letter case, and a Mac's disk takes both for one folder; choose another name"
             case .folderExists(let folder):
                 return "'\(folder)' exists; choose another name, or list the page it holds in the manifest's 'pages'"
             case .manifestNotEditable(let reason):
@@ -49,7 +51,8 @@ public enum PageScaffolder {
             case .tooManyTabs:
                 return "the tab bar has 5 tabs, the most a phone's tab bar holds; add the page without --tab, or remove a tab first"
             case .noOtherPageForTabBar:
-                return "a tab bar needs 2 tabs and the app has no other page to be the first; add the page without --tab, or add another page first"
+                return
+                    "a tab bar needs 2 tabs and the app has no other page to be the first; add the page without --tab, or add another page first"
             }
         }
     }
@@ -76,7 +79,8 @@ public enum PageScaffolder {
             throw .manifestNotEditable("it has no 'pages' list; add \"pages\": [] to it first")
         }
         guard let pageNodes = pages.elements else {
-            throw .manifestNotEditable("'pages' is \(pages.typeName == "object" ? "an object" : "a \(pages.typeName)"), not a list of page paths")
+            throw .manifestNotEditable(
+                "'pages' is \(pages.typeName == "object" ? "an object" : "a \(pages.typeName)"), not a list of page paths")
         }
         let listed = pageNodes.compactMap { $0.stringValue.flatMap(ManifestPaths.canonicalRoute) }
         if let same = listed.first(where: { $0.lowercased() == route.lowercased() }) { throw .alreadyListed(route: route, listed: same) }
@@ -94,7 +98,10 @@ public enum PageScaffolder {
         if usesTranslations { texts.append((titleKey, title)) }
 
         var changes: [ProjectChange] = [
-            .created(route + ".html", pageTemplate(name: name, titleKey: usesTranslations ? titleKey : nil, title: title, linksAppStyle: project.contains("app.css"))),
+            .created(
+                route + ".html",
+                pageTemplate(
+                    name: name, titleKey: usesTranslations ? titleKey : nil, title: title, linksAppStyle: project.contains("app.css"))),
             .created(route + ".js", "Page({\n  data: {},\n});\n"),
             .created(route + ".css", "h1 {\n  margin: 16px;\n}\n"),
         ]
@@ -110,7 +117,8 @@ public enum PageScaffolder {
             manifestSummary += tabs.summary
             texts += tabs.texts
         }
-        changes.append(.updated(ProjectModel.manifestPath, JSONTextEdit.apply(manifestEdits, to: manifest.document.file.bytes), manifestSummary))
+        changes.append(
+            .updated(ProjectModel.manifestPath, JSONTextEdit.apply(manifestEdits, to: manifest.document.file.bytes), manifestSummary))
         let defaultTag = defaultLocaleTag(of: manifest.root, among: locales.map(\.tag))
         for locale in locales {
             let missing = texts.filter { text in locale.root.member(text.key) == nil }
@@ -120,7 +128,8 @@ public enum PageScaffolder {
             for text in missing {
                 let document = JSONParser.parse(SourceFile(path: locale.path, bytes: bytes))
                 guard let root = document.root else { break }
-                bytes = JSONTextEdit.apply([JSONTextEditor(document: document).adding(JSONTextMember(text.key, .string(text.text)), to: root)], to: bytes)
+                bytes = JSONTextEdit.apply(
+                    [JSONTextEditor(document: document).adding(JSONTextMember(text.key, .string(text.text)), to: root)], to: bytes)
             }
             let keys = missing.map { "'\($0.key)'" }.joined(separator: ", ")
             changes.append(.updated(locale.path, bytes, "added \(keys)" + (locale.tag == defaultTag ? "" : " (to translate)")))
@@ -168,7 +177,11 @@ public enum PageScaffolder {
         let document = JSONParser.parse(file)
         if let issue = document.issues.first(where: { $0.kind == .syntax }) {
             let position = file.span(issue.range).start
-            return .failure(NotEditable(text: "it is not valid JSON (line \(position.line), column \(position.column): \(issue.message)); fix it first, 'mactl lint' shows where"))
+            return .failure(
+                NotEditable(
+                    text:
+                        "it is not valid JSON (line \(position.line), column \(position.column): \(issue.message)); fix it first, 'mactl lint' shows where"
+                ))
         }
         guard let root = document.root, root.members != nil else {
             return .failure(NotEditable(text: "it is not a JSON object"))

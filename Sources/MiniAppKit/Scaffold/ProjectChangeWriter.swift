@@ -58,7 +58,8 @@ public enum ProjectChangeWriter {
         var folders: [URL] = []
         var folder = url.deletingLastPathComponent()
         while folder.standardizedFileURL.path.count > root.standardizedFileURL.path.count,
-              !FileManager.default.fileExists(atPath: folder.path) {
+            !FileManager.default.fileExists(atPath: folder.path)
+        {
             folders.insert(folder, at: 0)
             folder = folder.deletingLastPathComponent()
         }

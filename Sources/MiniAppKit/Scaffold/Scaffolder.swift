@@ -70,7 +70,8 @@ public enum Scaffolder {
         let localePaths = Set(rendered.map(\.path).filter { $0.hasPrefix("i18n/") })
         let language = values.lang.split(separator: "-").first.map(String.init) ?? values.lang
         if !localePaths.contains("i18n/\(values.lang).json"), !localePaths.contains("i18n/\(language).json"),
-           let english = rendered.first(where: { $0.path == "i18n/en.json" }) {
+            let english = rendered.first(where: { $0.path == "i18n/en.json" })
+        {
             rendered.append((path: "i18n/\(values.lang).json", contents: english.contents))
         }
         rendered.append((path: ".gitignore", contents: gitignore))

@@ -40,9 +40,11 @@ struct TabBarEdit {
         // Texts as the other tabs write them: translation keys when they name keys of a
         // locale (or, with no tab yet, when the app has locales), else the text itself.
         let existingTexts = existing.compactMap { $0["text"]?.stringValue }
-        let usesKeys = existingTexts.isEmpty ? translated : existingTexts.contains { text in locales.contains { $0.root.member(text) != nil } }
+        let usesKeys =
+            existingTexts.isEmpty ? translated : existingTexts.contains { text in locales.contains { $0.root.member(text) != nil } }
         // Icons beside the other tabs' icons, under a name no file has.
-        let iconFolder = existing.compactMap { $0["icon"]?.stringValue.flatMap(ManifestPaths.normalized) }.last
+        let iconFolder =
+            existing.compactMap { $0["icon"]?.stringValue.flatMap(ManifestPaths.normalized) }.last
             .map { $0.split(separator: "/").dropLast().joined(separator: "/") } ?? "icons"
         var taken = Set(project.paths.map { $0.lowercased() })
         var icons: [(path: String, svg: String)] = []
@@ -53,7 +55,10 @@ struct TabBarEdit {
             icons.append((icon, tab.artwork))
             let text = usesKeys ? "tab.\(tab.name)" : tab.title
             if usesKeys { texts.append((text, tab.title)) }
-            values.append(.object([JSONTextMember("page", .string(tab.page)), JSONTextMember("text", .string(text)), JSONTextMember("icon", .string(icon))]))
+            values.append(
+                .object([
+                    JSONTextMember("page", .string(tab.page)), JSONTextMember("text", .string(text)), JSONTextMember("icon", .string(icon)),
+                ]))
         }
 
         let editor = manifest.editor

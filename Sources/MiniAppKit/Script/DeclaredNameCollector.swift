@@ -32,7 +32,9 @@ struct DeclaredNameCollector {
                     // `name => …`
                     if stream.isPunctuator(index + 1, "=>") { names.insert(token.text) }
                 }
-            } else if token.isPunctuator("("), let close = stream.partner(of: index), close > index, isParameterList(open: index, close: close) {
+            } else if token.isPunctuator("("), let close = stream.partner(of: index), close > index,
+                isParameterList(open: index, close: close)
+            {
                 names.formUnion(bindingIndices(in: index..<close).compactMap { stream[$0]?.text })
             }
             index += 1

@@ -47,7 +47,9 @@ struct EngineSourceText {
             } else if byte == 0x0D {
                 offset += offset + 1 < bytes.count && bytes[offset + 1] == 0x0A ? 2 : 1
                 starts.append(offset)
-            } else if byte == 0xE2, offset + 2 < bytes.count, bytes[offset + 1] == 0x80, bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9 {
+            } else if byte == 0xE2, offset + 2 < bytes.count, bytes[offset + 1] == 0x80,
+                bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9
+            {
                 offset += 3
                 starts.append(offset)
             } else {

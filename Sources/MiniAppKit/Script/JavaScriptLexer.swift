@@ -88,8 +88,9 @@ public struct JavaScriptLexer {
         }
         if braces.contains(.templateSubstitution) {
             let start = tokens.last(where: { $0.kind == .template(.head) || $0.kind == .template(.middle) })?.range.lowerBound ?? 0
-            issues.append(JavaScriptLexerIssue(
-                kind: .unterminatedTemplate, message: "unterminated template literal", range: start..<bytes.count))
+            issues.append(
+                JavaScriptLexerIssue(
+                    kind: .unterminatedTemplate, message: "unterminated template literal", range: start..<bytes.count))
         }
     }
 
@@ -185,8 +186,9 @@ public struct JavaScriptLexer {
             }
         }
         comments.append(start..<index)
-        issues.append(JavaScriptLexerIssue(
-            kind: .unterminatedBlockComment, message: "unterminated block comment", range: start..<index))
+        issues.append(
+            JavaScriptLexerIssue(
+                kind: .unterminatedBlockComment, message: "unterminated block comment", range: start..<index))
     }
 
     // MARK: - Names
@@ -262,7 +264,8 @@ public struct JavaScriptLexer {
         let start = index
         var end = index
         if bytes[end] == UInt8(ascii: "0"), let prefix = byte(at: end + 1),
-            [UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"), UInt8(ascii: "O"), UInt8(ascii: "b"), UInt8(ascii: "B")].contains(prefix)
+            [UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"), UInt8(ascii: "O"), UInt8(ascii: "b"), UInt8(ascii: "B")].contains(
+                prefix)
         {
             end += 2
             while let byte = byte(at: end), byte.isHexDigit || byte == UInt8(ascii: "_") { end += 1 }
@@ -293,7 +296,9 @@ public struct JavaScriptLexer {
         var value: [UInt16] = []
         while true {
             // Most characters are plain ASCII: take them without the checks below.
-            if cursor < bytes.count, bytes[cursor] >= 0x20, bytes[cursor] < 0x80, bytes[cursor] != quote, bytes[cursor] != UInt8(ascii: "\\") {
+            if cursor < bytes.count, bytes[cursor] >= 0x20, bytes[cursor] < 0x80, bytes[cursor] != quote,
+                bytes[cursor] != UInt8(ascii: "\\")
+            {
                 value.append(UInt16(bytes[cursor]))
                 cursor += 1
                 continue
@@ -301,8 +306,9 @@ public struct JavaScriptLexer {
             // A string ends unterminated at the end of the file or at a line break; U+2028 and
             // U+2029 are the line terminators a string may hold.
             guard cursor < bytes.count, lineTerminatorLength(at: cursor) == nil || bytes[cursor] == 0xE2 else {
-                issues.append(JavaScriptLexerIssue(
-                    kind: .unterminatedString, message: "unterminated string literal", range: start..<cursor))
+                issues.append(
+                    JavaScriptLexerIssue(
+                        kind: .unterminatedString, message: "unterminated string literal", range: start..<cursor))
                 break
             }
             let byte = bytes[cursor]
@@ -358,8 +364,9 @@ public struct JavaScriptLexer {
         }
         if opensSubstitution { braces.append(.templateSubstitution) }
         if !terminated {
-            issues.append(JavaScriptLexerIssue(
-                kind: .unterminatedTemplate, message: "unterminated template literal", range: start..<cursor))
+            issues.append(
+                JavaScriptLexerIssue(
+                    kind: .unterminatedTemplate, message: "unterminated template literal", range: start..<cursor))
         }
         append(.template(part), start..<cursor, text: String(decoding: value, as: UTF16.self))
     }
@@ -469,8 +476,9 @@ public struct JavaScriptLexer {
         if terminated {
             while let byte = byte(at: cursor), isIdentifierPart(byte) { cursor += 1 }
         } else {
-            issues.append(JavaScriptLexerIssue(
-                kind: .unterminatedRegularExpression, message: "unterminated regular expression literal", range: start..<cursor))
+            issues.append(
+                JavaScriptLexerIssue(
+                    kind: .unterminatedRegularExpression, message: "unterminated regular expression literal", range: start..<cursor))
         }
         append(.regularExpression, start..<cursor)
     }

@@ -56,7 +56,9 @@ final class JavaScriptSandbox {
     /// Evaluates `prelude` (a function expression taking the recorder function) as
     /// `preludeURL`, calls it, evaluates `earlier` if given, then evaluates `script` as
     /// `sourceURL`, line 1.
-    func evaluate(script: [UInt16], sourceURL: String, prelude: String, preludeURL: String, after earlier: EarlierScript? = nil) -> Evaluation {
+    func evaluate(
+        script: [UInt16], sourceURL: String, prelude: String, preludeURL: String, after earlier: EarlierScript? = nil
+    ) -> Evaluation {
         guard let context = host.makeContext() else {
             return Evaluation(outcome: .sandboxFailure("no JavaScript context could be created"), records: [])
         }
@@ -102,10 +104,12 @@ final class JavaScriptSandbox {
     static func placed(_ thrown: JavaScriptHost.Exception, in sourceURL: String) -> Exception {
         let isParseError = thrown.name == "SyntaxError" && thrown.line != nil && thrown.column == nil
         if thrown.sourceURL == sourceURL || isParseError {
-            return Exception(message: thrown.message, isError: thrown.line != nil, isParseError: isParseError, line: thrown.line, column: thrown.column)
+            return Exception(
+                message: thrown.message, isError: thrown.line != nil, isParseError: isParseError, line: thrown.line, column: thrown.column)
         }
         let frame = firstFrame(in: thrown.stack, sourceURL: sourceURL)
-        return Exception(message: thrown.message, isError: thrown.line != nil, isParseError: false, line: frame?.line, column: frame?.column)
+        return Exception(
+            message: thrown.message, isError: thrown.line != nil, isParseError: false, line: frame?.line, column: frame?.column)
     }
 
     /// Parses JavaScriptCore stack lines such as `onLoad@pages/a/a.js:3:14`.

@@ -13,8 +13,11 @@ struct PageOptionsLiteral {
     init?(tokens: [JavaScriptToken]) {
         let stream = BracketedTokens(tokens: tokens)
         var found: (open: Int, close: Int)?
-        for index in 0..<stream.count where stream[index]?.isIdentifier("Page") == true && !stream.isPunctuator(index - 1, in: [".", "?."]) {
-            guard stream.isPunctuator(index + 1, "("), stream.isPunctuator(index + 2, "{"), let close = stream.partner(of: index + 2) else { continue }
+        for index in 0..<stream.count where stream[index]?.isIdentifier("Page") == true && !stream.isPunctuator(index - 1, in: [".", "?."])
+        {
+            guard stream.isPunctuator(index + 1, "("), stream.isPunctuator(index + 2, "{"), let close = stream.partner(of: index + 2) else {
+                continue
+            }
             if found != nil { return nil }
             found = (index + 2, close)
         }
@@ -38,11 +41,15 @@ struct PageOptionsLiteral {
         while start < close {
             let end = stream.endOfListElement(from: start, before: close)
             var key = start
-            while key + 1 < end, stream.isPunctuator(key, "*") || (stream[key]?.isIdentifier("async") == true && !stream.isPunctuator(key + 1, in: ["(", ":"])) {
+            while key + 1 < end,
+                stream.isPunctuator(key, "*")
+                    || (stream[key]?.isIdentifier("async") == true && !stream.isPunctuator(key + 1, in: ["(", ":"]))
+            {
                 key += 1
             }
             if let token = stream[key], token.kind == .identifier || token.kind == .string, token.text == name,
-               stream.isPunctuator(key + 1, in: ["(", ":"]) {
+                stream.isPunctuator(key + 1, in: ["(", ":"])
+            {
                 result = start..<end
             }
             start = end + 1
@@ -70,8 +77,9 @@ struct PageOptionsLiteral {
             if isThis, stream.isPunctuator(index - 1, "=") {
                 // `const that = this`: an alias inside onLoad. Stored anywhere else, `this`
                 // escapes, and any call may set data through it.
-                guard let name = stream[index - 2], name.kind == .identifier, stream[index - 3].map({ ["const", "let", "var"].contains($0.text) }) == true,
-                      !stream.isPunctuator(index + 1, in: [".", "?.", "[", "("])
+                guard let name = stream[index - 2], name.kind == .identifier,
+                    stream[index - 3].map({ ["const", "let", "var"].contains($0.text) }) == true,
+                    !stream.isPunctuator(index + 1, in: [".", "?.", "[", "("])
                 else { return nil }
                 aliases.insert(name.text)
                 continue
@@ -94,7 +102,9 @@ struct PageOptionsLiteral {
             case "data":
                 if stream.isPunctuator(index + 3, in: [".", "?."]), let key = stream[index + 4], key.kind == .identifier {
                     keys.insert(key.text)
-                } else if stream.isPunctuator(index + 3, "["), let key = stream[index + 4], key.kind == .string, stream.isPunctuator(index + 5, "]") {
+                } else if stream.isPunctuator(index + 3, "["), let key = stream[index + 4], key.kind == .string,
+                    stream.isPunctuator(index + 5, "]")
+                {
                     keys.insert(key.text)
                 } else {
                     return nil

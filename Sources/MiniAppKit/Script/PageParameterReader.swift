@@ -69,7 +69,8 @@ struct PageParameterReader {
     /// number; nil for anything else (passed on, returned, logged, tested for truth).
     private func valueUse(at index: Int) -> String? {
         if stream.isPunctuator(index - 1, "+") || stream.isPunctuator(index + 1, "+") { return "joined into a string" }
-        for (operatorIndex, otherIndex) in [(index - 1, index - 2), (index + 1, index + 2)] where stream.isPunctuator(operatorIndex, in: Self.comparisons) {
+        for (operatorIndex, otherIndex) in [(index - 1, index - 2), (index + 1, index + 2)]
+        where stream.isPunctuator(operatorIndex, in: Self.comparisons) {
             // `e == null` tests whether an argument came at all.
             if let other = stream[otherIndex], Self.emptyValues.contains(other.text) { return nil }
             return "compared"
@@ -79,9 +80,14 @@ struct PageParameterReader {
         {
             return "used as a key"
         }
-        if let before = stream[index - 1], before.kind == .template(.head) || before.kind == .template(.middle) { return "put into a template string" }
-        if stream.isPunctuator(index - 1, ":"), stream.isPunctuator(index + 1, in: [",", "}"]), isInSetDataPatch(index) { return "stored with 'setData'" }
-        if stream.isPunctuator(index - 1, "("), stream.isPunctuator(index + 1, ")"), let callee = stream[index - 2], callee.kind == .identifier,
+        if let before = stream[index - 1], before.kind == .template(.head) || before.kind == .template(.middle) {
+            return "put into a template string"
+        }
+        if stream.isPunctuator(index - 1, ":"), stream.isPunctuator(index + 1, in: [",", "}"]), isInSetDataPatch(index) {
+            return "stored with 'setData'"
+        }
+        if stream.isPunctuator(index - 1, "("), stream.isPunctuator(index + 1, ")"), let callee = stream[index - 2],
+            callee.kind == .identifier,
             Self.conversions.contains(callee.text), !stream.isPunctuator(index - 3, in: [".", "?."])
         {
             return "converted with '\(callee.text)'"
@@ -115,7 +121,8 @@ struct PageParameterReader {
             if stream.isPunctuator(index + 1, in: ["=", "=>", "+=", "||=", "??="]) { return true }
             if let before = stream[index - 1], ["var", "let", "const", "function", "catch"].contains(before.text) { return true }
             // A parameter of a function inside: `(a, e) => …`, `function (e) {`.
-            return stream.isPunctuator(index - 1, in: ["(", ","]) && stream.isPunctuator(index + 1, in: [")", ","]) && isInParameterList(index)
+            return stream.isPunctuator(index - 1, in: ["(", ","]) && stream.isPunctuator(index + 1, in: [")", ","])
+                && isInParameterList(index)
         }
     }
 
@@ -126,14 +133,16 @@ struct PageParameterReader {
             open -= 1
         }
         guard let close = stream.partner(of: open) else { return false }
-        return stream.isPunctuator(close + 1, "=>") || (stream.isPunctuator(close + 1, "{") && stream[open - 1]?.isIdentifier("function") == true)
+        return stream.isPunctuator(close + 1, "=>")
+            || (stream.isPunctuator(close + 1, "{") && stream[open - 1]?.isIdentifier("function") == true)
             || (stream.isPunctuator(close + 1, "{") && stream[open - 2]?.isIdentifier("function") == true)
     }
 
     /// The members of every `Page({ … })` object, in source order.
     private func pageMembers() -> [Range<Int>] {
         var members: [Range<Int>] = []
-        for index in 0..<stream.count where stream[index]?.isIdentifier("Page") == true && !stream.isPunctuator(index - 1, in: [".", "?."]) {
+        for index in 0..<stream.count where stream[index]?.isIdentifier("Page") == true && !stream.isPunctuator(index - 1, in: [".", "?."])
+        {
             guard stream.isPunctuator(index + 1, "("), stream.isPunctuator(index + 2, "{"), let close = stream.partner(of: index + 2)
             else { continue }
             var start = index + 3

@@ -35,7 +35,9 @@ struct RecordedEvent {
                 guard let elements = memberNodes.elements else { return nil }
                 members = []
                 for element in elements {
-                    guard let name = element["n"]?.stringValue, let shapeNode = element["s"], let shape = read(shapeNode) else { return nil }
+                    guard let name = element["n"]?.stringValue, let shapeNode = element["s"], let shape = read(shapeNode) else {
+                        return nil
+                    }
                     members?.append(Member(name: name, shape: shape))
                 }
             }
@@ -77,7 +79,9 @@ struct RecordedEvent {
 
     static func decode(_ text: String) -> RecordedEvent? {
         let document = JSONParser.parse(SourceFile(path: "", text: text))
-        guard document.issues.isEmpty, let root = document.root, root.members != nil, let function = root["f"]?.stringValue else { return nil }
+        guard document.issues.isEmpty, let root = document.root, root.members != nil, let function = root["f"]?.stringValue else {
+            return nil
+        }
         var event = RecordedEvent(function: function)
         if let at = root["at"], at.value != .null {
             guard let line = at["l"]?.integerValue, let column = at["c"]?.integerValue else { return nil }

@@ -31,17 +31,21 @@ public final class ScriptEvaluator: @unchecked Sendable {
     /// runtime that shares one context between `app.js` and the pages does.
     public func evaluate(_ file: SourceFile, after earlier: SourceFile? = nil) -> ScriptRegistration {
         guard file.bytes.count <= Limits.scriptSize else {
-            return ScriptRegistration(issue: ScriptIssue(
-                kind: .tooLarge,
-                message: "the script is \(file.bytes.count) bytes, over the limit of \(Limits.scriptSize) bytes for one script (no MiniApp platform takes a package that large); it was not run",
-                range: nil))
+            return ScriptRegistration(
+                issue: ScriptIssue(
+                    kind: .tooLarge,
+                    message:
+                        "the script is \(file.bytes.count) bytes, over the limit of \(Limits.scriptSize) bytes for one script (no MiniApp platform takes a package that large); it was not run",
+                    range: nil))
         }
         // A runtime reads scripts as UTF-8 and loads nothing of one that is not; running a
         // lossy decoding here would check a page against a script the phone never sees.
         if let invalid = InvalidUTF8.scan(file.bytes) {
-            return ScriptRegistration(issue: ScriptIssue(
-                kind: .invalidEncoding, message: "\(invalid.description); scripts must be UTF-8, and the runtime does not load this one",
-                range: invalid.range))
+            return ScriptRegistration(
+                issue: ScriptIssue(
+                    kind: .invalidEncoding,
+                    message: "\(invalid.description); scripts must be UTF-8, and the runtime does not load this one",
+                    range: invalid.range))
         }
         lock.lock()
         defer { lock.unlock() }
@@ -90,14 +94,17 @@ public final class ScriptEvaluator: @unchecked Sendable {
         case .finished:
             return nil
         case .timedOut:
-            return ScriptIssue(kind: .timeout, message: "script did not finish loading within \(Self.describe(seconds: timeLimitSeconds))", range: nil)
+            return ScriptIssue(
+                kind: .timeout, message: "script did not finish loading within \(Self.describe(seconds: timeLimitSeconds))", range: nil)
         case .sandboxFailure(let reason):
             return ScriptIssue(kind: .evaluatorFailure, message: "could not evaluate the script: \(reason)", range: nil)
         case .threw(let exception) where exception.isParseError:
             let locator = SyntaxErrorLocator(
                 text: text, tokens: JavaScriptLexer.lex(text.bytes).tokens,
                 syntaxErrorMessage: { self.sandbox.syntaxErrorMessage(in: $0) })
-            return ScriptIssue(kind: .syntaxError, message: exception.message, range: locator.locate(message: exception.message, line: exception.line ?? 1))
+            return ScriptIssue(
+                kind: .syntaxError, message: exception.message, range: locator.locate(message: exception.message, line: exception.line ?? 1)
+            )
         case .threw(let exception):
             let message = exception.isError ? exception.message : "uncaught exception: \(exception.message)"
             var range: Range<Int>?

@@ -58,9 +58,10 @@ struct ScriptFactExtractor {
         var ambiguous: Set<String> = []
         for index in 0..<stream.count {
             guard let keyword = stream[index], ["const", "let", "var"].contains(keyword.text), keyword.kind == .identifier,
-                  let name = stream[index + 1], name.kind == .identifier, stream.isPunctuator(index + 2, "="),
-                  let namespace = stream[index + 3], namespace.kind == .identifier,
-                  ScriptFacts.hostNamespaces.contains(namespace.text), !declaredNames.contains(namespace.text) else { continue }
+                let name = stream[index + 1], name.kind == .identifier, stream.isPunctuator(index + 2, "="),
+                let namespace = stream[index + 3], namespace.kind == .identifier,
+                ScriptFacts.hostNamespaces.contains(namespace.text), !declaredNames.contains(namespace.text)
+            else { continue }
             var path: [String] = []
             var last = index + 3
             while stream.isPunctuator(last + 1, "."), stream.isIdentifier(last + 2), let member = stream[last + 2] {

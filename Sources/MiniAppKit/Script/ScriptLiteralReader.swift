@@ -99,9 +99,10 @@ struct ScriptLiteralReader {
     private func member(_ indices: Range<Int>, depth: Int) -> ScriptObjectLiteral.Member? {
         var keyIndex = indices.lowerBound
         // `get name() {}`, `async *name() {}`: the key is after the modifiers.
-        while keyIndex + 1 < indices.upperBound, stream.isPunctuator(keyIndex, "*")
-            || (stream[keyIndex]?.kind == .identifier && Self.modifiers.contains(stream[keyIndex]?.text ?? "")
-                && !stream.isPunctuator(keyIndex + 1, in: Self.afterKey))
+        while keyIndex + 1 < indices.upperBound,
+            stream.isPunctuator(keyIndex, "*")
+                || (stream[keyIndex]?.kind == .identifier && Self.modifiers.contains(stream[keyIndex]?.text ?? "")
+                    && !stream.isPunctuator(keyIndex + 1, in: Self.afterKey))
         {
             keyIndex += 1
         }

@@ -59,9 +59,12 @@ public final class ScriptRunStore: @unchecked Sendable {
         defer { lock.unlock() }
         guard let run = runs[key] else { return nil }
         used[key] = run
-        let outcome: JavaScriptSandbox.Outcome = run.thrown.map { thrown in
-            .threw(JavaScriptSandbox.Exception(message: thrown.message, isError: thrown.isError, isParseError: false, line: thrown.line, column: thrown.column))
-        } ?? .finished
+        let outcome: JavaScriptSandbox.Outcome =
+            run.thrown.map { thrown in
+                .threw(
+                    JavaScriptSandbox.Exception(
+                        message: thrown.message, isError: thrown.isError, isParseError: false, line: thrown.line, column: thrown.column))
+            } ?? .finished
         return JavaScriptSandbox.Evaluation(outcome: outcome, records: run.records)
     }
 

@@ -58,13 +58,17 @@ struct TopLevelDeclarations {
                 case "var", "let", "const":
                     // `let` is a name too in sloppy scripts (`let = 1`): it declares only
                     // before a name or a pattern.
-                    guard token.text != "let" || stream.isIdentifier(index + 1) || stream.isPunctuator(index + 1, in: ["[", "{"]) else { break }
+                    guard token.text != "let" || stream.isIdentifier(index + 1) || stream.isPunctuator(index + 1, in: ["[", "{"]) else {
+                        break
+                    }
                     let kind: TopLevelDeclaration.Kind = token.text == "var" ? .var : token.text == "let" ? .let : .const
                     let (nameIndices, end) = names.declarators(after: index)
                     for nameIndex in nameIndices {
                         guard let name = stream[nameIndex] else { continue }
-                        declarations.append(TopLevelDeclaration(
-                            name: name.text, kind: kind, range: name.range, keywordRange: token.range, tokenRange: index..<max(end, index + 1)))
+                        declarations.append(
+                            TopLevelDeclaration(
+                                name: name.text, kind: kind, range: name.range, keywordRange: token.range,
+                                tokenRange: index..<max(end, index + 1)))
                     }
                     index = max(end, index + 1)
                     continue
@@ -78,8 +82,10 @@ struct TopLevelDeclarations {
                     guard let nameIndex = names.nameIndex(afterFunctionOrClass: keyword), let name = stream[nameIndex] else { break }
                     let kind: TopLevelDeclaration.Kind = stream[keyword]?.text == "class" ? .class : .function
                     let end = endOfBody(after: nameIndex)
-                    declarations.append(TopLevelDeclaration(
-                        name: name.text, kind: kind, range: name.range, keywordRange: stream[keyword]?.range ?? token.range, tokenRange: index..<end))
+                    declarations.append(
+                        TopLevelDeclaration(
+                            name: name.text, kind: kind, range: name.range, keywordRange: stream[keyword]?.range ?? token.range,
+                            tokenRange: index..<end))
                     index = end
                     continue
                 default:

@@ -38,7 +38,11 @@ public enum FileResponse {
                 return Response(
                     status: .rangeNotSatisfiable,
                     headers: [.contentType: "application/json", .contentRange: "bytes */\(file.size)", .cacheControl: "no-cache"],
-                    body: .init(byteBuffer: ByteBuffer(bytes: CatalogFiles.encode(["error": "the range '\(header)' is malformed or outside the file's \(file.size) bytes"]))))
+                    body: .init(
+                        byteBuffer: ByteBuffer(
+                            bytes: CatalogFiles.encode([
+                                "error": "the range '\(header)' is malformed or outside the file's \(file.size) bytes"
+                            ]))))
             case .ignored:
                 break
             }

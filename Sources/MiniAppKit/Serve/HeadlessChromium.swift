@@ -92,9 +92,12 @@ public final class HeadlessChromium {
             let created = try call("Target.createTarget", ["url": "about:blank"])
             guard let target = created["targetId"] as? String else { throw Failure(description: "Chromium opened no page") }
             let attached = try call("Target.attachToTarget", ["targetId": target, "flatten": true])
-            guard let session = attached["sessionId"] as? String else { throw Failure(description: "Chromium gave no session for its page") }
+            guard let session = attached["sessionId"] as? String else {
+                throw Failure(description: "Chromium gave no session for its page")
+            }
             self.session = session
-            _ = try call("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": scale, "mobile": true])
+            _ = try call(
+                "Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": scale, "mobile": true])
         } catch {
             quit()
             throw error
@@ -125,17 +128,21 @@ public final class HeadlessChromium {
     public func evaluate(_ expression: String) throws -> Any? {
         let result = try call("Runtime.evaluate", ["expression": expression, "returnByValue": true])
         if let exception = result["exceptionDetails"] as? [String: Any] {
-            throw Failure(description: "the page threw: \((exception["exception"] as? [String: Any])?["description"] ?? exception["text"] ?? "")")
+            throw Failure(
+                description: "the page threw: \((exception["exception"] as? [String: Any])?["description"] ?? exception["text"] ?? "")")
         }
         return (result["result"] as? [String: Any])?["value"]
     }
 
     /// Waits until the page has drawn two more frames, so what it shows is on screen.
     public func waitForFrames() throws {
-        _ = try call("Runtime.evaluate", [
-            "expression": "new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { done(true); }); }); })",
-            "awaitPromise": true,
-        ])
+        _ = try call(
+            "Runtime.evaluate",
+            [
+                "expression":
+                    "new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { done(true); }); }); })",
+                "awaitPromise": true,
+            ])
     }
 
     /// Waits until `expression` is true in the page, for at most `seconds`.

@@ -53,7 +53,8 @@ public final class LocalServer: Sendable {
         onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
     ) -> Application<Responder> where Responder.Context: InitializableFromSource<ApplicationRequestContextSource> {
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
-            maxHeaderFieldSize: Limits.serverRequestHead, maxHeaderListSize: Limits.serverRequestHead, maxHeaderFieldCount: Limits.serverHeaderFields)
+            maxHeaderFieldSize: Limits.serverRequestHead, maxHeaderListSize: Limits.serverRequestHead,
+            maxHeaderFieldCount: Limits.serverHeaderFields)
         return Application(
             responder: responder,
             server: .http1(configuration: .init(idleTimeout: idleTimeout, httpDecoderConfiguration: decoder)),
@@ -124,7 +125,8 @@ public final class LocalServer: Sendable {
 
     /// The first of "listening on port N" and "could not start", whichever comes.
     private final class StartOutcome: Sendable {
-        private let state = Mutex<(result: Result<Int, StartFailure>?, waiter: CheckedContinuation<Result<Int, StartFailure>, Never>?)>((nil, nil))
+        private let state = Mutex<(result: Result<Int, StartFailure>?, waiter: CheckedContinuation<Result<Int, StartFailure>, Never>?)>(
+            (nil, nil))
 
         func settle(_ result: Result<Int, StartFailure>) {
             let waiter = state.withLock { state -> CheckedContinuation<Result<Int, StartFailure>, Never>? in

@@ -71,9 +71,10 @@ public enum PageShots {
         // concurrency pool, which may be one thread wide, to the server that answers Chromium.
         let taken: Result<Taken, Failure> = await withCheckedContinuation { continuation in
             let thread = Thread {
-                continuation.resume(returning: Result { () throws(Failure) -> Taken in
-                    try photograph(session, at: server.url, into: folder, chromium: chromium, queries: queries, progress: progress)
-                })
+                continuation.resume(
+                    returning: Result { () throws(Failure) -> Taken in
+                        try photograph(session, at: server.url, into: folder, chromium: chromium, queries: queries, progress: progress)
+                    })
             }
             thread.stackSize = 4 << 20
             thread.start()
@@ -186,7 +187,10 @@ public enum PageShots {
             html += "<tr><th>\(escape(page))</th>"
             for column in columns {
                 let shot = taken.shots.first { $0.page == page && $0.locale + " · " + $0.scheme == column }
-                html += shot.map { "<td><a href=\"\(escape($0.file))\"><img src=\"\(escape($0.file))\" alt=\"\(escape(page)), \(escape(column))\"></a></td>" } ?? "<td></td>"
+                html +=
+                    shot.map {
+                        "<td><a href=\"\(escape($0.file))\"><img src=\"\(escape($0.file))\" alt=\"\(escape(page)), \(escape(column))\"></a></td>"
+                    } ?? "<td></td>"
             }
             html += "</tr>\n"
         }
@@ -204,9 +208,16 @@ public enum PageShots {
             ("folder", .string(folder)),
             ("contact_sheet", .string(folder + "/" + contactSheetName)),
             ("viewport", .string("\(width)x\(height)@\(Int(scale))x")),
-            ("shots", .list(taken.shots.map { shot in
-                .map([("page", .string(shot.page)), ("locale", .string(shot.locale)), ("scheme", .string(shot.scheme)), ("file", .string(shot.file))])
-            })),
+            (
+                "shots",
+                .list(
+                    taken.shots.map { shot in
+                        .map([
+                            ("page", .string(shot.page)), ("locale", .string(shot.locale)), ("scheme", .string(shot.scheme)),
+                            ("file", .string(shot.file)),
+                        ])
+                    })
+            ),
         ])
     }
 }

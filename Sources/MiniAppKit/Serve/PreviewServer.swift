@@ -45,7 +45,9 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
     /// Listens on `host:port`. `runsTimers` runs the app's timers in real time, as a person
     /// watching expects; screenshots leave them still, so a picture is the page as it first
     /// shows. With `stopsOnInterrupt`, SIGINT and SIGTERM stop the server gracefully.
-    public func start(host: String = "127.0.0.1", port: Int, runsTimers: Bool = true, stopsOnInterrupt: Bool = false) async throws(LocalServer.StartFailure) {
+    public func start(
+        host: String = "127.0.0.1", port: Int, runsTimers: Bool = true, stopsOnInterrupt: Bool = false
+    ) async throws(LocalServer.StartFailure) {
         let started = try await LocalServer.start(host: host, port: port, responder: self, stopsOnInterrupt: stopsOnInterrupt)
         lock.withLock { server = started }
         if runsTimers {
@@ -181,7 +183,9 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
         let path = request.uri.path.removingPercentEncoding ?? request.uri.path
         switch (request.method, path) {
         case (.get, "/"), (.head, "/"):
-            return Self.text(PreviewAssets.shellHTML.replacingOccurrences(of: PreviewAssets.tokenPlaceholder, with: token), type: "text/html; charset=utf-8")
+            return Self.text(
+                PreviewAssets.shellHTML.replacingOccurrences(of: PreviewAssets.tokenPlaceholder, with: token),
+                type: "text/html; charset=utf-8")
         case (.get, "/mactl/shell.js"), (.head, "/mactl/shell.js"):
             return Self.text(PreviewAssets.shellScript, type: "text/javascript; charset=utf-8")
         case (.get, "/mactl/bridge.js"), (.head, "/mactl/bridge.js"):
@@ -268,7 +272,8 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
     }
 
     static func bytes(_ bytes: [UInt8], status: HTTPResponse.Status = .ok, type: String) -> Response {
-        Response(status: status, headers: [.contentType: type, .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        Response(
+            status: status, headers: [.contentType: type, .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// A file of the project. A page's template gets what the runtime injects at document end:
@@ -289,7 +294,8 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
         }
         let boot = #"{"view":\#(page.view),"expressions":\#(page.expressions),"token":"\#(token)"}"#
             .replacingOccurrences(of: "</", with: "<\\/")
-        let injected = "<script>window.__mactlBoot = \(boot);</script>\n<script src=\"/mactl/bridge.js\"></script>\n<script src=\"/mactl/alpine.js\"></script>\n"
+        let injected =
+            "<script>window.__mactlBoot = \(boot);</script>\n<script src=\"/mactl/bridge.js\"></script>\n<script src=\"/mactl/alpine.js\"></script>\n"
         var text = page.text
         if let end = text.range(of: "</body>", options: [.caseInsensitive, .backwards]) {
             text.insert(contentsOf: injected, at: end.lowerBound)

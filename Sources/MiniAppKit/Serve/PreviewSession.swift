@@ -123,7 +123,8 @@ public final class PreviewSession: @unchecked Sendable {
         let failure = loadFailure.map(Self.jsonString) ?? "null"
         let locales = project.paths.compactMap(LocaleCatalog.tag(forPath:)).map(Self.jsonString).joined(separator: ",")
         sequence += 1
-        return #"{"sequence":\#(sequence),"run":\#(run),"generation":\#(generation),"app":\#(appState),"diagnostics":[\#(quoted)],"loadFailure":\#(failure),"locales":[\#(locales)]}"#
+        return
+            #"{"sequence":\#(sequence),"run":\#(run),"generation":\#(generation),"app":\#(appState),"diagnostics":[\#(quoted)],"loadFailure":\#(failure),"locales":[\#(locales)]}"#
     }
 
     /// Calls a function of the host's preview API, then returns the whole state.
@@ -162,7 +163,9 @@ public final class PreviewSession: @unchecked Sendable {
     private func refusalLocked(route: String, query: String) -> String? {
         let known = model?.pages.map(\.route) ?? []
         guard known.contains(route) else {
-            let pages = known.isEmpty ? "the manifest lists no pages" : "the manifest's pages are " + known.map { "'\($0)'" }.joined(separator: ", ")
+            let pages =
+                known.isEmpty
+                ? "the manifest lists no pages" : "the manifest's pages are " + known.map { "'\($0)'" }.joined(separator: ", ")
             return "'\(route)' is not a page of the app; \(pages)"
         }
         guard !query.isEmpty, let reason = app?.preview("queryRefusal", [route]), !reason.isEmpty else { return nil }
@@ -194,10 +197,12 @@ public final class PreviewSession: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let text = app?.preview("takeFetches"),
-              let list = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String: Any]]
+            let list = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String: Any]]
         else { return [] }
         return list.compactMap { entry in
-            guard let id = entry["id"] as? Int, let url = entry["url"] as? String, let method = entry["method"] as? String else { return nil }
+            guard let id = entry["id"] as? Int, let url = entry["url"] as? String, let method = entry["method"] as? String else {
+                return nil
+            }
             return Fetch(run: run, id: id, url: url, method: method, body: entry["body"] as? String)
         }
     }
@@ -231,7 +236,7 @@ public final class PreviewSession: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard path.hasSuffix(".html"), let file = project.file(path), run == self.run,
-              let view = app?.preview("view", [id]), view != "null"
+            let view = app?.preview("view", [id]), view != "null"
         else { return nil }
         return (file.text, view, expressionsLocked(route: String(path.dropLast(5))))
     }
@@ -257,7 +262,7 @@ public final class PreviewSession: @unchecked Sendable {
         let key = path + (selected ? "#selected" : "")
         if let made = tabIcons[key] { return made }
         guard let model, model.runtime.has(.tabIconsReadAsFilledPaths), let file = project.file(path),
-              model.icons.contains(where: { $0.path == path && $0.isTabIcon })
+            model.icons.contains(where: { $0.path == path && $0.isTabIcon })
         else { return nil }
         guard let alpha = TabIconImages(shipped: [(path, file.bytes)], linted: model.icons).icons.first?.iosAlpha else { return nil }
         let png = IconRenderer.png(alpha: alpha, size: IOSTabIcon.renderSize, ink: selected ? (0x00, 0x7A, 0xFF) : (0x8E, 0x8E, 0x93))

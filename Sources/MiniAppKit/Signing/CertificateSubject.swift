@@ -155,7 +155,8 @@ public struct CertificateSubject: Sendable, CustomStringConvertible {
                 value.append((high << 4 | low, true))
                 index += 3
             } else {
-                throw ParseError(message: "'\(shown)': a backslash must come before one of , + \" \\ < > ; = # or a space, or two hex digits")
+                throw ParseError(
+                    message: "'\(shown)': a backslash must come before one of , + \" \\ < > ; = # or a space, or two hex digits")
             }
         }
         let isPadding = { (character: (byte: UInt8, escaped: Bool)) in character.byte == UInt8(ascii: " ") && !character.escaped }

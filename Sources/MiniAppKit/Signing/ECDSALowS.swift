@@ -39,6 +39,8 @@ enum ECDSALowS {
 
     private static func hexBytes(_ text: String) -> [UInt8] {
         let characters = Array(text.utf8)
-        return stride(from: 0, to: characters.count, by: 2).map { UInt8(String(decoding: characters[$0..<($0 + 2)], as: UTF8.self), radix: 16)! }
+        return stride(from: 0, to: characters.count, by: 2).map {
+            UInt8(String(decoding: characters[$0..<($0 + 2)], as: UTF8.self), radix: 16)!
+        }
     }
 }

@@ -30,7 +30,8 @@ public struct ExpectedSigner: Sendable, Equatable {
         let certificates = blocks.filter { $0.label == "CERTIFICATE" }
         if certificates.count > 1 {
             throw .unusableCertificate(
-                "holds \(certificates.count) certificates; give the signer's certificate alone (a package carries one certificate, and mactl pins it rather than following a chain)")
+                "holds \(certificates.count) certificates; give the signer's certificate alone (a package carries one certificate, and mactl pins it rather than following a chain)"
+            )
         }
         if let certificate = certificates.first {
             guard let key = SigningCertificate.publicKeyInfo(of: certificate.der) else {

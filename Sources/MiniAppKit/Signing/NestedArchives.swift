@@ -26,7 +26,8 @@ enum NestedArchives {
             let directory = index - size
             let recorded = Int(LittleEndian.uint32(bytes, index + 16))
             if directory >= 0, directory - recorded >= 0,
-               directory + 4 <= bytes.count, LittleEndian.uint32(bytes, directory) == ZipLayout.centralHeaderSignature || size == 0 {
+                directory + 4 <= bytes.count, LittleEndian.uint32(bytes, directory) == ZipLayout.centralHeaderSignature || size == 0
+            {
                 return directory - recorded
             }
             index -= 1
@@ -43,7 +44,8 @@ enum NestedArchives {
         do throws(ArchiveError) {
             reader = try ArchiveReader(bytes: start == 0 ? bytes : Array(bytes[start...]))
         } catch {
-            return "is an archive mactl cannot look into (\(error.message)); a package may carry a ZIP file as data only when it can be checked for archives inside it"
+            return
+                "is an archive mactl cannot look into (\(error.message)); a package may carry a ZIP file as data only when it can be checked for archives inside it"
         }
         return depth(of: reader, level: 1) >= refusedDepth
             ? "is an archive that holds archives; a package may carry a ZIP file as data, but nested archives are how recursive zip bombs pass one-level checks"

@@ -20,7 +20,8 @@ public enum PackageSigner {
             endRecord: endRecord, blockStart: centralDirectory)
         let signedData = SigningBlock.signedData(digest: digest, algorithm: key.algorithmID, certificate: certificate.der)
         let signature = try key.sign(signedData)
-        let block = SigningBlock.block(signedData: signedData, signature: signature, algorithm: key.algorithmID, publicKey: key.publicKeyDER)
+        let block = SigningBlock.block(
+            signedData: signedData, signature: signature, algorithm: key.algorithmID, publicKey: key.publicKeyDER)
         guard unsigned.count + block.count <= Limits.packageSize else {
             throw .signingFailed("the signed package would be over the limit of \(Limits.packageSize) bytes for a package")
         }

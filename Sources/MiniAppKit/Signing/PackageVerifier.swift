@@ -55,8 +55,10 @@ public enum PackageVerifier {
     ) -> Report {
         var report = Report()
         guard bytes.count <= Limits.packageSize else {
-            report.failures.append(VerificationFailure(
-                VerificationFailure.ID.tooLarge, "the package is \(bytes.count) bytes, over the limit of \(Limits.packageSize) bytes for a package"))
+            report.failures.append(
+                VerificationFailure(
+                    VerificationFailure.ID.tooLarge,
+                    "the package is \(bytes.count) bytes, over the limit of \(Limits.packageSize) bytes for a package"))
             return report
         }
         report.packageDigest = Hex.string(SHA256.hash(data: bytes))
@@ -78,7 +80,9 @@ public enum PackageVerifier {
         } else if requireSignature {
             report.failures.append(VerificationFailure(VerificationFailure.ID.unsigned, "the package is not signed"))
         } else if expected != nil {
-            report.failures.append(VerificationFailure(VerificationFailure.ID.unsigned, "the package is not signed, so it cannot be signed by the expected key"))
+            report.failures.append(
+                VerificationFailure(
+                    VerificationFailure.ID.unsigned, "the package is not signed, so it cannot be signed by the expected key"))
         }
         let files = PackageEntries.read(bytes, layout: layout, into: &report.failures)
         guard report.failures.isEmpty else { return report }
@@ -135,22 +139,26 @@ public enum PackageVerifier {
     ) throws(VerificationFailure) {
         let centralDirectory = layout.centralDirectoryOffset
         let entriesEnd = layout.entriesEnd
-        guard Array(bytes[(centralDirectory - min(centralDirectory, SigningBlock.magic.count))..<centralDirectory]) == SigningBlock.magic else {
+        guard Array(bytes[(centralDirectory - min(centralDirectory, SigningBlock.magic.count))..<centralDirectory]) == SigningBlock.magic
+        else {
             throw VerificationFailure(
                 VerificationFailure.ID.layout,
-                "the \(centralDirectory - entriesEnd) bytes at offset \(entriesEnd), between the last entry and the central directory, are not a signing block")
+                "the \(centralDirectory - entriesEnd) bytes at offset \(entriesEnd), between the last entry and the central directory, are not a signing block"
+            )
         }
         let (blockStart, pairs) = try SigningBlock.parse(bytes, endingAt: centralDirectory)
         if blockStart > entriesEnd {
             throw VerificationFailure(
                 VerificationFailure.ID.layout,
-                "\(blockStart - entriesEnd) bytes at offset \(entriesEnd), between the last entry and the signing block, belong to no structure")
+                "\(blockStart - entriesEnd) bytes at offset \(entriesEnd), between the last entry and the signing block, belong to no structure"
+            )
         }
         if blockStart < entriesEnd {
             let last = layout.entries.max { $0.dataEnd < $1.dataEnd }
             throw VerificationFailure(
                 VerificationFailure.ID.layout,
-                "the data of entry '\(last?.name ?? "?")' runs \(entriesEnd - blockStart) bytes into the signing block at offset \(blockStart), where the signed entries end")
+                "the data of entry '\(last?.name ?? "?")' runs \(entriesEnd - blockStart) bytes into the signing block at offset \(blockStart), where the signed entries end"
+            )
         }
         let signer = try SigningBlock.signer(in: try SigningBlock.developerSignature(in: pairs))
         // Named before anything is judged, so a failure can say whose signature failed.
@@ -160,7 +168,8 @@ public enum PackageVerifier {
         report.certificateNotValidAfter = SigningCertificate.notValidAfter(signer.certificate)
         try SignatureEncoding.checkCanonical(signer)
         guard verify(signer.signature, algorithm: signer.algorithm, over: signer.signedData, publicKey: signer.publicKey) else {
-            throw VerificationFailure(VerificationFailure.ID.signature, "the signature does not verify: the signed data or the public key was changed")
+            throw VerificationFailure(
+                VerificationFailure.ID.signature, "the signature does not verify: the signed data or the public key was changed")
         }
         let digest = PackageDigest.compute(
             entries: bytes[0..<blockStart], centralDirectory: bytes[centralDirectory..<layout.endRecordOffset],
@@ -174,16 +183,19 @@ public enum PackageVerifier {
         }
         if let expected {
             guard expected.publicKey == signer.publicKey else {
-                throw VerificationFailure(VerificationFailure.ID.unexpectedSigner, "the package is signed by another key than the one expected")
+                throw VerificationFailure(
+                    VerificationFailure.ID.unexpectedSigner, "the package is signed by another key than the one expected")
             }
             if let certificate = expected.certificate {
                 guard certificate == signer.certificate else {
                     throw VerificationFailure(
                         VerificationFailure.ID.unexpectedSigner,
-                        "the package is signed by the expected key but carries another certificate (sha256 \(report.certificateFingerprint ?? "")) than the one given (sha256 \(Hex.string(SHA256.hash(data: certificate)))); --cert pins the certificate, --key the key alone")
+                        "the package is signed by the expected key but carries another certificate (sha256 \(report.certificateFingerprint ?? "")) than the one given (sha256 \(Hex.string(SHA256.hash(data: certificate)))); --cert pins the certificate, --key the key alone"
+                    )
                 }
                 if let problem = SigningCertificate.validityProblem(certificate, at: now) {
-                    throw VerificationFailure(VerificationFailure.ID.certificateExpired, "\(problem), so it does not vouch for the package now")
+                    throw VerificationFailure(
+                        VerificationFailure.ID.certificateExpired, "\(problem), so it does not vouch for the package now")
                 }
             }
         }
@@ -195,10 +207,13 @@ public enum PackageVerifier {
         switch algorithm {
         case 0x0201:
             guard let key = try? P256.Signing.PublicKey(derRepresentation: publicKey),
-                  let parsed = try? P256.Signing.ECDSASignature(derRepresentation: signature) else { return false }
+                let parsed = try? P256.Signing.ECDSASignature(derRepresentation: signature)
+            else { return false }
             return key.isValidSignature(parsed, for: data)
         case 0x0103:
-            guard let key = try? _RSA.Signing.PublicKey(derRepresentation: publicKey), key.keySizeInBits >= SigningKey.minimumRSABits else { return false }
+            guard let key = try? _RSA.Signing.PublicKey(derRepresentation: publicKey), key.keySizeInBits >= SigningKey.minimumRSABits else {
+                return false
+            }
             return key.isValidSignature(_RSA.Signing.RSASignature(rawRepresentation: signature), for: data, padding: .insecurePKCS1v1_5)
         default:
             return false

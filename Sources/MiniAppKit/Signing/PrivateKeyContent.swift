@@ -35,8 +35,9 @@ public struct PrivateKeyContent: Sendable, Hashable {
             guard let labelEnd = firstIndex(of: dashes, in: bytes, from: labelStart), labelEnd - labelStart <= 40 else { continue }
             let label = bytes[labelStart..<labelEnd]
             guard label.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 }),
-                  let text = String(bytes: label, encoding: .ascii),
-                  text.hasSuffix("PRIVATE KEY") || text.hasSuffix("PRIVATE KEY BLOCK") else { continue }
+                let text = String(bytes: label, encoding: .ascii),
+                text.hasSuffix("PRIVATE KEY") || text.hasSuffix("PRIVATE KEY BLOCK")
+            else { continue }
             let end = labelEnd + dashes.count
             guard isFollowedByKeyMaterial(bytes, at: end) else { continue }
             return PrivateKeyContent(kind: "PEM '\(text)'", range: start..<end)
@@ -58,7 +59,8 @@ public struct PrivateKeyContent: Sendable, Hashable {
         var run = 0
         while index < bytes.count {
             let byte = bytes[index]
-            let isBase64 = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            let isBase64 =
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
                 || byte == 0x2B || byte == 0x2F || byte == 0x3D
             if byte == 0x3A, run > 0 { return true }  // a header name: `Proc-Type:`
             guard isBase64 || byte == 0x2D else { break }
@@ -94,12 +96,15 @@ public struct PrivateKeyContent: Sendable, Hashable {
     /// A file that is exactly one ASN.1 SEQUENCE shaped like a private key or a PKCS #12 bundle.
     static func binaryKey(in bytes: [UInt8]) -> PrivateKeyContent? {
         guard bytes.count >= 8, bytes.count <= largestBinaryKey, bytes[0] == 0x30, encodesWholeFile(bytes),
-              let root = try? BER.parse(bytes), let children = children(of: root) else { return nil }
+            let root = try? BER.parse(bytes), let children = children(of: root)
+        else { return nil }
         let shape = children.map(\.identifier)
         let version = shape.first == .integer ? smallInteger(children[0]) : nil
         let extensions = { (from: Int) in shape.dropFirst(from).allSatisfy { $0.tagClass == .contextSpecific } }
         let kind: String?
-        if let version, version <= 1, shape.count >= 3, shape[1] == .sequence, isAlgorithmIdentifier(children[1]), shape[2] == .octetString, extensions(3) {
+        if let version, version <= 1, shape.count >= 3, shape[1] == .sequence, isAlgorithmIdentifier(children[1]), shape[2] == .octetString,
+            extensions(3)
+        {
             kind = "DER PKCS #8"
         } else if version == 1, shape.count >= 2, shape[1] == .octetString, extensions(2) {
             kind = "DER SEC1 EC"
@@ -145,7 +150,8 @@ public struct PrivateKeyContent: Sendable, Hashable {
     /// A PKCS #7 ContentInfo of type `data` or `signedData` (1.2.840.113549.1.7.1 or .2).
     private static func isContentInfo(_ node: ASN1Node) -> Bool {
         guard let first = children(of: node)?.first, first.identifier == .objectIdentifier,
-              case .primitive(let oid) = first.content else { return false }
+            case .primitive(let oid) = first.content
+        else { return false }
         let pkcs7 = Array<UInt8>([0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07])
         return oid.count == pkcs7.count + 1 && oid.starts(with: pkcs7) && (oid.last == 1 || oid.last == 2)
     }

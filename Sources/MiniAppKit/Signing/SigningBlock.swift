@@ -65,11 +65,14 @@ public enum SigningBlock {
         let trailingSizeOffset = end - magic.count - 8
         let size = LittleEndian.uint64(bytes, trailingSizeOffset)
         guard size >= UInt64(8 + magic.count), size <= UInt64(trailingSizeOffset + 8) else {
-            throw VerificationFailure(VerificationFailure.ID.signingBlock, "the signing block's size \(size) at offset \(trailingSizeOffset) points outside the file")
+            throw VerificationFailure(
+                VerificationFailure.ID.signingBlock,
+                "the signing block's size \(size) at offset \(trailingSizeOffset) points outside the file")
         }
         let start = end - Int(size) - 8
         guard start >= 0, LittleEndian.uint64(bytes, start) == size else {
-            throw VerificationFailure(VerificationFailure.ID.signingBlock, "block size fields disagree at offset \(max(0, start)): the block is damaged")
+            throw VerificationFailure(
+                VerificationFailure.ID.signingBlock, "block size fields disagree at offset \(max(0, start)): the block is damaged")
         }
         var pairs: [Pair] = []
         var cursor = start + 8
@@ -79,7 +82,9 @@ public enum SigningBlock {
             }
             let pairSize = LittleEndian.uint64(bytes, cursor)
             guard pairSize >= 4, pairSize <= UInt64(trailingSizeOffset - cursor - 8) else {
-                throw VerificationFailure(VerificationFailure.ID.signingBlock, "an ID-value pair at offset \(cursor) claims \(pairSize) bytes, past the end of the block")
+                throw VerificationFailure(
+                    VerificationFailure.ID.signingBlock,
+                    "an ID-value pair at offset \(cursor) claims \(pairSize) bytes, past the end of the block")
             }
             let id = LittleEndian.uint32(bytes, cursor + 8)
             pairs.append(Pair(offset: cursor, id: id, value: bytes[(cursor + 12)..<(cursor + 8 + Int(pairSize))]))
@@ -97,15 +102,19 @@ public enum SigningBlock {
     /// add or remove makes another package that still verifies.
     static func developerSignature(in pairs: [Pair]) throws(VerificationFailure) -> ArraySlice<UInt8> {
         for pair in pairs where pair.id != developerSignatureID {
-            let what = pair.id == paddingID ? "a padding pair (0x42726577)" : "an unknown pair 0x\(String(pair.id, radix: 16, uppercase: true))"
+            let what =
+                pair.id == paddingID ? "a padding pair (0x42726577)" : "an unknown pair 0x\(String(pair.id, radix: 16, uppercase: true))"
             throw VerificationFailure(
                 VerificationFailure.ID.signingBlock,
-                "the signing block holds \(what) of \(pair.value.count) bytes at offset \(pair.offset); a package's block holds the developer signature alone, because any other pair can be added by anyone, or carry bytes no check reads")
+                "the signing block holds \(what) of \(pair.value.count) bytes at offset \(pair.offset); a package's block holds the developer signature alone, because any other pair can be added by anyone, or carry bytes no check reads"
+            )
         }
         guard pairs.count == 1 else {
             throw VerificationFailure(
                 VerificationFailure.ID.signingBlock,
-                pairs.isEmpty ? "the signing block has no developer signature (ID 0x01000101)" : "the signing block has \(pairs.count) developer signatures; a package has one")
+                pairs.isEmpty
+                    ? "the signing block has no developer signature (ID 0x01000101)"
+                    : "the signing block has \(pairs.count) developer signatures; a package has one")
         }
         return pairs[0].value
     }
@@ -136,7 +145,8 @@ public enum SigningBlock {
         guard attributes.isEmpty else {
             throw VerificationFailure(
                 VerificationFailure.ID.signingBlock,
-                "the signed data carries \(attributes.count) bytes of additional attributes at offset \(attributes.startIndex); mactl reads none, so it accepts none")
+                "the signed data carries \(attributes.count) bytes of additional attributes at offset \(attributes.startIndex); mactl reads none, so it accepts none"
+            )
         }
 
         var signatureEntry = LengthPrefixedReader(try only(signaturesValue, "signature"))
@@ -146,7 +156,8 @@ public enum SigningBlock {
         guard knownAlgorithms.contains(algorithm) else {
             throw VerificationFailure(
                 VerificationFailure.ID.signingBlock,
-                "the signature uses algorithm \(hex(algorithm)), which mactl cannot check; accepted: \(hex(ecdsaP256SHA256)) (ECDSA P-256, SHA-256) and \(hex(rsaPKCS1SHA256)) (RSA PKCS#1 v1.5, SHA-256)")
+                "the signature uses algorithm \(hex(algorithm)), which mactl cannot check; accepted: \(hex(ecdsaP256SHA256)) (ECDSA P-256, SHA-256) and \(hex(rsaPKCS1SHA256)) (RSA PKCS#1 v1.5, SHA-256)"
+            )
         }
         guard digestAlgorithm == algorithm else {
             throw VerificationFailure(
@@ -154,7 +165,8 @@ public enum SigningBlock {
                 "the signed digest is for algorithm \(hex(digestAlgorithm)) but the signature uses \(hex(algorithm))")
         }
         guard digest.count == 32 else {
-            throw VerificationFailure(VerificationFailure.ID.signingBlock, "the signed digest is \(digest.count) bytes; a SHA-256 digest is 32")
+            throw VerificationFailure(
+                VerificationFailure.ID.signingBlock, "the signed digest is \(digest.count) bytes; a SHA-256 digest is 32")
         }
         return Signer(
             algorithm: algorithm, digest: Array(digest), certificate: Array(certificate), signature: Array(signature),
@@ -169,7 +181,8 @@ public enum SigningBlock {
         guard items.isAtEnd else {
             throw VerificationFailure(
                 VerificationFailure.ID.signingBlock,
-                "a second \(what) at offset \(sequence.startIndex + 4 + item.count); a package has exactly one, so nobody can add one that a host showing the first would not see")
+                "a second \(what) at offset \(sequence.startIndex + 4 + item.count); a package has exactly one, so nobody can add one that a host showing the first would not see"
+            )
         }
         return item
     }
@@ -205,7 +218,8 @@ struct LengthPrefixedReader {
         let length = Int(try uint32("the length of \(what)"))
         guard length <= bytes.count else {
             throw VerificationFailure(
-                VerificationFailure.ID.signingBlock, "the length of \(what) at offset \(offset) is \(length), past the end of its container")
+                VerificationFailure.ID.signingBlock, "the length of \(what) at offset \(offset) is \(length), past the end of its container"
+            )
         }
         let value = bytes.prefix(length)
         bytes = bytes.dropFirst(length)
@@ -214,7 +228,8 @@ struct LengthPrefixedReader {
 
     func expectEnd(_ what: String) throws(VerificationFailure) {
         guard bytes.isEmpty else {
-            throw VerificationFailure(VerificationFailure.ID.signingBlock, "\(bytes.count) trailing bytes at offset \(bytes.startIndex) in \(what)")
+            throw VerificationFailure(
+                VerificationFailure.ID.signingBlock, "\(bytes.count) trailing bytes at offset \(bytes.startIndex) in \(what)")
         }
     }
 }

@@ -16,19 +16,24 @@ public struct SigningCertificate: Sendable {
     /// A self-signed certificate for `key`, its subject the app id, its serial derived from
     /// the key and the app id, valid from `notBefore` for 25 years.
     public static func selfSigned(for key: SigningKey, appID: String, notBefore seconds: Int) throws(SigningError) -> SigningCertificate {
-        try selfSigned(for: key, subject: CertificateSubject(commonName: appID.isEmpty ? "MiniApp" : appID), serialSeed: appID, notBefore: seconds)
+        try selfSigned(
+            for: key, subject: CertificateSubject(commonName: appID.isEmpty ? "MiniApp" : appID), serialSeed: appID, notBefore: seconds)
     }
 
     /// A self-signed certificate for `key` with this subject, its serial derived from the key
     /// and the subject, valid from `notBefore` for 25 years.
-    public static func selfSigned(for key: SigningKey, subject: CertificateSubject, notBefore seconds: Int) throws(SigningError) -> SigningCertificate {
+    public static func selfSigned(
+        for key: SigningKey, subject: CertificateSubject, notBefore seconds: Int
+    ) throws(SigningError) -> SigningCertificate {
         try selfSigned(for: key, subject: subject, serialSeed: subject.description, notBefore: seconds)
     }
 
     private static func selfSigned(
         for key: SigningKey, subject: CertificateSubject, serialSeed: String, notBefore seconds: Int
     ) throws(SigningError) -> SigningCertificate {
-        let serial = Array(SHA256.hash(data: key.publicKeyDER + Array(serialSeed.utf8)).prefix(16)).enumerated().map { $0.offset == 0 ? $0.element & 0x7F : $0.element }
+        let serial = Array(SHA256.hash(data: key.publicKeyDER + Array(serialSeed.utf8)).prefix(16)).enumerated().map {
+            $0.offset == 0 ? $0.element & 0x7F : $0.element
+        }
         let start = Date(timeIntervalSince1970: TimeInterval(seconds))
         let end = Date(timeIntervalSince1970: TimeInterval(seconds) + 25 * 365.25 * 86_400)
         do {
@@ -81,15 +86,21 @@ public struct SigningCertificate: Sendable {
     /// mactl pins keys and certificates and follows no chain, so a certificate whose issuer's
     /// signature it cannot check says nothing it could vouch for.
     static func problem(packaged der: [UInt8], signerKey: [UInt8]) -> String? {
-        guard let certificate = try? Certificate(derEncoded: der) else { return "the signer's certificate is not an X.509 certificate in DER" }
+        guard let certificate = try? Certificate(derEncoded: der) else {
+            return "the signer's certificate is not an X.509 certificate in DER"
+        }
         var serializer = DER.Serializer()
         guard (try? serializer.serialize(certificate)) != nil, serializer.serializedBytes == der else {
             return "the signer's certificate is not in canonical DER; its bytes would not be the ones another reader re-encodes"
         }
-        guard let key = publicKeyInfo(of: certificate) else { return "the signer's certificate holds a key that is neither EC P-256 nor RSA" }
+        guard let key = publicKeyInfo(of: certificate) else {
+            return "the signer's certificate holds a key that is neither EC P-256 nor RSA"
+        }
         guard key == signerKey else { return "the certificate's public key is not the signer's key" }
-        guard certificate.issuer == certificate.subject, certificate.publicKey.isValidSignature(certificate.signature, for: certificate) else {
-            return "the signer's certificate is not self-signed with a signature that verifies (issuer \(certificate.issuer)); mactl pins certificates and follows no chain"
+        guard certificate.issuer == certificate.subject, certificate.publicKey.isValidSignature(certificate.signature, for: certificate)
+        else {
+            return
+                "the signer's certificate is not self-signed with a signature that verifies (issuer \(certificate.issuer)); mactl pins certificates and follows no chain"
         }
         return nil
     }
@@ -97,7 +108,9 @@ public struct SigningCertificate: Sendable {
     /// Why the certificate is not valid at `date`, or nil.
     static func validityProblem(_ der: [UInt8], at date: Date) -> String? {
         guard let certificate = try? Certificate(derEncoded: der) else { return "the certificate cannot be read" }
-        if date < certificate.notValidBefore { return "the certificate is not valid before \(InternetTimestamp.string(certificate.notValidBefore))" }
+        if date < certificate.notValidBefore {
+            return "the certificate is not valid before \(InternetTimestamp.string(certificate.notValidBefore))"
+        }
         if date > certificate.notValidAfter { return "the certificate expired on \(InternetTimestamp.string(certificate.notValidAfter))" }
         return nil
     }

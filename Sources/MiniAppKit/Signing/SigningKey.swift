@@ -28,10 +28,13 @@ public enum SigningKey: Sendable {
             // for a passphrase that would not help.
             _ = try EncryptedPrivateKeyInfo.parse(encrypted.der)
             guard let passphrase else { throw .passphraseNeeded }
-            return try load(PEMBlock(label: "PRIVATE KEY", der: try EncryptedPrivateKeyInfo.decrypt(der: encrypted.der, passphrase: passphrase)))
+            return try load(
+                PEMBlock(label: "PRIVATE KEY", der: try EncryptedPrivateKeyInfo.decrypt(der: encrypted.der, passphrase: passphrase)))
         }
         guard let block = blocks.first(where: { $0.label.hasSuffix("PRIVATE KEY") }) else {
-            throw .invalidKey(blocks.isEmpty ? "the key file is not PEM (no '-----BEGIN ... PRIVATE KEY-----' block)" : "the PEM file holds no private key")
+            throw .invalidKey(
+                blocks.isEmpty
+                    ? "the key file is not PEM (no '-----BEGIN ... PRIVATE KEY-----' block)" : "the PEM file holds no private key")
         }
         return try load(block)
     }
@@ -48,17 +51,20 @@ public enum SigningKey: Sendable {
         case "PRIVATE KEY":
             if let key = try? P256.Signing.PrivateKey(derRepresentation: block.der) { return .p256(key) }
             if block.der.containsSequence([0x06, 0x03, 0x2B, 0x65, 0x70]) {
-                throw .invalidKey("Ed25519 keys cannot sign a MiniApp package: the RPK scheme has no algorithm id for them; use an EC P-256 or RSA key")
+                throw .invalidKey(
+                    "Ed25519 keys cannot sign a MiniApp package: the RPK scheme has no algorithm id for them; use an EC P-256 or RSA key")
             }
             if block.der.containsSequence([0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x38, 0x04, 0x01]) {
-                throw .invalidKey("DSA keys cannot sign a MiniApp package: the RPK scheme has no algorithm id for them; use an EC P-256 or RSA key")
+                throw .invalidKey(
+                    "DSA keys cannot sign a MiniApp package: the RPK scheme has no algorithm id for them; use an EC P-256 or RSA key")
             }
             if block.der.containsSequence([0x06, 0x07, 0x2A, 0x86, 0x48, 0xCE, 0x3D, 0x02, 0x01]) {
                 throw .invalidKey("the EC key is not on the P-256 curve; the RPK scheme signs with P-256 (algorithm 0x0201)")
             }
             return try rsa(block)
         case "DSA PRIVATE KEY":
-            throw .invalidKey("DSA keys cannot sign a MiniApp package: the RPK scheme has no algorithm id for them; use an EC P-256 or RSA key")
+            throw .invalidKey(
+                "DSA keys cannot sign a MiniApp package: the RPK scheme has no algorithm id for them; use an EC P-256 or RSA key")
         default:
             throw .invalidKey("unsupported key type '\(block.label)'")
         }
@@ -148,7 +154,8 @@ struct PEMBlock {
         var blocks: [PEMBlock] = []
         var label: String?
         var body = ""
-        for line in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) }
+        ) {
             if line.hasPrefix("-----BEGIN "), line.hasSuffix("-----") {
                 label = String(line.dropFirst(11).dropLast(5))
                 body = ""

@@ -82,7 +82,8 @@ public struct AlpineDirective: Sendable, Hashable {
     public static func parse(attributeName name: String) -> AlpineDirective? {
         // Most attributes (`class`, `src`) are not directives: tell from the first byte,
         // before copying the name, since rules ask every attribute of every element.
-        guard let first = name.utf8.first, [UInt8(ascii: "@"), UInt8(ascii: ":"), UInt8(ascii: "x"), UInt8(ascii: "X")].contains(first) else {
+        guard let first = name.utf8.first, [UInt8(ascii: "@"), UInt8(ascii: ":"), UInt8(ascii: "x"), UInt8(ascii: "X")].contains(first)
+        else {
             return nil
         }
         let bytes = Array(name.utf8)

@@ -36,7 +36,8 @@ public struct AlpineForExpression: Sendable, Hashable {
 
         var aliasRange = trimmed(bytes, 0..<keyword.lowerBound)
         if aliasRange.count >= 2, bytes[aliasRange.lowerBound] == UInt8(ascii: "("),
-           bytes[aliasRange.upperBound - 1] == UInt8(ascii: ")") {
+            bytes[aliasRange.upperBound - 1] == UInt8(ascii: ")")
+        {
             aliasRange = trimmed(bytes, (aliasRange.lowerBound + 1)..<(aliasRange.upperBound - 1))
         }
         // Alpine also accepts a third alias for the collection; mactl's pages never need it,
@@ -60,7 +61,8 @@ public struct AlpineForExpression: Sendable, Hashable {
         while position + 3 < bytes.count {
             let word = (bytes[position], bytes[position + 1])
             if StartTagScanner.isWhitespace(bytes[position - 1]), StartTagScanner.isWhitespace(bytes[position + 2]),
-               word == (UInt8(ascii: "i"), UInt8(ascii: "n")) || word == (UInt8(ascii: "o"), UInt8(ascii: "f")) {
+                word == (UInt8(ascii: "i"), UInt8(ascii: "n")) || word == (UInt8(ascii: "o"), UInt8(ascii: "f"))
+            {
                 return position..<(position + 2)
             }
             position += 1

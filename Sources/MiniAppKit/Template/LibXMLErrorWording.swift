@@ -32,7 +32,7 @@ enum LibXMLErrorWording {
 
         let quotedNames = Set(names.filter { !$0.isEmpty })
         let words = text.split(separator: " ").compactMap { word -> String? in
-            if word == ":" { return nil } // libxml2's "end tag : div"
+            if word == ":" { return nil }  // libxml2's "end tag : div"
             if quotedNames.contains(String(word)) { return "'\(word)'" }
             return word.lowercased()
         }

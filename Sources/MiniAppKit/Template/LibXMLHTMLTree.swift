@@ -27,7 +27,6 @@ struct LibXMLHTMLTree {
         var offset: Int
     }
 
-
     var elements: [Element] = []
     var errors: [Error] = []
     /// Errors beyond `errorLimit`, counted but not kept.
@@ -61,7 +60,8 @@ struct LibXMLHTMLTree {
             callbacks.startElement(userData, name, attributes)
         }
 
-        let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOIMPLIED.rawValue
+        let options =
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOIMPLIED.rawValue
             | HTML_PARSE_NODEFDTD.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
             | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
         let document = bytes.withUnsafeBufferPointer { buffer in
@@ -86,12 +86,13 @@ struct LibXMLHTMLTree {
             switch node.pointee.type {
             case XML_ELEMENT_NODE:
                 let index = elements.count
-                elements.append(Element(
-                    name: node.pointee.name.map { String(cString: $0) } ?? "",
-                    offset: Int(bitPattern: node.pointee._private) - 1,
-                    parent: openElements.last,
-                    attributes: Self.attributes(of: node),
-                    hasText: false))
+                elements.append(
+                    Element(
+                        name: node.pointee.name.map { String(cString: $0) } ?? "",
+                        offset: Int(bitPattern: node.pointee._private) - 1,
+                        parent: openElements.last,
+                        attributes: Self.attributes(of: node),
+                        hasText: false))
                 if let firstChild = node.pointee.children {
                     openElements.append(index)
                     current = firstChild
@@ -208,7 +209,7 @@ private final class ParseCallbacks {
         // that zero still means "not recorded".
         element.pointee._private = UnsafeMutableRawPointer(bitPattern: offset + 1)
         guard openElement == nil, let parent = element.pointee.parent,
-              parent.pointee.type == XML_ELEMENT_NODE, let firstTopLevel = context.pointee.myDoc?.pointee.children
+            parent.pointee.type == XML_ELEMENT_NODE, let firstTopLevel = context.pointee.myDoc?.pointee.children
         else { return }
         xmlUnlinkNode(element)
         xmlAddSibling(firstTopLevel, element)

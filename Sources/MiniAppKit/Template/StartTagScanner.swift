@@ -74,8 +74,9 @@ struct StartTagScanner {
         let nameRange = scanName()
         let (attributes, isSelfClosing) = scanAttributes()
         let name = String(decoding: bytes[nameRange], as: UTF8.self)
-        tags.append(TemplateStartTag(
-            name: name, nameRange: nameRange, range: open..<index, attributes: attributes, isSelfClosing: isSelfClosing))
+        tags.append(
+            TemplateStartTag(
+                name: name, nameRange: nameRange, range: open..<index, attributes: attributes, isSelfClosing: isSelfClosing))
         let lowercasedName = name.lowercased()
         if Self.rawTextElements.contains(lowercasedName) {
             skipRawText(of: lowercasedName)
@@ -118,7 +119,8 @@ struct StartTagScanner {
         let nameStart = index
         index += 1
         while let current = byte(at: index), !Self.isWhitespace(current),
-              current != .slash, current != .greaterThan, current != .equals {
+            current != .slash, current != .greaterThan, current != .equals
+        {
             index += 1
         }
         let nameRange = nameStart..<index

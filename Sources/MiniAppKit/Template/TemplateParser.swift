@@ -21,8 +21,9 @@ public enum TemplateParser {
 
         // libxml2 takes the length as a C int; a page this size is a mistake, not a template.
         guard parserInput.count <= Int(Int32.max) else {
-            issues.append(TemplateIssue(
-                kind: .markup(code: 0), message: "file is too large for the HTML parser", range: 0..<0))
+            issues.append(
+                TemplateIssue(
+                    kind: .markup(code: 0), message: "file is too large for the HTML parser", range: 0..<0))
             var template = PageTemplate(file: file, elements: [], roots: [], issues: issues, unmatchedStartTags: tags)
             (template.startTags, template.endTags) = (tags, endTags)
             return template
@@ -89,21 +90,24 @@ public enum TemplateParser {
             }
             let offset = max(0, min(element.offset, file.bytes.count))
             if element.offset >= 0, let tagIndex = lastTag(startingBefore: offset, in: tags),
-               tagIndex >= nextTag, lowercasedTagNames[tagIndex] == element.name {
+                tagIndex >= nextTag, lowercasedTagNames[tagIndex] == element.name
+            {
                 unmatched += tags[nextTag..<tagIndex]
                 nextTag = tagIndex + 1
                 let tag = tags[tagIndex]
-                elements.append(TemplateElement(
-                    name: element.name, nameRange: tag.nameRange, range: tag.range, attributes: tag.attributes,
-                    isSelfClosing: tag.isSelfClosing, parent: element.parent, hasText: element.hasText))
+                elements.append(
+                    TemplateElement(
+                        name: element.name, nameRange: tag.nameRange, range: tag.range, attributes: tag.attributes,
+                        isSelfClosing: tag.isSelfClosing, parent: element.parent, hasText: element.hasText))
             } else {
                 let point = offset..<offset
-                elements.append(TemplateElement(
-                    name: element.name, nameRange: point, range: point,
-                    attributes: element.attributes.map {
-                        TemplateAttribute(name: $0.name, nameRange: point, value: $0.value, valueRange: nil)
-                    },
-                    parent: element.parent, hasText: element.hasText, hasSourceTag: false))
+                elements.append(
+                    TemplateElement(
+                        name: element.name, nameRange: point, range: point,
+                        attributes: element.attributes.map {
+                            TemplateAttribute(name: $0.name, nameRange: point, value: $0.value, valueRange: nil)
+                        },
+                        parent: element.parent, hasText: element.hasText, hasSourceTag: false))
             }
         }
         unmatched += tags[nextTag...]
@@ -167,7 +171,8 @@ public enum TemplateParser {
             if let endTag = endTag(before: offset, named: names, in: bytes) { range = endTag }
         case redefinedAttributeCode, attributeNameCode:
             if let tagIndex = lastTag(startingBefore: offset, in: tags),
-               let attribute = attribute(at: offset, named: error.firstName, in: tags[tagIndex]) {
+                let attribute = attribute(at: offset, named: error.firstName, in: tags[tagIndex])
+            {
                 range = attribute.nameRange
                 var message: String
                 if let firstName = error.firstName {
@@ -196,7 +201,8 @@ public enum TemplateParser {
                 let nameStart = position + 1
                 var nameEnd = nameStart
                 while nameEnd < offset, !StartTagScanner.isWhitespace(bytes[nameEnd]),
-                      bytes[nameEnd] != UInt8(ascii: ">"), bytes[nameEnd] != UInt8(ascii: "/") {
+                    bytes[nameEnd] != UInt8(ascii: ">"), bytes[nameEnd] != UInt8(ascii: "/")
+                {
                     nameEnd += 1
                 }
                 let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self).lowercased()

@@ -22,7 +22,10 @@ public final class DirectiveUse: Sendable {
 
     // A class, not a struct: rules walk these many times per page, and a copy of a struct
     // this size costs more than the check.
-    init(element: Int, attribute: TemplateAttribute, directive: AlpineDirective, parsed: ParsedValue?, loop: AlpineForExpression?, expressionBase: Int?) {
+    init(
+        element: Int, attribute: TemplateAttribute, directive: AlpineDirective, parsed: ParsedValue?, loop: AlpineForExpression?,
+        expressionBase: Int?
+    ) {
         self.element = element
         self.attribute = attribute
         self.directive = directive
@@ -115,8 +118,10 @@ public enum DirectiveAnalysis {
                         parsedTexts[text] = parsed
                     }
                 }
-                uses.append(DirectiveUse(
-                    element: index, attribute: attribute, directive: directive, parsed: parsed, loop: loop, expressionBase: expressionBase))
+                uses.append(
+                    DirectiveUse(
+                        element: index, attribute: attribute, directive: directive, parsed: parsed, loop: loop,
+                        expressionBase: expressionBase))
             }
         }
         return uses

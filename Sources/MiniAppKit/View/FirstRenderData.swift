@@ -145,7 +145,9 @@ struct FirstRenderEvaluator {
         }
     }
 
-    private func binary(_ operatorText: String, _ leftExpression: AlpineExpression, _ rightExpression: AlpineExpression) -> FirstRenderValue? {
+    private func binary(
+        _ operatorText: String, _ leftExpression: AlpineExpression, _ rightExpression: AlpineExpression
+    ) -> FirstRenderValue? {
         if operatorText == "&&" || operatorText == "||" {
             guard let left = value(leftExpression) else { return nil }
             return (left.isTruthy == (operatorText == "||")) ? left : value(rightExpression)

@@ -11,7 +11,9 @@ struct HandlerCall {
     /// handler names, `bridgeHelper` whether `handler(…)` is the bridge's helper (a page method
     /// named `handler` replaces it), and names the element's scope declares are not handlers.
     init?(_ node: AlpineExpression, handlers: Set<String>, bridgeHelper: Bool, scope: ElementScope) {
-        guard case .call(let callee, let arguments) = node.kind, case .identifier(let name) = callee.kind, !scope.contains(name) else { return nil }
+        guard case .call(let callee, let arguments) = node.kind, case .identifier(let name) = callee.kind, !scope.contains(name) else {
+            return nil
+        }
         if name == "handler" {
             guard bridgeHelper, arguments.count >= 2 else { return nil }
             if case .string(let written) = arguments[0].kind { handler = written }

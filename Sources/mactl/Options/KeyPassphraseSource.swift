@@ -21,7 +21,8 @@ enum KeyPassphraseSource: Equatable {
             // The argument is not echoed: it may be the passphrase.
             throw CommandFailure(
                 message: "--key-pass takes env:VAR or file:PATH, not the passphrase itself: a command line is visible to other users "
-                    + "in 'ps' and stays in the shell history; put the passphrase in an environment variable or in a file only you can read")
+                    + "in 'ps' and stays in the shell history; put the passphrase in an environment variable or in a file only you can read"
+            )
         }
     }
 
@@ -38,10 +39,16 @@ enum KeyPassphraseSource: Equatable {
         switch self {
         case .environment(let name):
             guard let value = environment[name] else {
-                throw CommandFailure(message: "--key-pass env:\(name): the environment variable \(name) is not set; set it to the key's passphrase (in CI, from a secret)")
+                throw CommandFailure(
+                    message:
+                        "--key-pass env:\(name): the environment variable \(name) is not set; set it to the key's passphrase (in CI, from a secret)"
+                )
             }
             guard !value.isEmpty else {
-                throw CommandFailure(message: "--key-pass env:\(name): the environment variable \(name) is empty; set it to the key's passphrase (in CI, a secret that is not defined reads as empty)")
+                throw CommandFailure(
+                    message:
+                        "--key-pass env:\(name): the environment variable \(name) is empty; set it to the key's passphrase (in CI, a secret that is not defined reads as empty)"
+                )
             }
             return Array(value.utf8)
         case .file(let path):
@@ -50,7 +57,8 @@ enum KeyPassphraseSource: Equatable {
             var line = Array(bytes.prefix { $0 != UInt8(ascii: "\n") })
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             guard !line.isEmpty else {
-                throw CommandFailure(message: "--key-pass file:\(path): the first line of '\(path)' is empty; write the key's passphrase on it")
+                throw CommandFailure(
+                    message: "--key-pass file:\(path): the first line of '\(path)' is empty; write the key's passphrase on it")
             }
             return line
         }

@@ -28,7 +28,9 @@ struct OutputOptions: ParsableArguments {
     @Flag(name: .long, help: "Fail on warnings too.")
     var strict = false
 
-    @Flag(name: [.short, .long], help: "Show only what fails the command (errors; warnings too with --strict), without the i18n coverage table.")
+    @Flag(
+        name: [.short, .long],
+        help: "Show only what fails the command (errors; warnings too with --strict), without the i18n coverage table.")
     var quiet = false
 
     var format: OutputFormat { rendering.format }

@@ -13,7 +13,8 @@ struct RuntimeOption: ParsableArguments {
 
     func validate() throws {
         if let runtime, RuntimeProfile.named(runtime) == nil {
-            throw ValidationError("unknown runtime '\(runtime)'; expected \(RuntimeProfile.all.map { "'\($0.id)'" }.joined(separator: " or "))")
+            throw ValidationError(
+                "unknown runtime '\(runtime)'; expected \(RuntimeProfile.all.map { "'\($0.id)'" }.joined(separator: " or "))")
         }
     }
 

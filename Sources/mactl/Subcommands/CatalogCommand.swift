@@ -14,7 +14,9 @@ struct CatalogVerify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
         abstract: "Re-check a catalog: packages, signatures, manifests, the index against the version lists, and no unlisted file.",
-        discussion: "Exit status: 0 when the catalog is sound (notes for what a stopped publish left), 1 on an error, 2 for usage errors and a folder that is not a catalog (no index.json).")
+        discussion:
+            "Exit status: 0 when the catalog is sound (notes for what a stopped publish left), 1 on an error, 2 for usage errors and a folder that is not a catalog (no index.json)."
+    )
 
     @Argument(help: "The catalog folder.", completion: .directory)
     var catalog: String
@@ -33,7 +35,10 @@ struct CatalogVerify: AsyncParsableCommand {
         } catch {
             // One line, exit 2 as for a path that is not a folder: the input is not what the
             // command reads, so there is nothing in it to report.
-            throw CommandFailure(message: "'\(catalog)' is not a catalog: no \(CatalogFiles.indexPath) (make one with 'mactl publish PACKAGE --catalog \(ShellWord.quoted(catalog))')")
+            throw CommandFailure(
+                message:
+                    "'\(catalog)' is not a catalog: no \(CatalogFiles.indexPath) (make one with 'mactl publish PACKAGE --catalog \(ShellWord.quoted(catalog))')"
+            )
         }
         let prefix = catalog.hasSuffix("/") ? catalog : catalog + "/"
         let report = DiagnosticReport(diagnostics: result.diagnostics, sourceFiles: [:], fileCount: result.fileCount, pathPrefix: prefix)
@@ -68,7 +73,8 @@ struct CatalogServe: AsyncParsableCommand {
     func run() async throws {
         let folder = URL(fileURLWithPath: catalog)
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(CatalogFiles.indexPath).path) else {
-            throw CommandFailure(message: "'\(catalog)' has no index.json; publish into it with: mactl publish PACKAGE --catalog \(catalog)")
+            throw CommandFailure(
+                message: "'\(catalog)' has no index.json; publish into it with: mactl publish PACKAGE --catalog \(catalog)")
         }
         let server: LocalServer
         do {

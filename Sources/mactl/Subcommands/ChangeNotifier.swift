@@ -64,7 +64,9 @@ extension ChangeNotifier {
     /// with the snapshot it settled on; the folders made since are watched from then on. An
     /// editor's save (a temporary file, then a rename), a `git checkout` or a formatter run is
     /// one burst of changes, and one return.
-    func nextChange(of root: URL, after snapshot: ProjectSnapshot, quietPeriod: Duration = .milliseconds(100)) async throws -> ProjectSnapshot {
+    func nextChange(
+        of root: URL, after snapshot: ProjectSnapshot, quietPeriod: Duration = .milliseconds(100)
+    ) async throws -> ProjectSnapshot {
         while true {
             try await wait()
             var latest = ProjectSnapshot.take(of: root)

@@ -16,7 +16,9 @@ enum ExpectedSignerFile {
                 throw CommandFailure(message: privateKeyGiven(path, option: option))
             case .noPublicKey:
                 throw CommandFailure(
-                    message: "'\(path)' holds no PEM public key or certificate; give the signer's public key (-----BEGIN PUBLIC KEY-----) or certificate")
+                    message:
+                        "'\(path)' holds no PEM public key or certificate; give the signer's public key (-----BEGIN PUBLIC KEY-----) or certificate"
+                )
             case .unusableCertificate(let reason):
                 throw CommandFailure(message: "'\(path)' \(reason)")
             }
@@ -29,7 +31,8 @@ enum ExpectedSignerFile {
     static func privateKeyGiven(_ path: String, option: String) -> String {
         let publicPath = ShellWord.quoted(KeyFileNames.publicKey(forKey: path))
         let certificatePath = KeyFileNames.certificate(forKey: path)
-        let certificate = FileManager.default.fileExists(atPath: certificatePath)
+        let certificate =
+            FileManager.default.fileExists(atPath: certificatePath)
             ? "--cert \(ShellWord.quoted(certificatePath))" : "--cert with its certificate"
         return "'\(path)' is a private key; \(option) takes the signer's public key or certificate: export the public key with "
             + "openssl pkey -in \(ShellWord.quoted(path)) -pubout -out \(publicPath) and give --key \(publicPath), or give \(certificate)"

@@ -29,12 +29,16 @@ struct Keygen: AsyncParsableCommand {
         let privateKey = P256.Signing.PrivateKey()
         let certificate: SigningCertificate
         do throws(SigningError) {
-            certificate = try SigningCertificate.selfSigned(for: .p256(privateKey), subject: subjectName, notBefore: Int(Date().timeIntervalSince1970))
+            certificate = try SigningCertificate.selfSigned(
+                for: .p256(privateKey), subject: subjectName, notBefore: Int(Date().timeIntervalSince1970))
         } catch {
             throw CommandFailure(message: error.message)
         }
         let keyPEM = privateKey.pemRepresentation + "\n"
-        let certificatePEM = "-----BEGIN CERTIFICATE-----\n" + Data(certificate.der).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed]) + "\n-----END CERTIFICATE-----\n"
+        let certificatePEM =
+            "-----BEGIN CERTIFICATE-----\n"
+            + Data(certificate.der).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+            + "\n-----END CERTIFICATE-----\n"
         // Created with 0600 from the start: the key is never readable by others, even briefly.
         try Self.writeNew(Array(keyPEM.utf8), to: path, mode: 0o600)
         do {
@@ -56,7 +60,10 @@ struct Keygen: AsyncParsableCommand {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return }
         if isFolder.boolValue {
-            throw CommandFailure(message: "'\(path)' is a folder; give the key file's path, such as \(ShellWord.quoted(path.hasSuffix("/") ? path + "key.pem" : path + "/key.pem"))")
+            throw CommandFailure(
+                message:
+                    "'\(path)' is a folder; give the key file's path, such as \(ShellWord.quoted(path.hasSuffix("/") ? path + "key.pem" : path + "/key.pem"))"
+            )
         }
         throw CommandFailure(message: "'\(path)' exists; mactl keygen never overwrites \(what): give another path")
     }

@@ -10,10 +10,13 @@ struct Lint: AsyncParsableCommand {
             2 for usage errors and failures outside the project.
             """)
 
-    @Argument(help: "The MiniApp project folders (default: the nearest folder from here upward with a manifest.json, else .).", completion: .directory)
+    @Argument(
+        help: "The MiniApp project folders (default: the nearest folder from here upward with a manifest.json, else .).",
+        completion: .directory)
     var paths: [String] = []
 
-    @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.", completion: .file(extensions: ["yml", "yaml"]))
+    @Option(
+        name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.", completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
     @OptionGroup var runtimeOption: RuntimeOption
@@ -29,7 +32,11 @@ struct Lint: AsyncParsableCommand {
     @Option(name: .long, help: "Record today's diagnostics in this baseline file and exit 0.", completion: .file(extensions: ["json"]))
     var writeBaseline: String?
 
-    @Flag(name: .long, help: "Apply the fix-its of the reported findings to the files (each file replaced whole), print what changed, then report what remains.")
+    @Flag(
+        name: .long,
+        help:
+            "Apply the fix-its of the reported findings to the files (each file replaced whole), print what changed, then report what remains."
+    )
     var fix = false
 
     @Flag(name: .long, help: "Lint from scratch, without reading or writing the lint cache.")
@@ -44,7 +51,8 @@ struct Lint: AsyncParsableCommand {
     func validate() throws {
         guard paths.count > 1 else { return }
         // A baseline and a watch belong to one project: a baseline's paths are relative to it.
-        for (option, given) in [("--baseline", baseline != nil), ("--write-baseline", writeBaseline != nil), ("--watch", watch)] where given {
+        for (option, given) in [("--baseline", baseline != nil), ("--write-baseline", writeBaseline != nil), ("--watch", watch)] where given
+        {
             throw ValidationError("\(option) works on one project; give one path")
         }
     }
@@ -53,13 +61,19 @@ struct Lint: AsyncParsableCommand {
         let paths = self.paths.isEmpty ? [ProjectLoading.projectPath(nil)] : self.paths
         if fix { try LintFix.refuseCombinations(watch: watch, writeBaseline: writeBaseline) }
         if watch {
-            try await LintWatcher(path: paths[0], config: config, runtime: runtimeOption.profile, outputOptions: outputOptions, interval: .milliseconds(watchInterval)).run()
+            try await LintWatcher(
+                path: paths[0], config: config, runtime: runtimeOption.profile, outputOptions: outputOptions,
+                interval: .milliseconds(watchInterval)
+            ).run()
         }
         var fails = false
         var reports: [DiagnosticReport] = []
         var fixes: [LintFix.Outcome] = []
         for path in Self.distinct(paths) {
-            let fixed = try fix ? LintFix(path: path, config: config, runtime: runtimeOption.profile, baseline: baseline, format: outputOptions.format).run() : nil
+            let fixed =
+                try fix
+                ? LintFix(path: path, config: config, runtime: runtimeOption.profile, baseline: baseline, format: outputOptions.format)
+                    .run() : nil
             var result = try lint(path, after: fixed)
             if let writeBaseline {
                 try Self.write(Baseline(diagnostics: result.diagnostics), to: writeBaseline)
@@ -89,8 +103,11 @@ struct Lint: AsyncParsableCommand {
             return LintOutcome(result)
         }
         let cache = LintCache(folder: LintCache.defaultFolder())
-        if let outcome = ProjectLoading.quickCachedLint(path: path, config: config, runtime: runtimeOption.profile, cache: cache) { return outcome }
-        let (outcome, input) = try ProjectLoading.cachedLintForPack(path: path, config: config, runtime: runtimeOption.profile, cache: cache)
+        if let outcome = ProjectLoading.quickCachedLint(path: path, config: config, runtime: runtimeOption.profile, cache: cache) {
+            return outcome
+        }
+        let (outcome, input) = try ProjectLoading.cachedLintForPack(
+            path: path, config: config, runtime: runtimeOption.profile, cache: cache)
         ProcessLifetime.keepUntilExit(input)
         return outcome
     }
@@ -112,7 +129,10 @@ struct Lint: AsyncParsableCommand {
     /// The baseline file at `path`, or a one-line error when it cannot be read or is not one.
     static func readBaseline(_ path: String) throws -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(message: "cannot read the baseline '\(path)': \(FileProblem.readingReason(path)); record one with --write-baseline \(ShellWord.quoted(path))")
+            throw CommandFailure(
+                message:
+                    "cannot read the baseline '\(path)': \(FileProblem.readingReason(path)); record one with --write-baseline \(ShellWord.quoted(path))"
+            )
         }
         switch Baseline.parse(SourceFile(path: path, bytes: [UInt8](data))) {
         case .success(let known): return known

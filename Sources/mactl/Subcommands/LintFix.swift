@@ -27,7 +27,9 @@ struct LintFix {
         /// `applied 3 fix-its in 2 files; 1 finding remains`, where what remains is what `lint`
         /// is about to show (after the baseline and `--quiet`), with what `--quiet` hides.
         func printSummary(remaining shown: DiagnosticReport) {
-            LintFix.emit([LintFix.summary(applied: applied, files: changedFiles, remaining: shown.diagnostics.count, hidden: shown.hiddenPhrase)], format: format)
+            LintFix.emit(
+                [LintFix.summary(applied: applied, files: changedFiles, remaining: shown.diagnostics.count, hidden: shown.hiddenPhrase)],
+                format: format)
         }
 
         /// Exit 2 when a file could not be written: the command did not do what it was asked,
@@ -40,9 +42,15 @@ struct LintFix {
     /// `--fix` changes files; `--watch` would change them on every save, under the editor, and
     /// `--write-baseline` would record findings the fix-its were about to remove.
     static func refuseCombinations(watch: Bool, writeBaseline: String?) throws {
-        if watch { throw CommandFailure(message: "'--fix' cannot be combined with '--watch'; run 'mactl lint --fix' once, then 'mactl lint --watch'") }
+        if watch {
+            throw CommandFailure(
+                message: "'--fix' cannot be combined with '--watch'; run 'mactl lint --fix' once, then 'mactl lint --watch'")
+        }
         if writeBaseline != nil {
-            throw CommandFailure(message: "'--fix' cannot be combined with '--write-baseline'; run 'mactl lint --fix' first, then '--write-baseline' to record what remains")
+            throw CommandFailure(
+                message:
+                    "'--fix' cannot be combined with '--write-baseline'; run 'mactl lint --fix' first, then '--write-baseline' to record what remains"
+            )
         }
     }
 
@@ -74,11 +82,13 @@ struct LintFix {
             }
         }
         if report.reachedPassLimit {
-            lines.append("stopped after \(LintFixer.passLimit) passes with fix-its still to apply: some fix-its undo others; fix the rest by hand")
+            lines.append(
+                "stopped after \(LintFixer.passLimit) passes with fix-its still to apply: some fix-its undo others; fix the rest by hand")
         }
         Self.emit(lines, format: format)
         return Outcome(
-            result: report.result, applied: report.appliedCount, changedFiles: report.changedPaths.count, format: format, failedWrites: failedWrites)
+            result: report.result, applied: report.appliedCount, changedFiles: report.changedPaths.count, format: format,
+            failedWrites: failedWrites)
     }
 
     /// To standard output beside the text format, to standard error beside a document.
@@ -93,14 +103,21 @@ struct LintFix {
     static func changeLines(_ fix: LintFixer.FileFix, shownPath: String) -> [String] {
         let applied = fix.applied.map { edit -> (offset: Int, line: String) in
             let ids = edit.diagnostics.map(\.id).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            return (edit.fixIt.span.start.offset, "fixed \(location(edit.fixIt.span, shownPath)) \(ids.joined(separator: ", ")): \(edit.fixIt.message)")
+            return (
+                edit.fixIt.span.start.offset,
+                "fixed \(location(edit.fixIt.span, shownPath)) \(ids.joined(separator: ", ")): \(edit.fixIt.message)"
+            )
         }
         let skipped = fix.skipped.map { skip -> (offset: Int, line: String) in
             let fixIt = skip.diagnostic.fixIt!
-            return (fixIt.span.start.offset, "skipped \(location(fixIt.span, shownPath)) \(skip.diagnostic.id): \(fixIt.message) (\(why(skip.reason)))")
+            return (
+                fixIt.span.start.offset,
+                "skipped \(location(fixIt.span, shownPath)) \(skip.diagnostic.id): \(fixIt.message) (\(why(skip.reason)))"
+            )
         }
         // Stable: an applied edit comes before the fix-its skipped at its offset.
-        return (applied + skipped).enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element.line)
+        return (applied + skipped).enumerated().sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(
+            \.element.line)
     }
 
     private static func location(_ span: SourceSpan, _ shownPath: String) -> String {
@@ -127,12 +144,16 @@ struct LintFix {
     /// `applied 3 fix-its in 2 files; 1 finding remains`; with `--quiet` hiding some,
     /// `...; no errors remain; 2 warnings hidden by --quiet`.
     static func summary(applied: Int, files: Int, remaining: Int, hidden: String? = nil) -> String {
-        let fixes = applied == 0 ? "applied no fix-its" : "applied \(applied) \(applied == 1 ? "fix-it" : "fix-its") in \(files) \(files == 1 ? "file" : "files")"
-        let rest = switch remaining {
-        case 0: hidden == nil ? "no findings remain" : "no errors remain"
-        case 1: "1 finding remains"
-        default: "\(remaining) findings remain"
-        }
+        let fixes =
+            applied == 0
+            ? "applied no fix-its"
+            : "applied \(applied) \(applied == 1 ? "fix-it" : "fix-its") in \(files) \(files == 1 ? "file" : "files")"
+        let rest =
+            switch remaining {
+            case 0: hidden == nil ? "no findings remain" : "no errors remain"
+            case 1: "1 finding remains"
+            default: "\(remaining) findings remain"
+            }
         return "\(fixes); \(rest)" + (hidden.map { "; \($0)" } ?? "")
     }
 }

@@ -29,7 +29,9 @@ struct New: AsyncParsableCommand {
 /// The options of `mactl new PATH`. Each is optional, so that `mactl new page` can tell one
 /// given to it by mistake from a default.
 struct NewProjectOptions: ParsableArguments {
-    @Option(name: .long, help: "The template: \(EmbeddedTemplates.names.joined(separator: ", ")) (default: tabs).", completion: .list(EmbeddedTemplates.names))
+    @Option(
+        name: .long, help: "The template: \(EmbeddedTemplates.names.joined(separator: ", ")) (default: tabs).",
+        completion: .list(EmbeddedTemplates.names))
     var template: String?
 
     @Option(name: .long, help: "The app id, in reverse-domain form (default: com.example.<name>).")
@@ -56,7 +58,8 @@ struct NewProject: AsyncParsableCommand {
         discussion: templateList,
         shouldDisplay: false)
 
-    static let templateList = "Templates:\n" + EmbeddedTemplates.names.map { "  \($0): \(EmbeddedTemplates.summaries[$0] ?? "")" }.joined(separator: "\n")
+    static let templateList =
+        "Templates:\n" + EmbeddedTemplates.names.map { "  \($0): \(EmbeddedTemplates.summaries[$0] ?? "")" }.joined(separator: "\n")
 
     @Argument(help: "The folder to create; its last component is the default app name.", completion: .directory)
     var path: String
@@ -69,11 +72,14 @@ struct NewProject: AsyncParsableCommand {
         let files: [String]
         do {
             files = try Scaffolder.create(
-                at: folder, options: Scaffolder.Options(template: template, appID: options.appID, name: options.name, lang: options.lang ?? "en"))
+                at: folder,
+                options: Scaffolder.Options(template: template, appID: options.appID, name: options.name, lang: options.lang ?? "en"))
         } catch {
             throw CommandFailure(message: error.description)
         }
-        Terminal.standardOutput("created '\(path)' from the '\(template)' template (\(files.count) files)\nnext: mactl lint \(ShellWord.quoted(path)), then mactl test \(ShellWord.quoted(path))\n")
+        Terminal.standardOutput(
+            "created '\(path)' from the '\(template)' template (\(files.count) files)\nnext: mactl lint \(ShellWord.quoted(path)), then mactl test \(ShellWord.quoted(path))\n"
+        )
     }
 }
 

@@ -20,7 +20,9 @@ struct NewPage: AsyncParsableCommand {
     @Flag(name: .long, help: "Add the page to the tab bar too.")
     var tab = false
 
-    @Option(name: .long, help: "The project folder (default: the nearest folder from here upward with a manifest.json).", completion: .directory)
+    @Option(
+        name: .long, help: "The project folder (default: the nearest folder from here upward with a manifest.json).", completion: .directory
+    )
     var project: String?
 
     /// What `mactl new` parsed before `page`: options of a new project, which a page has not.
@@ -41,9 +43,10 @@ struct NewPage: AsyncParsableCommand {
             throw CommandFailure(message: "no such folder '\(project)'; --project names a MiniApp project folder")
         }
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(ProjectModel.manifestPath).path) else {
-            throw CommandFailure(message: project == nil
-                ? "no manifest.json here or in any folder above; run mactl new page inside a MiniApp project, or name one with --project"
-                : "no manifest.json in '\(path)'; --project names a MiniApp project folder")
+            throw CommandFailure(
+                message: project == nil
+                    ? "no manifest.json here or in any folder above; run mactl new page inside a MiniApp project, or name one with --project"
+                    : "no manifest.json in '\(path)'; --project names a MiniApp project folder")
         }
         let loaded: Project
         do {

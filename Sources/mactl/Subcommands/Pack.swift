@@ -10,22 +10,34 @@ struct Pack: AsyncParsableCommand {
             is written whole or not at all. Timestamps come from SOURCE_DATE_EPOCH when it is set.
             """)
 
-    @Argument(help: "The MiniApp project folder (default: the nearest folder from here upward with a manifest.json, else .).", completion: .directory)
+    @Argument(
+        help: "The MiniApp project folder (default: the nearest folder from here upward with a manifest.json, else .).",
+        completion: .directory)
     var path: String?
 
-    @Option(name: [.short, .long], help: "The package to write (default: dist/<app_id>-<version>.ma in the project).", completion: .file(extensions: ["ma"]))
+    @Option(
+        name: [.short, .long], help: "The package to write (default: dist/<app_id>-<version>.ma in the project).",
+        completion: .file(extensions: ["ma"]))
     var output: String?
 
-    @Option(name: .long, help: "The build report to write (default: beside the package, .report.yaml).", completion: .file(extensions: ["yaml"]))
+    @Option(
+        name: .long, help: "The build report to write (default: beside the package, .report.yaml).", completion: .file(extensions: ["yaml"])
+    )
     var report: String?
 
     @Flag(name: .long, help: "Ship files as written, without the safe size-reducing transforms.")
     var noMinify = false
 
-    @Option(name: .long, help: "Sign with this PEM private key (EC P-256, or RSA of 2048 bits or more; PKCS#8 encrypted with --key-pass).", completion: .file(extensions: ["pem"]))
+    @Option(
+        name: .long, help: "Sign with this PEM private key (EC P-256, or RSA of 2048 bits or more; PKCS#8 encrypted with --key-pass).",
+        completion: .file(extensions: ["pem"]))
     var sign: String?
 
-    @Option(name: .long, help: "The certificate of the signing key (default: <key>.cert.pem beside the key, as keygen writes it, else a self-signed certificate made from the key).", completion: .file(extensions: ["pem"]))
+    @Option(
+        name: .long,
+        help:
+            "The certificate of the signing key (default: <key>.cert.pem beside the key, as keygen writes it, else a self-signed certificate made from the key).",
+        completion: .file(extensions: ["pem"]))
     var cert: String?
 
     @Option(
@@ -35,16 +47,23 @@ struct Pack: AsyncParsableCommand {
             valueName: "env:VAR|file:PATH"))
     var keyPass: String?
 
-    @Option(name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.", completion: .file(extensions: ["yml", "yaml"]))
+    @Option(
+        name: .long, help: "Use this configuration file instead of the nearest .mactl.yml.", completion: .file(extensions: ["yml", "yaml"]))
     var config: String?
 
     @Flag(name: .long, help: "Lint, transform and compress from scratch, without reading or writing the lint and pack caches.")
     var noCache = false
 
-    @Flag(name: .long, help: "Also photograph every page in each locale and colour scheme in headless Chromium, as mactl serve shows it: PNGs and a contact sheet beside the report, listed in it.")
+    @Flag(
+        name: .long,
+        help:
+            "Also photograph every page in each locale and colour scheme in headless Chromium, as mactl serve shows it: PNGs and a contact sheet beside the report, listed in it."
+    )
     var screenshots = false
 
-    @Option(name: .long, help: "Alpine.js's standard build, for --screenshots (default: the one scripts/setup.sh installed).", completion: .file(extensions: ["js"]))
+    @Option(
+        name: .long, help: "Alpine.js's standard build, for --screenshots (default: the one scripts/setup.sh installed).",
+        completion: .file(extensions: ["js"]))
     var alpine: String?
 
     @OptionGroup var runtimeOption: RuntimeOption
@@ -79,7 +98,8 @@ struct Pack: AsyncParsableCommand {
             (quickPack, packCacheRead) = ProjectLoading.quickCachedPack(
                 path: path, config: config, runtime: runtimeOption.profile, cache: lintCache, packCache: packCache, minify: !noMinify)
         }
-        var (lint, input) = try quickPack ?? ProjectLoading.cachedLintForPack(path: path, config: config, runtime: runtimeOption.profile, cache: lintCache)
+        var (lint, input) =
+            try quickPack ?? ProjectLoading.cachedLintForPack(path: path, config: config, runtime: runtimeOption.profile, cache: lintCache)
         // Lint's budget finding is an estimate made without the signature; pack measures the
         // package it writes and reports that instead.
         lint.diagnostics.removeAll { $0.id == PackageOverBudget.description.id }
@@ -118,7 +138,9 @@ struct Pack: AsyncParsableCommand {
             let onTerminal = isatty(STDERR_FILENO) == 1
             var progress: (@Sendable (PageShots.Progress) -> Void)?
             if onTerminal {
-                progress = { shot in Terminal.standardError("\r\u{1B}[Kshooting \(shot.index)/\(shot.total) \(shot.page) (\(shot.locale), \(shot.scheme))") }
+                progress = { shot in
+                    Terminal.standardError("\r\u{1B}[Kshooting \(shot.index)/\(shot.total) \(shot.page) (\(shot.locale), \(shot.scheme))")
+                }
             }
             do {
                 defer { if onTerminal { Terminal.standardError("\r\u{1B}[K") } }
@@ -177,10 +199,16 @@ struct Pack: AsyncParsableCommand {
     static func screenshotTools(alpine: String?) throws -> (alpine: [UInt8], chromium: String) {
         let alpinePath = Serve.alpineLocation(given: alpine)
         guard let bytes = FileManager.default.contents(atPath: alpinePath) else {
-            throw CommandFailure(message: "--screenshots needs Alpine.js, which is not at '\(alpinePath)': run scripts/setup.sh (it installs it from PyPI) or pass --alpine PATH")
+            throw CommandFailure(
+                message:
+                    "--screenshots needs Alpine.js, which is not at '\(alpinePath)': run scripts/setup.sh (it installs it from PyPI) or pass --alpine PATH"
+            )
         }
         guard let chromium = HeadlessChromium.locate() else {
-            throw CommandFailure(message: "--screenshots needs Chromium: install Debian's 'chromium' package (scripts/setup.sh does), or set MACTL_CHROMIUM to a Chromium or Chrome")
+            throw CommandFailure(
+                message:
+                    "--screenshots needs Chromium: install Debian's 'chromium' package (scripts/setup.sh does), or set MACTL_CHROMIUM to a Chromium or Chrome"
+            )
         }
         return (Array(bytes), chromium)
     }

@@ -18,7 +18,9 @@ struct PackSigning {
         case selfSigned
     }
 
-    static func load(keyPath: String, certificatePath: String?, passphrase source: KeyPassphraseSource?) throws(CommandFailure) -> PackSigning {
+    static func load(
+        keyPath: String, certificatePath: String?, passphrase source: KeyPassphraseSource?
+    ) throws(CommandFailure) -> PackSigning {
         let keyText = String(
             decoding: try InputFile.read(keyPath, what: "the key", missingHint: "make one with: mactl keygen \(ShellWord.quoted(keyPath))"),
             as: UTF8.self)
@@ -36,20 +38,28 @@ struct PackSigning {
                     missingHint: "without --cert, pack uses the certificate keygen wrote beside the key, or makes a self-signed one"),
                 as: UTF8.self)
             do throws(SigningError) {
-                return PackSigning(keyPath: keyPath, key: key, certificate: .given(path: certificatePath, try SigningCertificate.load(pem: text, matching: key)))
+                return PackSigning(
+                    keyPath: keyPath, key: key,
+                    certificate: .given(path: certificatePath, try SigningCertificate.load(pem: text, matching: key)))
             } catch {
                 throw CommandFailure(message: "'\(certificatePath)': \(error.message)")
             }
         }
         let besidePath = KeyFileNames.certificate(forKey: keyPath)
-        guard FileManager.default.fileExists(atPath: besidePath) else { return PackSigning(keyPath: keyPath, key: key, certificate: .selfSigned) }
+        guard FileManager.default.fileExists(atPath: besidePath) else {
+            return PackSigning(keyPath: keyPath, key: key, certificate: .selfSigned)
+        }
         let text = String(decoding: try InputFile.read(besidePath, what: "the certificate beside the key"), as: UTF8.self)
         do throws(SigningError) {
-            return PackSigning(keyPath: keyPath, key: key, certificate: .besideKey(path: besidePath, try SigningCertificate.load(pem: text, matching: key)))
+            return PackSigning(
+                keyPath: keyPath, key: key, certificate: .besideKey(path: besidePath, try SigningCertificate.load(pem: text, matching: key))
+            )
         } catch {
             let reason = error == SigningCertificate.otherKey ? "is the certificate of another key" : "cannot be used: \(error.message)"
             throw CommandFailure(
-                message: "'\(besidePath)', found beside the key, \(reason); give the right one with --cert, or move it away to sign with a self-signed certificate")
+                message:
+                    "'\(besidePath)', found beside the key, \(reason); give the right one with --cert, or move it away to sign with a self-signed certificate"
+            )
         }
     }
 
@@ -88,7 +98,8 @@ struct PackSigning {
             return "wrong passphrase for '\(keyPath)'" + (source.map { " (from --key-pass \($0.argument))" } ?? "")
         case .unsupportedEncryption:
             let reencrypted = ShellWord.quoted(KeyFileNames.stem(of: keyPath) + "-aes256.pem")
-            return "'\(keyPath)': \(error.message); re-encrypt it with AES-256-CBC: openssl pkcs8 -topk8 -v2 aes-256-cbc -in \(quotedKey) -out \(reencrypted)"
+            return
+                "'\(keyPath)': \(error.message); re-encrypt it with AES-256-CBC: openssl pkcs8 -topk8 -v2 aes-256-cbc -in \(quotedKey) -out \(reencrypted)"
         default:
             return "'\(keyPath)': \(error.message)"
         }

@@ -68,7 +68,8 @@ enum ProjectLoading {
     }
 
     static func lint(
-        path: String, config: String?, runtime: RuntimeProfile? = nil, reusing previous: ProjectModel? = nil, pageFindings: PageFindingStore? = nil
+        path: String, config: String?, runtime: RuntimeProfile? = nil, reusing previous: ProjectModel? = nil,
+        pageFindings: PageFindingStore? = nil
     ) throws -> LintResult {
         let (project, configuration) = try load(path: path, config: config, runtime: runtime, reusing: previous?.project)
         return Linter.lint(project, configuration: configuration, reusing: previous, pageFindings: pageFindings)
@@ -89,15 +90,18 @@ enum ProjectLoading {
         let root = URL(fileURLWithPath: path)
         // A configuration that cannot be read is reported by the full lint, after the project.
         guard let configuration = try? configuration(root: root, config: config, runtime: runtime),
-              let (entry, digests) = cache.quickLookup(projectAt: root, configuration: configuration, tool: MactlBuild.identity) else { return nil }
+            let (entry, digests) = cache.quickLookup(projectAt: root, configuration: configuration, tool: MactlBuild.identity)
+        else { return nil }
         var sourceFiles: [String: SourceFile] = [:]
         if let file = configuration.file { sourceFiles[file.path] = file }
-        let paths = Set(entry.diagnostics.flatMap { diagnostic in [diagnostic.span?.path] + diagnostic.notes.map { $0.span?.path } }.compactMap { $0 })
+        let paths = Set(
+            entry.diagnostics.flatMap { diagnostic in [diagnostic.span?.path] + diagnostic.notes.map { $0.span?.path } }.compactMap { $0 })
         for path in paths where sourceFiles[path] == nil {
             guard let file = ProjectLoader.readFile(root: root, path: path) else { return nil }
             sourceFiles[path] = file
         }
-        let outcome = LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
+        let outcome = LintOutcome(
+            diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
         return (entry, digests, configuration, outcome)
     }
 
@@ -130,7 +134,9 @@ enum ProjectLoading {
     /// a note on standard error, and the lint runs without it); with what `pack` packs: on a
     /// hit, the project's files and the facts the cache kept, and no model; else the lint's
     /// model. Without a cache (`--no-cache`), a lint.
-    static func cachedLintForPack(path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache?) throws -> (outcome: LintOutcome, input: PackInput) {
+    static func cachedLintForPack(
+        path: String, config: String?, runtime: RuntimeProfile?, cache: LintCache?
+    ) throws -> (outcome: LintOutcome, input: PackInput) {
         let (project, configuration) = try load(path: path, config: config, runtime: runtime)
         // The loader's clock, read before it read the files: the entry's racy margin counts from it.
         let readStartedAt = project.readStartedAt ?? FileSignature.now()
@@ -150,13 +156,16 @@ enum ProjectLoading {
             if !entry.isQuick(for: project.signatures) {
                 cache.store(
                     LintCache.Entry(
-                        key: key, diagnostics: entry.diagnostics, localeCoverage: entry.localeCoverage, fileCount: entry.fileCount, pack: entry.pack,
+                        key: key, diagnostics: entry.diagnostics, localeCoverage: entry.localeCoverage, fileCount: entry.fileCount,
+                        pack: entry.pack,
                         project: project, readStartedAt: readStartedAt),
                     kept: nil, projectAt: root)
             }
-            let outcome = LintOutcome(diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
+            let outcome = LintOutcome(
+                diagnostics: entry.diagnostics, sourceFiles: sourceFiles, fileCount: entry.fileCount, localeCoverage: entry.localeCoverage)
             let input = PackInput(
-                project: project, configuration: configuration, diagnostics: entry.diagnostics, localeCoverage: entry.localeCoverage, facts: entry.pack)
+                project: project, configuration: configuration, diagnostics: entry.diagnostics, localeCoverage: entry.localeCoverage,
+                facts: entry.pack)
             return (outcome, input)
         case .unreadable(let reason):
             Terminal.standardError("note: \(reason)\n")
@@ -172,7 +181,8 @@ enum ProjectLoading {
         let input = PackInput(lint: result)
         cache.store(
             LintCache.Entry(
-                key: key, diagnostics: outcome.diagnostics, localeCoverage: outcome.localeCoverage, fileCount: outcome.fileCount, pack: input.facts,
+                key: key, diagnostics: outcome.diagnostics, localeCoverage: outcome.localeCoverage, fileCount: outcome.fileCount,
+                pack: input.facts,
                 project: project, readStartedAt: readStartedAt),
             kept: LintCache.KeptWork(scriptRuns: scriptRuns.usedRuns, pageFindings: pageFindings.usedFindings), projectAt: root)
         return (outcome, input)
@@ -205,7 +215,9 @@ struct LintOutcome {
     }
 
     func report(pathPrefix: String) -> DiagnosticReport {
-        DiagnosticReport(diagnostics: diagnostics, sourceFiles: sourceFiles, fileCount: fileCount, pathPrefix: pathPrefix, localeCoverage: localeCoverage)
+        DiagnosticReport(
+            diagnostics: diagnostics, sourceFiles: sourceFiles, fileCount: fileCount, pathPrefix: pathPrefix, localeCoverage: localeCoverage
+        )
     }
 }
 

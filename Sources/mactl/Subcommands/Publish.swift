@@ -49,11 +49,15 @@ struct Publish: AsyncParsableCommand {
     private func checkArguments() throws {
         if withdraw {
             guard arguments.count == 2, Int(arguments[1]) != nil else {
-                throw CommandFailure(message: "--withdraw takes the app id and the version code: mactl publish --withdraw com.example.app 12 --catalog DIR")
+                throw CommandFailure(
+                    message: "--withdraw takes the app id and the version code: mactl publish --withdraw com.example.app 12 --catalog DIR")
             }
         } else {
             guard arguments.count == 1 else {
-                throw CommandFailure(message: "give one package to publish: mactl publish PACKAGE --catalog DIR (\(arguments.isEmpty ? "none" : "\(arguments.count)") given)")
+                throw CommandFailure(
+                    message:
+                        "give one package to publish: mactl publish PACKAGE --catalog DIR (\(arguments.isEmpty ? "none" : "\(arguments.count)") given)"
+                )
             }
         }
     }
@@ -64,7 +68,9 @@ struct Publish: AsyncParsableCommand {
         if withdraw {
             do throws(CatalogPublisher.Failure) {
                 let version = try CatalogPublisher.withdraw(app: arguments[0], code: Int(arguments[1])!, catalog: folder)
-                Terminal.standardOutput("withdrew \(arguments[0]) \(version.code) (\(version.name)) from '\(version.channel)'; it stays in \(CatalogFiles.versionsPath(arguments[0]))\n")
+                Terminal.standardOutput(
+                    "withdrew \(arguments[0]) \(version.code) (\(version.name)) from '\(version.channel)'; it stays in \(CatalogFiles.versionsPath(arguments[0]))\n"
+                )
                 return
             } catch {
                 Terminal.standardError("error: \(error.description)\n")
@@ -96,10 +102,13 @@ struct Publish: AsyncParsableCommand {
         if outcome.alreadyPublished {
             Terminal.standardOutput("\(what) is already published with these bytes; nothing to do\n")
         } else if dryRun {
-            Terminal.standardOutput("would publish \(what) on '\(version.channel)' at \(version.rollout)%, writing:\n" + outcome.written.map { "  \($0)\n" }.joined())
+            Terminal.standardOutput(
+                "would publish \(what) on '\(version.channel)' at \(version.rollout)%, writing:\n"
+                    + outcome.written.map { "  \($0)\n" }.joined())
         } else {
             Terminal.standardOutput(
-                "published \(what) on '\(version.channel)' at \(version.rollout)%: \(version.package), \(ByteSize.format(version.size)), sha256 \(version.sha256)\n")
+                "published \(what) on '\(version.channel)' at \(version.rollout)%: \(version.package), \(ByteSize.format(version.size)), sha256 \(version.sha256)\n"
+            )
         }
     }
 

@@ -35,7 +35,9 @@ struct Explain: AsyncParsableCommand {
         commandName: "explain",
         abstract: "Show a rule's rationale and examples.")
 
-    @Argument(help: ArgumentHelp("The rule's id, as diagnostics print it in brackets.", valueName: "rule"), completion: .list(RuleRegistry.allIDs))
+    @Argument(
+        help: ArgumentHelp("The rule's id, as diagnostics print it in brackets.", valueName: "rule"), completion: .list(RuleRegistry.allIDs)
+    )
     var rule: String
 
     @Option(name: .long, help: "Colour the text: auto (on a terminal, unless NO_COLOR is set), always or never.")

@@ -18,7 +18,9 @@ struct Serve: AsyncParsableCommand {
             Alpine.js).
             """)
 
-    @Argument(help: "The MiniApp project folder (default: the nearest folder from here upward with a manifest.json, else .).", completion: .directory)
+    @Argument(
+        help: "The MiniApp project folder (default: the nearest folder from here upward with a manifest.json, else .).",
+        completion: .directory)
     var path: String?
 
     @Option(name: .long, help: "The port to listen on; 0 picks a free one.")
@@ -27,16 +29,22 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "The address to listen on. Anything but 127.0.0.1 lets other machines in.")
     var host = "127.0.0.1"
 
-    @Option(name: .long, help: ArgumentHelp("Start on this page of the manifest, with a query as navigateTo passes it: 'pages/recipe/recipe?id=3'.", valueName: "route"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Start on this page of the manifest, with a query as navigateTo passes it: 'pages/recipe/recipe?id=3'.", valueName: "route"))
     var open: String?
 
     @Flag(name: .long, help: "Do not open a browser.")
     var noOpen = false
 
-    @Option(name: .long, help: "Alpine.js's standard build to give the pages (default: the one scripts/setup.sh installed).", completion: .file(extensions: ["js"]))
+    @Option(
+        name: .long, help: "Alpine.js's standard build to give the pages (default: the one scripts/setup.sh installed).",
+        completion: .file(extensions: ["js"]))
     var alpine: String?
 
-    @Option(name: .long, help: "The runtime whose logic layer runs the app: skip, the only one mactl simulates.", completion: .list(["skip"]))
+    @Option(
+        name: .long, help: "The runtime whose logic layer runs the app: skip, the only one mactl simulates.", completion: .list(["skip"]))
     var runtime = RuntimeProfile.skip.id
 
     @Option(name: .long, help: ArgumentHelp("How often to look for changes, in milliseconds.", visibility: .hidden))
@@ -61,7 +69,8 @@ struct Serve: AsyncParsableCommand {
         }
         let alpinePath = Self.alpineLocation(given: alpine)
         guard let alpineBytes = FileManager.default.contents(atPath: alpinePath) else {
-            throw CommandFailure(message: "Alpine.js is not at '\(alpinePath)': run scripts/setup.sh (it installs it from PyPI) or pass --alpine PATH")
+            throw CommandFailure(
+                message: "Alpine.js is not at '\(alpinePath)': run scripts/setup.sh (it installs it from PyPI) or pass --alpine PATH")
         }
         let session = PreviewSession(root: root)
         if let open {
@@ -113,7 +122,9 @@ struct Serve: AsyncParsableCommand {
             snapshot = try await notifier.nextChange(of: root, after: snapshot)
             server.reload()
             let problems = server.session.diagnostics.count
-            Terminal.standardOutput("\(LintWatcher.timestamp()) reloaded; \(problems == 0 ? "no lint findings" : "\(problems) lint findings shown in the page")\n")
+            Terminal.standardOutput(
+                "\(LintWatcher.timestamp()) reloaded; \(problems == 0 ? "no lint findings" : "\(problems) lint findings shown in the page")\n"
+            )
         }
     }
 }

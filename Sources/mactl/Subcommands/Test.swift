@@ -14,7 +14,9 @@ struct Test: AsyncParsableCommand {
             every test passes, 1 when one fails, 2 for usage errors and failures outside the project.
             """)
 
-    @Argument(help: "The MiniApp project folder (default: the nearest folder from here upward with a manifest.json, else .).", completion: .directory)
+    @Argument(
+        help: "The MiniApp project folder (default: the nearest folder from here upward with a manifest.json, else .).",
+        completion: .directory)
     var path: String?
 
     @Option(name: .long, help: "Run only the tests whose 'file › group › name' contains this text.")
@@ -44,8 +46,12 @@ struct Test: AsyncParsableCommand {
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
         // The documents list every test, for the tools that read them.
-        if quiet, format != .text { throw ValidationError("--quiet shortens the text report; --format \(format.rawValue) always lists every test") }
-        if watch, format != .text || output != nil { throw ValidationError("--watch shows the text report on standard output; leave out --format and --output") }
+        if quiet, format != .text {
+            throw ValidationError("--quiet shortens the text report; --format \(format.rawValue) always lists every test")
+        }
+        if watch, format != .text || output != nil {
+            throw ValidationError("--watch shows the text report on standard output; leave out --format and --output")
+        }
     }
 
     func run() async throws {
@@ -113,7 +119,8 @@ struct Test: AsyncParsableCommand {
             throw CommandFailure(message: "'\(path)' has no manifest.json; give the MiniApp's folder")
         }
         guard CatalogManifest.object(manifest.bytes) != nil else {
-            throw CommandFailure(message: "manifest.json is not a JSON object, so the runtime would not start the app; 'mactl lint' says where")
+            throw CommandFailure(
+                message: "manifest.json is not a JSON object, so the runtime would not start the app; 'mactl lint' says where")
         }
         let model = ProjectModel(project: project, configuration: configuration)
         return LogicTestRunner.run(model, options: .init(timeLimitSeconds: timeout, filter: filter))

@@ -4,13 +4,16 @@ import MiniAppKit
 
 struct Verify: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Check a .ma package: its layout as every ZIP reader sees it, its signing block and signature, the archive's own rules and the package's lint.",
+        abstract:
+            "Check a .ma package: its layout as every ZIP reader sees it, its signing block and signature, the archive's own rules and the package's lint.",
         discussion: "Exit status: 0 when the package passes, 1 when a check fails, 2 for usage errors.")
 
     @Argument(help: "The package to verify.", completion: .file(extensions: ["ma"]))
     var package: String
 
-    @Option(name: .long, help: "Require the package to be signed by this public key (PEM); pins the key alone.", completion: .file(extensions: ["pem"]))
+    @Option(
+        name: .long, help: "Require the package to be signed by this public key (PEM); pins the key alone.",
+        completion: .file(extensions: ["pem"]))
     var key: String?
 
     @Option(
@@ -82,7 +85,8 @@ struct Verify: AsyncParsableCommand {
         if report.signerAuthenticated {
             // --cert pinned the certificate and checked its validity: say until when it holds.
             let validity = cert != nil ? report.certificateNotValidAfter.map { ", valid until \(InternetTimestamp.string($0))" } ?? "" : ""
-            return "valid, \(algorithm), signed by \(signer), the expected key (certificate sha256 \(report.certificateFingerprint ?? "unknown")\(validity))"
+            return
+                "valid, \(algorithm), signed by \(signer), the expected key (certificate sha256 \(report.certificateFingerprint ?? "unknown")\(validity))"
         }
         return "valid, \(algorithm), but the signer is not authenticated (no --key or --cert): \(signer)"
     }

@@ -26,7 +26,9 @@ struct CatalogFilesTests {
                 code: code, name: "\(code)", title: "Shop", channel: "stable", rollout: rollout, sha256: "", size: 0, signer: nil,
                 published: "", withdrawn: withdrawn, permissions: [], manifest: "", icon: nil, package: "")
         }
-        let list = CatalogFiles.VersionList(format: 1, app: "com.example.showcase", versions: [version(12, rollout: 100), version(13, rollout: 50), version(14, rollout: 100, withdrawn: true)])
+        let list = CatalogFiles.VersionList(
+            format: 1, app: "com.example.showcase",
+            versions: [version(12, rollout: 100), version(13, rollout: 50), version(14, rollout: 100, withdrawn: true)])
         // device-1 is in bucket 42 of version 13, under 50; device-7 in bucket 83, over it.
         #expect(CatalogFiles.offered(list, channel: "stable", device: "device-1")?.code == 13)
         #expect(CatalogFiles.offered(list, channel: "stable", device: "device-7")?.code == 12)

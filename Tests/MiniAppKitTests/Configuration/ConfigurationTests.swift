@@ -12,7 +12,8 @@ struct ConfigurationTests {
     }
 
     @Test func readsSeveritiesIncludingABareOffThatYAMLReadsAsFalse() {
-        let configuration = parse("""
+        let configuration = parse(
+            """
             rules:
               manifest-unknown-member: error
               manifest-app-id-format: off
@@ -37,19 +38,21 @@ struct ConfigurationTests {
     }
 
     @Test func reportsEveryProblemAtItsPosition() {
-        let configuration = parse("""
+        let configuration = parse(
+            """
             rulez: {}
             rules:
               manifest-unknown-membr: off
               manifest-app-id-format: fatal
               manifest-no-pages: [error]
             """)
-        #expect(issues(configuration) == [
-            "1:1 unknown setting 'rulez'; did you mean 'rules'?",
-            "3:3 unknown rule 'manifest-unknown-membr'; did you mean 'manifest-unknown-member'?",
-            "4:27 invalid severity 'fatal' for rule 'manifest-app-id-format'; expected 'error', 'warning', 'note' or 'off'",
-            "5:22 invalid severity a list for rule 'manifest-no-pages'; expected 'error', 'warning', 'note' or 'off'",
-        ])
+        #expect(
+            issues(configuration) == [
+                "1:1 unknown setting 'rulez'; did you mean 'rules'?",
+                "3:3 unknown rule 'manifest-unknown-membr'; did you mean 'manifest-unknown-member'?",
+                "4:27 invalid severity 'fatal' for rule 'manifest-app-id-format'; expected 'error', 'warning', 'note' or 'off'",
+                "5:22 invalid severity a list for rule 'manifest-no-pages'; expected 'error', 'warning', 'note' or 'off'",
+            ])
     }
 
     @Test func readsTheRuntimeAndSaysWhichOnesExist() {
@@ -74,15 +77,17 @@ struct ConfigurationTests {
         files["manifest.json"] = MinimalApp.manifest.replacingOccurrences(of: "\"org.example.demo\"", with: "\"demo\"")
         let project = Project(contents: files)
         #expect(Linter.lint(project).diagnostics.map(\.severity) == [.warning])
-        #expect(Linter.lint(project, configuration: parse("rules:\n  manifest-app-id-format: error\n")).diagnostics.map(\.severity) == [.error])
+        #expect(
+            Linter.lint(project, configuration: parse("rules:\n  manifest-app-id-format: error\n")).diagnostics.map(\.severity) == [.error])
         #expect(Linter.lint(project, configuration: parse("rules:\n  manifest-app-id-format: off\n")).diagnostics.isEmpty)
     }
 
     @Test func configurationProblemsAreDiagnosticsOfTheLint() {
         let result = Linter.lint(Project(contents: MinimalApp.files), configuration: parse("rules:\n  nope: off\n"))
-        #expect(result.diagnostics.map(DiagnosticSummary.init) == [
-            DiagnosticSummary(path: ".mactl.yml", line: 2, column: 3, id: "config-unknown-rule", message: "unknown rule 'nope'"),
-        ])
+        #expect(
+            result.diagnostics.map(DiagnosticSummary.init) == [
+                DiagnosticSummary(path: ".mactl.yml", line: 2, column: 3, id: "config-unknown-rule", message: "unknown rule 'nope'")
+            ])
         #expect(result.sourceFiles[".mactl.yml"] != nil)
     }
 

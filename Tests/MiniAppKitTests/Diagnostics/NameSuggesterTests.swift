@@ -10,7 +10,8 @@ struct NameSuggesterTests {
     }
 
     @Test func suggestsOnlyCloseNamesAndBreaksTiesByName() {
-        #expect(NameSuggester.closest(to: "navigation_bar_titel_text", in: ManifestSchema.window.memberNames) == "navigation_bar_title_text")
+        #expect(
+            NameSuggester.closest(to: "navigation_bar_titel_text", in: ManifestSchema.window.memberNames) == "navigation_bar_title_text")
         #expect(NameSuggester.closest(to: "colour", in: ["color", "column"]) == "color")
         #expect(NameSuggester.closest(to: "xyz", in: ["abc"]) == nil)
         #expect(NameSuggester.closest(to: "ab", in: ["ac", "aa"]) == "aa")

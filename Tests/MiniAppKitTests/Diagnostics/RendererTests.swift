@@ -8,19 +8,23 @@ import MiniAppKitTestSupport
 /// renderers must handle: notes with and without spans, a fix-it, a file-level diagnostic,
 /// a diagnostic with no file, a tab and non-ASCII text before the column.
 struct RendererTests {
-    static let manifest = SourceFile(path: "manifest.json", text: """
-        {
-          "name": "Café",
-        \t"window": { "orientation": "Portrait" },
-          "pages": ["pages/a/a", "pages/a/a"]
-        }
-        """)
+    static let manifest = SourceFile(
+        path: "manifest.json",
+        text: """
+            {
+              "name": "Café",
+            \t"window": { "orientation": "Portrait" },
+              "pages": ["pages/a/a", "pages/a/a"]
+            }
+            """)
 
     static var report: DiagnosticReport {
         let file = manifest
         let orientation = file.span(range(of: "\"Portrait\""))
         let diagnostics = [
-            Diagnostic(id: "project-missing-root-file", severity: .error, message: "the project has no 'app.css' at its root; the runtime requires it, even empty", span: .file("app.css")),
+            Diagnostic(
+                id: "project-missing-root-file", severity: .error,
+                message: "the project has no 'app.css' at its root; the runtime requires it, even empty", span: .file("app.css")),
             Diagnostic(
                 id: "manifest-invalid-value", severity: .error,
                 message: "'window.orientation' must be 'portrait' or 'landscape', found 'Portrait'; did you mean 'portrait'?",
@@ -31,7 +35,9 @@ struct RendererTests {
                 id: "manifest-duplicate-page", severity: .warning, message: "page 'pages/a/a' is listed twice",
                 span: file.span(range(of: "\"pages/a/a\"", occurrence: 2)),
                 notes: [DiagnosticNote(message: "first listed here", span: file.span(range(of: "\"pages/a/a\"")))]),
-            Diagnostic(id: "manifest-app-id-format", severity: .note, message: "a note with 50% and a comma, and a colon: here", span: file.span(range(of: "\"Café\""))),
+            Diagnostic(
+                id: "manifest-app-id-format", severity: .note, message: "a note with 50% and a comma, and a colon: here",
+                span: file.span(range(of: "\"Café\""))),
         ].sortedDeterministically()
         return DiagnosticReport(diagnostics: diagnostics, sourceFiles: [file.path: file], fileCount: 3, pathPrefix: "apps/demo/")
     }
@@ -80,7 +86,9 @@ struct RendererTests {
         let strict = report.onlyFailing(strict: true)
         #expect(strict.diagnostics.count == 2)
         #expect(TextRenderer().render(strict).hasSuffix("0 errors, 2 warnings and 0 notes in 2 files; 1 note hidden by --quiet\n"))
-        #expect(TextRenderer().render(DiagnosticReport(diagnostics: [], fileCount: 2).onlyFailing(strict: false)) == "no problems found in 2 files\n")
+        #expect(
+            TextRenderer().render(DiagnosticReport(diagnostics: [], fileCount: 2).onlyFailing(strict: false))
+                == "no problems found in 2 files\n")
     }
 
     @Test func theOrderIsFileLineColumnThenID() {

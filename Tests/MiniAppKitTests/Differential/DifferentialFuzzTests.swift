@@ -65,12 +65,18 @@ struct DifferentialFuzzTests {
                 disagreements.append("\(describe): python printed nothing for it")
                 continue
             }
-            for (reader, reading) in [("Python's zipfile", readings.zipfile), ("zipfile.extractall", readings.zipfileExtract), ("unzip", readings.unzip)] {
+            for (reader, reading) in [
+                ("Python's zipfile", readings.zipfile), ("zipfile.extractall", readings.zipfileExtract), ("unzip", readings.unzip),
+            ] {
                 if let problem = Self.disagreement(reading, package.files) { disagreements.append("\(describe): \(reader) \(problem)") }
             }
         }
-        let summary = DifferentialPackageGenerator.Kind.allCases.map { "\($0.rawValue) \(tally[$0]?.accepted ?? 0)/\(tally[$0]?.refused ?? 0)" }
-        print("differential: seed \(Self.seed), \(Self.count) packages, \(accepted.count) accepted and read by 6 readers; accepted/refused by kind: \(summary.joined(separator: ", ")); refused by id: \(refusedIDs.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        let summary = DifferentialPackageGenerator.Kind.allCases.map {
+            "\($0.rawValue) \(tally[$0]?.accepted ?? 0)/\(tally[$0]?.refused ?? 0)"
+        }
+        print(
+            "differential: seed \(Self.seed), \(Self.count) packages, \(accepted.count) accepted and read by 6 readers; accepted/refused by kind: \(summary.joined(separator: ", ")); refused by id: \(refusedIDs.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+        )
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5).joined(separator: "\n"))")
         // The run must have tested something: each kind made packages, and both verdicts occur
         // often enough that the readers saw hostile shapes verify let through.
@@ -89,21 +95,27 @@ struct DifferentialFuzzTests {
         guard let layout = try? ZipLayout.read(bytes), layout.isSigned else { return nil }
         let block = Array(bytes[layout.entriesEnd..<layout.centralDirectoryOffset])
         guard let (_, pairs) = try? SigningBlock.parse(bytes, endingAt: layout.centralDirectoryOffset),
-              let signer = try? SigningBlock.signer(in: SigningBlock.developerSignature(in: pairs)) else {
+            let signer = try? SigningBlock.signer(in: SigningBlock.developerSignature(in: pairs))
+        else {
             return "verify accepted a signing block it cannot read"
         }
-        let written = SigningBlock.block(signedData: signer.signedData, signature: signer.signature, algorithm: signer.algorithm, publicKey: signer.publicKey)
-        return written == block ? nil : "the signing block holds \(block.count - written.count) bytes more than its signer, bytes no check read"
+        let written = SigningBlock.block(
+            signedData: signer.signedData, signature: signer.signature, algorithm: signer.algorithm, publicKey: signer.publicKey)
+        return written == block
+            ? nil : "the signing block holds \(block.count - written.count) bytes more than its signer, bytes no check read"
     }
 
-    static func disagreement(_ reading: Result<PackageReaders.Reading, PackageReaders.Problem>, _ expected: PackageReaders.Reading) -> String? {
+    static func disagreement(
+        _ reading: Result<PackageReaders.Reading, PackageReaders.Problem>, _ expected: PackageReaders.Reading
+    ) -> String? {
         switch reading {
         case .failure(let problem): return "fails: \(problem)"
         case .success(let files) where files == expected: return nil
         case .success(let files):
             let extra = files.keys.filter { expected[$0] == nil }.map { String(decoding: $0, as: UTF8.self) }.sorted()
             let missing = expected.keys.filter { files[$0] == nil }.map { String(decoding: $0, as: UTF8.self) }.sorted()
-            let changed = expected.keys.filter { files[$0] != nil && files[$0] != expected[$0] }.map { String(decoding: $0, as: UTF8.self) }.sorted()
+            let changed = expected.keys.filter { files[$0] != nil && files[$0] != expected[$0] }.map { String(decoding: $0, as: UTF8.self) }
+                .sorted()
             return "reads other files: extra \(extra), missing \(missing), other bytes \(changed)"
         }
     }

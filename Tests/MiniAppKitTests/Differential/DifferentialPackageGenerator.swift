@@ -37,11 +37,14 @@ struct DifferentialPackageGenerator {
     /// Combining marks, Prepend characters, joiners and other ignorables, case-fold twins,
     /// separators and dots: the pieces names are made of.
     static let combining: [String] = (0x300...0x36F).map { String(Unicode.Scalar($0)!) }
-    static let prepend: [String] = [0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6DD, 0x70F, 0x8E2, 0x110BD, 0x110CD].map { String(Unicode.Scalar($0)!) }
+    static let prepend: [String] = [0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6DD, 0x70F, 0x8E2, 0x110BD, 0x110CD].map {
+        String(Unicode.Scalar($0)!)
+    }
     static let ignorable: [String] = [0x200B, 0x200C, 0x200D, 0xFEFF, 0x202E, 0xAD, 0x2060].map { String(Unicode.Scalar($0)!) }
     static let foldTwins: [[String]] = [
         ["\u{1C80}", "\u{432}", "\u{412}"], ["\u{212A}", "K", "k"], ["\u{DF}", "\u{1E9E}", "ss", "SS"], ["\u{131}", "I", "i", "\u{130}"],
-        ["\u{3C2}", "\u{3C3}", "\u{3A3}"], ["\u{FB00}", "ff", "FF"], ["\u{FF21}", "\u{FF41}"], ["\u{E9}", "e\u{301}", "\u{C9}"], ["\u{212B}", "\u{C5}", "\u{E5}"],
+        ["\u{3C2}", "\u{3C3}", "\u{3A3}"], ["\u{FB00}", "ff", "FF"], ["\u{FF21}", "\u{FF41}"], ["\u{E9}", "e\u{301}", "\u{C9}"],
+        ["\u{212B}", "\u{C5}", "\u{E5}"],
     ]
     static let structural: [String] = ["/", "/", "\\", ".", "..", "//", ":", " ", "C:", "\u{0}", "/../", "./", "../", "...", ".. "]
     static let ordinary: [String] = ["app.js", "manifest.json", "pages", "index", "assets", "x", "app", "js", "a", "i18n", "en.json"]
@@ -101,7 +104,7 @@ struct DifferentialPackageGenerator {
         if random.chance(50) {
             var scalars = Array(String(decoding: random.pick(zip.entries).name, as: UTF8.self).unicodeScalars)
             // Mostly one mutation, so that a good share of packages are near misses verify accepts.
-        for _ in 0..<(random.chance(75) ? 1 : 2) {
+            for _ in 0..<(random.chance(75) ? 1 : 2) {
                 scalars.insert(contentsOf: randomPiece().unicodeScalars, at: random.below(scalars.count + 1))
             }
             name = String(String.UnicodeScalarView(scalars))
@@ -170,7 +173,8 @@ struct DifferentialPackageGenerator {
             zip.entries[index].content = Array(random.pick(["/etc", "../../x", "/tmp", "app.js"]).utf8)
             zip.entries[index].method = 0
         }
-        return "type \(String(type, radix: 8)) host \(host) dos \(String(dos, radix: 16)) on \(Self.escaped(String(decoding: zip.entries[index].name, as: UTF8.self)))"
+        return
+            "type \(String(type, radix: 8)) host \(host) dos \(String(dos, radix: 16)) on \(Self.escaped(String(decoding: zip.entries[index].name, as: UTF8.self)))"
     }
 
     private mutating func insert(_ entry: Entry, into zip: inout CraftedZip) {
@@ -206,8 +210,11 @@ struct DifferentialPackageGenerator {
                 try SignedPackageSurgery.unsignedPart(of: signed), key: Self.otherKey,
                 certificate: try SigningCertificate.selfSigned(for: Self.otherKey, appID: "evil", notBefore: 0))
             let otherSigner = try SigningBlock.signer(in: try SignedPackageSurgery.developerValue(of: other)[...])
-            let second = lp(otherSigner.signedData) + lp(lp(u32(otherSigner.algorithm) + lp(otherSigner.signature))) + lp(otherSigner.publicKey)
-            pairs = [(SigningBlock.developerSignatureID, lp(random.chance(50) ? lp(signerBytes) + lp(second) : lp(second) + lp(signerBytes)))]
+            let second =
+                lp(otherSigner.signedData) + lp(lp(u32(otherSigner.algorithm) + lp(otherSigner.signature))) + lp(otherSigner.publicKey)
+            pairs = [
+                (SigningBlock.developerSignatureID, lp(random.chance(50) ? lp(signerBytes) + lp(second) : lp(second) + lp(signerBytes)))
+            ]
         case 3:
             step = "extra signature entry of \(payload.count) bytes"
             let signatures = lp(u32(signer.algorithm) + lp(signer.signature)) + lp(u32(UInt32(random.below(0x10000))) + lp(payload))
@@ -215,8 +222,16 @@ struct DifferentialPackageGenerator {
         case 4:
             step = "flipped s"
             let raw = [UInt8](try P256.Signing.ECDSASignature(derRepresentation: signer.signature).rawRepresentation)
-            let flipped = [UInt8](try P256.Signing.ECDSASignature(rawRepresentation: Array(raw[..<32]) + ECDSALowS.subtract(ECDSALowS.order, Array(raw[32...]))).derRepresentation)
-            pairs = [(SigningBlock.developerSignatureID, lp(lp(lp(signer.signedData) + lp(lp(u32(signer.algorithm) + lp(flipped))) + lp(signer.publicKey))))]
+            let flipped = [UInt8](
+                try P256.Signing.ECDSASignature(
+                    rawRepresentation: Array(raw[..<32]) + ECDSALowS.subtract(ECDSALowS.order, Array(raw[32...]))
+                ).derRepresentation)
+            pairs = [
+                (
+                    SigningBlock.developerSignatureID,
+                    lp(lp(lp(signer.signedData) + lp(lp(u32(signer.algorithm) + lp(flipped))) + lp(signer.publicKey)))
+                )
+            ]
         case 5:
             step = "trailing bytes"
             pairs = [(SigningBlock.developerSignatureID, lp(lp(signerBytes + [UInt8(random.below(256))])) + (random.chance(50) ? [0] : []))]
@@ -228,6 +243,8 @@ struct DifferentialPackageGenerator {
     }
 
     static func escaped(_ text: String) -> String {
-        "'" + text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "'" ? String($0) : "\\u{\(String($0.value, radix: 16))}" }.joined() + "'"
+        "'"
+            + text.unicodeScalars.map { $0.isASCII && $0.value >= 0x20 && $0 != "'" ? String($0) : "\\u{\(String($0.value, radix: 16))}" }
+            .joined() + "'"
     }
 }

@@ -53,7 +53,9 @@ enum PackageReaders {
             for segment in name.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
                 if segment.isEmpty || segment.elementsEqual([UInt8(ascii: ".")]) { continue }
                 if segment.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
-                    guard !stack.isEmpty else { return .failure(Problem("'\(String(decoding: name, as: UTF8.self))' is written outside the folder")) }
+                    guard !stack.isEmpty else {
+                        return .failure(Problem("'\(String(decoding: name, as: UTF8.self))' is written outside the folder"))
+                    }
                     stack.removeLast()
                     continue
                 }
@@ -63,7 +65,10 @@ enum PackageReaders {
             guard let data = try? PackageEntries.data(bytes, entry) else { return .failure(Problem("cannot read '\(entry.name)'")) }
             let volumeKey = String(decoding: path, as: UTF8.self).lowercased().precomposedStringWithCanonicalMapping
             if let earlier = landed[volumeKey], earlier != path {
-                return .failure(Problem("'\(String(decoding: path, as: UTF8.self))' and '\(String(decoding: earlier, as: UTF8.self))' are one file on an iOS volume"))
+                return .failure(
+                    Problem(
+                        "'\(String(decoding: path, as: UTF8.self))' and '\(String(decoding: earlier, as: UTF8.self))' are one file on an iOS volume"
+                    ))
             }
             landed[volumeKey] = path
             reading[path] = sha(data)
@@ -145,7 +150,9 @@ enum PackageReaders {
         let output = try ExternalTool.run("python3", ["-c", script, work.path] + paths)
         var results: [String: ExternalReadings] = [:]
         for line in output.split(separator: "\n") {
-            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let path = object["path"] as? String else {
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let path = object["path"] as? String
+            else {
                 throw Problem("python printed '\(line)'")
             }
             func reading(_ key: String, problems: String) -> Result<Reading, Problem> {
@@ -156,7 +163,8 @@ enum PackageReaders {
             }
             results[path] = ExternalReadings(
                 zipfile: reading("zipfile", problems: "zipfile_problem"),
-                zipfileExtract: object["zipfile_problem"] != nil ? reading("zipfile", problems: "zipfile_problem") : reading("zipfile_extract", problems: "zipfile_extract_problems"),
+                zipfileExtract: object["zipfile_problem"] != nil
+                    ? reading("zipfile", problems: "zipfile_problem") : reading("zipfile_extract", problems: "zipfile_extract_problems"),
                 unzip: reading("unzip", problems: "unzip_problems"))
         }
         return results

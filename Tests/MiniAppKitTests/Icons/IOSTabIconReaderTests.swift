@@ -49,15 +49,16 @@ struct IOSTabIconReaderTests {
 
     @Test func curvesReflectTheLastControlPointAsTheRuntimeDoes() {
         let reading = read("<svg><path d=\"M0 0C1 0 2 1 2 2S3 4 4 4Q5 4 5 5s1 1 2 2z\"/></svg>")
-        #expect(reading.paths.first?.segments == [
-            .move(Point(x: 0, y: 0)),
-            .cubic(Point(x: 1, y: 0), Point(x: 2, y: 1), Point(x: 2, y: 2)),
-            .cubic(Point(x: 2, y: 3), Point(x: 3, y: 4), Point(x: 4, y: 4)),
-            .quad(Point(x: 5, y: 4), Point(x: 5, y: 5)),
-            // `s` after `Q` reflects the quadratic's control point (the runtime keeps it).
-            .cubic(Point(x: 5, y: 6), Point(x: 6, y: 6), Point(x: 7, y: 7)),
-            .close,
-        ])
+        #expect(
+            reading.paths.first?.segments == [
+                .move(Point(x: 0, y: 0)),
+                .cubic(Point(x: 1, y: 0), Point(x: 2, y: 1), Point(x: 2, y: 2)),
+                .cubic(Point(x: 2, y: 3), Point(x: 3, y: 4), Point(x: 4, y: 4)),
+                .quad(Point(x: 5, y: 4), Point(x: 5, y: 5)),
+                // `s` after `Q` reflects the quadratic's control point (the runtime keeps it).
+                .cubic(Point(x: 5, y: 6), Point(x: 6, y: 6), Point(x: 7, y: 7)),
+                .close,
+            ])
     }
 
     @Test func aCompactNumberHangsAndIsReadOnAsWrittenOut() {
@@ -112,7 +113,8 @@ struct IOSTabIconReaderTests {
 
     @Test func aDeeplyNestedIconIsAnalysedWithoutRecursion() {
         let depth = 5_000
-        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">" + String(repeating: "<g>", count: depth)
+        let svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">" + String(repeating: "<g>", count: depth)
             + "<path d=\"M2 2h20v20H2z\"/>" + String(repeating: "</g>", count: depth) + "</svg>"
         let document = SVGParser.parse(SourceFile(path: "icons/x.svg", text: svg))
         let icon = IOSTabIcon.analyse(document, svgRendering: nil)

@@ -23,25 +23,30 @@ struct StrokeOutlinerTests {
     }
 
     @Test func roundCapsAndJoinsAreCubicsAndTheDataUsesOnlyMLCZ() throws {
-        let data = try #require(StrokeOutliner.pathData(
-            SVGPathData.parse("M3 9l9-7 9 7v11a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM6 20q6-8 12 0").segments,
-            stroke: .init(width: 2, cap: .round, join: .round), tolerance: Self.tolerance))
+        let data = try #require(
+            StrokeOutliner.pathData(
+                SVGPathData.parse("M3 9l9-7 9 7v11a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM6 20q6-8 12 0").segments,
+                stroke: .init(width: 2, cap: .round, join: .round), tolerance: Self.tolerance))
         #expect(Set(data.filter(\.isLetter)).isSubset(of: ["M", "L", "C", "Z"]))
         // At most three decimals.
-        #expect(data.split(separator: " ").allSatisfy { token in
-            guard let dot = token.firstIndex(of: ".") else { return true }
-            return token.distance(from: dot, to: token.endIndex) <= 4
-        })
+        #expect(
+            data.split(separator: " ").allSatisfy { token in
+                guard let dot = token.firstIndex(of: ".") else { return true }
+                return token.distance(from: dot, to: token.endIndex) <= 4
+            })
         // Deterministic.
-        #expect(data == StrokeOutliner.pathData(
-            SVGPathData.parse("M3 9l9-7 9 7v11a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM6 20q6-8 12 0").segments,
-            stroke: .init(width: 2, cap: .round, join: .round), tolerance: Self.tolerance))
+        #expect(
+            data
+                == StrokeOutliner.pathData(
+                    SVGPathData.parse("M3 9l9-7 9 7v11a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM6 20q6-8 12 0").segments,
+                    stroke: .init(width: 2, cap: .round, join: .round), tolerance: Self.tolerance))
     }
 
     @Test func everyPieceIsWoundTheSameWay() throws {
         let segments = SVGPathData.parse("M2 2L22 12L2 22M12 2C20 2 4 22 12 22").segments
         for join in [StrokeOutliner.Join.miter, .round, .bevel] {
-            let outline = try #require(StrokeOutliner.outline(segments, stroke: .init(width: 3, cap: .square, join: join), tolerance: Self.tolerance))
+            let outline = try #require(
+                StrokeOutliner.outline(segments, stroke: .init(width: 3, cap: .square, join: join), tolerance: Self.tolerance))
             var area = 0.0, last = Point(x: 0, y: 0), start = last
             for segment in outline {
                 switch segment {
@@ -59,7 +64,9 @@ struct StrokeOutlinerTests {
         let dot = SVGPathData.parse("M5 5L5 5").segments
         #expect(try #require(StrokeOutliner.outline(dot, stroke: .init(width: 2, cap: .round), tolerance: Self.tolerance)).count == 6)
         #expect(StrokeOutliner.outline(dot, stroke: .init(width: 2), tolerance: Self.tolerance) == [])
-        #expect(StrokeOutliner.outline(SVGPathData.parse("M5 5Z").segments, stroke: .init(width: 2, cap: .round), tolerance: Self.tolerance) == nil)
+        #expect(
+            StrokeOutliner.outline(SVGPathData.parse("M5 5Z").segments, stroke: .init(width: 2, cap: .round), tolerance: Self.tolerance)
+                == nil)
     }
 
     /// The outline filled, as librsvg and the phone's reader draw it, against the stroke as
@@ -77,7 +84,9 @@ struct StrokeOutlinerTests {
     func theOutlineDrawsTheStroke(data: String, cap: String, join: String) throws {
         let stroke = StrokeOutliner.Stroke(width: 2, cap: try #require(.init(rawValue: cap)), join: try #require(.init(rawValue: join)))
         let outline = try #require(StrokeOutliner.pathData(SVGPathData.parse(data).segments, stroke: stroke, tolerance: Self.tolerance))
-        let stroked = Self.open + "<path d=\"\(data)\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linecap=\"\(cap)\" stroke-linejoin=\"\(join)\"/></svg>"
+        let stroked =
+            Self.open
+            + "<path d=\"\(data)\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linecap=\"\(cap)\" stroke-linejoin=\"\(join)\"/></svg>"
         let filled = Self.open + "<path d=\"\(outline)\"/></svg>"
         let browser = try #require(render(stroked))
         let outlined = try #require(render(filled))
@@ -117,7 +126,10 @@ struct StrokeOutlinerTests {
     /// The same through the linter: the Lucide-style arrow's finding offers the fix-it, and
     /// after it the finding is gone.
     @Test func theRuleOffersTheFixItAndTheFixedIconLintsClean() throws {
-        let svg = Self.open.replacingOccurrences(of: ">", with: " fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\">")
+        let svg =
+            Self.open.replacingOccurrences(
+                of: ">",
+                with: " fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\">")
             + "<path d=\"M5 12h14M12 5l7 7-7 7\"/></svg>\n"
         let findings = lint(svg)
         let finding = try #require(findings.first { $0.id == "icon-tab-outline-filled-on-ios" })
@@ -148,12 +160,14 @@ struct StrokeOutlinerTests {
     }
 
     @Test func noFixItWithoutAViewBox() {
-        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"><path d=\"M5 12h14\"/></svg>"
+        let svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\" fill=\"none\" stroke=\"#000\" stroke-width=\"2\"><path d=\"M5 12h14\"/></svg>"
         #expect(!analyse(svg).filledParts.contains { $0.fix != nil })
     }
 
     @Test func strokedShapesBecomeOutlinedPaths() throws {
-        let svg = Self.open.replacingOccurrences(of: ">", with: " fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linecap=\"round\">")
+        let svg =
+            Self.open.replacingOccurrences(of: ">", with: " fill=\"none\" stroke=\"#000\" stroke-width=\"2\" stroke-linecap=\"round\">")
             + "<line x1=\"4\" y1=\"4\" x2=\"20\" y2=\"20\"/><rect x=\"3\" y=\"3\" width=\"18\" height=\"18\" rx=\"2\"/><circle cx=\"12\" cy=\"12\" r=\"4\" id=\"c\"/></svg>"
         let icon = analyse(svg)
         let fixes = icon.lostParts.compactMap(\.fix)
@@ -172,7 +186,8 @@ struct StrokeOutlinerTests {
 
     private func analyse(_ svg: String) -> IOSTabIcon {
         let document = SVGParser.parse(SourceFile(path: "icons/home.svg", text: svg))
-        return IOSTabIcon.analyse(document, svgRendering: IconRenderer.measure(Array(svg.utf8), size: IOSTabIcon.renderSize, currentColor: "#000"))
+        return IOSTabIcon.analyse(
+            document, svgRendering: IconRenderer.measure(Array(svg.utf8), size: IOSTabIcon.renderSize, currentColor: "#000"))
     }
 
     private func lint(_ svg: String) -> [Diagnostic] {

@@ -15,8 +15,9 @@ struct TabIconFixTests {
 
     @Test func smoothCurvesReflectOnlyAfterTheirOwnKind() {
         // `S` after `M` starts at the current point; `T` after `Q` reflects the control.
-        #expect(SVGPathData.write(SVGPathData.parse("M0 0C1 1 2 1 3 0M5 5S6 6 7 5Q8 4 9 5T11 5").segments)
-            == "M0 0 C1 1 2 1 3 0 M5 5 C5 5 6 6 7 5 Q8 4 9 5 Q10 6 11 5")
+        #expect(
+            SVGPathData.write(SVGPathData.parse("M0 0C1 1 2 1 3 0M5 5S6 6 7 5Q8 4 9 5T11 5").segments)
+                == "M0 0 C1 1 2 1 3 0 M5 5 C5 5 6 6 7 5 Q8 4 9 5 Q10 6 11 5")
     }
 
     @Test func anErrorKeepsTheSegmentsBeforeIt() {
@@ -37,16 +38,23 @@ struct TabIconFixTests {
 
     @Test func radiiTooSmallAreScaledUpAndAZeroRadiusIsALine() {
         // A radius of 1 between points 10 apart is scaled to 5: a half circle, two quarters.
-        #expect(SVGPathData.arcCurves(from: Point(x: 0, y: 0), to: Point(x: 10, y: 0), radiusX: 1, radiusY: 1, rotation: 0, largeArc: false, sweep: true).count == 2)
-        #expect(SVGPathData.arcCurves(from: Point(x: 0, y: 0), to: Point(x: 10, y: 0), radiusX: 0, radiusY: 4, rotation: 0, largeArc: false, sweep: true)
-            == [.line(Point(x: 10, y: 0))])
+        #expect(
+            SVGPathData.arcCurves(
+                from: Point(x: 0, y: 0), to: Point(x: 10, y: 0), radiusX: 1, radiusY: 1, rotation: 0, largeArc: false, sweep: true
+            ).count == 2)
+        #expect(
+            SVGPathData.arcCurves(
+                from: Point(x: 0, y: 0), to: Point(x: 10, y: 0), radiusX: 0, radiusY: 4, rotation: 0, largeArc: false, sweep: true)
+                == [.line(Point(x: 10, y: 0))])
     }
 
     @Test func shapesBecomePathData() {
         func element(_ name: String, _ attributes: [(String, String)]) -> SVGDocument.Element {
             .init(name: name, range: 0..<1, attributes: attributes.map { .init(name: $0.0, value: $0.1, range: 0..<1) }, depth: 1)
         }
-        #expect(SVGShapePath.pathData(for: element("rect", [("x", "2"), ("y", "2"), ("width", "20"), ("height", "10")])) == "M2 2 L22 2 L22 12 L2 12 Z")
+        #expect(
+            SVGShapePath.pathData(for: element("rect", [("x", "2"), ("y", "2"), ("width", "20"), ("height", "10")]))
+                == "M2 2 L22 2 L22 12 L2 12 Z")
         #expect(SVGShapePath.pathData(for: element("polygon", [("points", "1,1 5,1 3,4")])) == "M1 1 L5 1 L3 4 Z")
         #expect(SVGShapePath.pathData(for: element("circle", [("cx", "12"), ("cy", "12"), ("r", "50%")])) == nil)
         #expect(SVGShapePath.pathData(for: element("rect", [("width", "0"), ("height", "10")])) == nil)
@@ -66,7 +74,8 @@ struct TabIconFixTests {
         var text = svg
         for _ in 0..<3 {
             let icon = analyse(text)
-            let fixes = icon.hangs.compactMap { hang in hang.writtenOut.map { IOSTabIcon.Fix(message: "", range: hang.range, replacement: $0) } }
+            let fixes =
+                icon.hangs.compactMap { hang in hang.writtenOut.map { IOSTabIcon.Fix(message: "", range: hang.range, replacement: $0) } }
                 + (icon.blank.flatMap(\.fix).map { [$0] } ?? icon.lostParts.compactMap(\.fix))
             guard !fixes.isEmpty else { break }
             text = apply(fixes, to: text)
@@ -80,7 +89,8 @@ struct TabIconFixTests {
     /// A style sheet that makes an outline a filled shape: the attributes say "outline", the
     /// renderings agree, and nothing is reported.
     @Test func aStyleSheetThatRestylesTheIconLeavesTheRenderingsToJudge() {
-        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><style>path { fill: #000; stroke: none }</style><path fill=\"none\" stroke=\"#000\" d=\"M4 4h16v16H4z\"/></svg>"
+        let svg =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><style>path { fill: #000; stroke: none }</style><path fill=\"none\" stroke=\"#000\" d=\"M4 4h16v16H4z\"/></svg>"
         let icon = analyse(svg)
         #expect(icon.filledParts.isEmpty && icon.lostParts.isEmpty)
         #expect(icon.ink?.differing == 0)
@@ -88,7 +98,8 @@ struct TabIconFixTests {
 
     private func analyse(_ svg: String) -> IOSTabIcon {
         let document = SVGParser.parse(SourceFile(path: "icons/home.svg", text: svg))
-        return IOSTabIcon.analyse(document, svgRendering: IconRenderer.measure(Array(svg.utf8), size: IOSTabIcon.renderSize, currentColor: "#000"))
+        return IOSTabIcon.analyse(
+            document, svgRendering: IconRenderer.measure(Array(svg.utf8), size: IOSTabIcon.renderSize, currentColor: "#000"))
     }
 
     /// Applies the fixes that do not overlap a larger one, last first.

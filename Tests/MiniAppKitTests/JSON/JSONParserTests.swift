@@ -74,12 +74,13 @@ struct JSONParserTests {
 
     @Test func recoversFromTrailingCommasAndComments() {
         let document = parse("{\n  // note\n  \"a\": [1, 2,],\n  /* block */ \"b\": 3,\n}")
-        #expect(issues(document) == [
-            "2:3 comments are not allowed in JSON",
-            "3:13 trailing comma; JSON does not allow a comma before a closing bracket",
-            "4:3 comments are not allowed in JSON",
-            "4:21 trailing comma; JSON does not allow a comma before a closing bracket",
-        ])
+        #expect(
+            issues(document) == [
+                "2:3 comments are not allowed in JSON",
+                "3:13 trailing comma; JSON does not allow a comma before a closing bracket",
+                "4:3 comments are not allowed in JSON",
+                "4:21 trailing comma; JSON does not allow a comma before a closing bracket",
+            ])
         #expect(document.root?["b"]?.integerValue == 3)
     }
 

@@ -70,7 +70,10 @@ struct ArchiveTests {
         #expect(throws: ArchiveError("'big.mp4' is 4294967296 bytes, over the limit of 268435456 bytes for a package")) {
             try ArchiveWriter.checkLimits(sizes: [("big.mp4", 4_294_967_296)])
         }
-        #expect(throws: ArchiveError("a package holds at most 65535 files without ZIP64, which MiniApp packages must not use; this one has 65536")) {
+        #expect(
+            throws: ArchiveError(
+                "a package holds at most 65535 files without ZIP64, which MiniApp packages must not use; this one has 65536")
+        ) {
             try ArchiveWriter.checkLimits(sizes: Array(repeating: ("x", 1), count: 65_536))
         }
     }
@@ -80,8 +83,9 @@ struct ArchiveTests {
             let destination = folder.appendingPathComponent("app.ma")
             try Data("old".utf8).write(to: destination)
             #expect(throws: ArchiveError("'a' is in the package twice")) {
-                try ArchiveWriter.write([ArchiveEntry(path: "a", bytes: [1], method: .store), ArchiveEntry(path: "a", bytes: [2], method: .store)],
-                                        to: destination, timestamp: .fixed)
+                try ArchiveWriter.write(
+                    [ArchiveEntry(path: "a", bytes: [1], method: .store), ArchiveEntry(path: "a", bytes: [2], method: .store)],
+                    to: destination, timestamp: .fixed)
             }
             #expect(try String(contentsOf: destination, encoding: .utf8) == "old")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["app.ma"])
@@ -97,11 +101,17 @@ struct ArchiveTests {
             #expect(throws: ArchiveError.self) { try ArchiveReader(bytes: Array(bytes[0..<(bytes.count - 30)])) }
             var renamed = bytes
             renamed[40] ^= 0x01  // the local header's name no longer matches the central directory
-            #expect(throws: ArchiveError("not a valid ZIP package: its headers are inconsistent (a local header that disagrees with the central directory, or a name flagged as UTF-8 that is not)")) { try ArchiveReader(bytes: renamed) }
+            #expect(
+                throws: ArchiveError(
+                    "not a valid ZIP package: its headers are inconsistent (a local header that disagrees with the central directory, or a name flagged as UTF-8 that is not)"
+                )
+            ) { try ArchiveReader(bytes: renamed) }
             bytes[100] ^= 0xFF  // inside the stored data: the CRC no longer matches
             let reader = try ArchiveReader(bytes: bytes)
             #expect(throws: ArchiveError.self) { try reader.read(reader.entries[0], limit: 1 << 20) }
-            #expect(throws: ArchiveError("'manifest.json' declares 1800 bytes, over the limit of 10")) { try reader.read(reader.entries[0], limit: 10) }
+            #expect(throws: ArchiveError("'manifest.json' declares 1800 bytes, over the limit of 10")) {
+                try reader.read(reader.entries[0], limit: 10)
+            }
         }
     }
 
@@ -109,7 +119,9 @@ struct ArchiveTests {
         let source = "{\n  \"a\": [1, 2.50, -0, 1e3],\n  \"b\": \"é \\\"q\\\" \\u0001\",\n  \"c\": { \"d\": null, \"e\": true }\n}\n"
         let result = PackTransform.apply(to: SourceFile(path: "x.json", text: source))
         #expect(result.transform == "json-compact")
-        #expect(String(decoding: result.bytes, as: UTF8.self) == "{\"a\":[1,2.50,-0,1e3],\"b\":\"é \\\"q\\\" \\u0001\",\"c\":{\"d\":null,\"e\":true}}")
+        #expect(
+            String(decoding: result.bytes, as: UTF8.self)
+                == "{\"a\":[1,2.50,-0,1e3],\"b\":\"é \\\"q\\\" \\u0001\",\"c\":{\"d\":null,\"e\":true}}")
         let original = JSONParser.parse(SourceFile(path: "x.json", text: source)).root.map(Self.value)
         let compacted = JSONParser.parse(SourceFile(path: "x.json", bytes: result.bytes)).root.map(Self.value)
         #expect(original == compacted)

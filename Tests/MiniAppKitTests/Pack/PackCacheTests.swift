@@ -8,7 +8,8 @@ struct PackCacheTests {
     static let entries = [
         PackCache.Entry(
             sourceSHA256: String(repeating: "a", count: 64), minify: true, transform: "json-compact",
-            compressed: CompressedEntry(ArchiveEntry(path: "manifest.json", bytes: Array(String(repeating: "{\"a\": 1}\n", count: 50).utf8), method: .deflate))),
+            compressed: CompressedEntry(
+                ArchiveEntry(path: "manifest.json", bytes: Array(String(repeating: "{\"a\": 1}\n", count: 50).utf8), method: .deflate))),
         PackCache.Entry(
             sourceSHA256: String(repeating: "b", count: 64), minify: false, transform: nil,
             compressed: CompressedEntry(ArchiveEntry(path: "icons/a.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0xFF], method: .store))),
@@ -62,6 +63,8 @@ struct PackCacheTests {
         cache.store(Self.entries, projectAt: root)
         #expect(cache.load(projectAt: root).entries.count == 2)
         try Data("broken".utf8).write(to: cache.file(forProjectAt: root))
-        #expect(cache.load(projectAt: root).note == "the pack cache '\(cache.file(forProjectAt: root).path)' is not a cache mactl wrote; it is replaced")
+        #expect(
+            cache.load(projectAt: root).note
+                == "the pack cache '\(cache.file(forProjectAt: root).path)' is not a cache mactl wrote; it is replaced")
     }
 }

@@ -8,13 +8,21 @@ struct ReportYAMLWriterTests {
         let value = ReportValue.map([
             ("mactl", .string("0.9.0")),
             ("app", .map([("id", .string("org.example.demo")), ("version_code", .integer(3)), ("version", .null)])),
-            ("files", .list([
-                .map([("path", .string("pages/index/index.html")), ("size", .integer(1200)), ("transform", .null)]),
-                .map([("path", .string("assets/ünïcödé \"quoted\" back\\slash.png")), ("ratio", .number(0.123456))]),
-            ])),
+            (
+                "files",
+                .list([
+                    .map([("path", .string("pages/index/index.html")), ("size", .integer(1200)), ("transform", .null)]),
+                    .map([("path", .string("assets/ünïcödé \"quoted\" back\\slash.png")), ("ratio", .number(0.123456))]),
+                ])
+            ),
             ("left_out", .list([])),
             ("lint", .map([])),
-            ("nested", .list([.list([.string("a"), .integer(1)]), .list([]), .map([]), .map([("deep", .map([("deeper", .list([.bool(true)]))]))])])),
+            (
+                "nested",
+                .list([
+                    .list([.string("a"), .integer(1)]), .list([]), .map([]), .map([("deep", .map([("deeper", .list([.bool(true)]))]))]),
+                ])
+            ),
             ("timings_ms", .map([("load_and_lint", .number(12.5)), ("bundle", .number(-0.0))])),
         ])
         let written = try #require(ReportYAMLWriter.write(value))
@@ -45,7 +53,11 @@ struct ReportYAMLWriterTests {
             case 3: return .bool(generator.next() % 2 == 0)
             case 4: return .null
             case 5: return .list((0..<Int(generator.next() % 4)).map { _ in value(depth: depth + 1) })
-            default: return .map((0..<Int(generator.next() % 4)).map { index in (keys[Int(generator.next() % UInt64(keys.count))] + "\(index)", value(depth: depth + 1)) })
+            default:
+                return .map(
+                    (0..<Int(generator.next() % 4)).map { index in
+                        (keys[Int(generator.next() % UInt64(keys.count))] + "\(index)", value(depth: depth + 1))
+                    })
             }
         }
         for _ in 0..<500 {

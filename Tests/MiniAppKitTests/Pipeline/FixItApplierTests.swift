@@ -14,7 +14,10 @@ struct FixItApplierTests {
 
     @Test func severalFixItsGivenFromTheLastOffsetToTheFirstAreAllApplied() {
         let file = SourceFile(path: "app.js", text: "let a = 1;\nlet b = 2;\nlet c = 3;\n")
-        let fixes = [finding("rule-c", 22..<25, "var", in: file), finding("rule-b", 11..<14, "var", in: file), finding("rule-a", 0..<3, "const", in: file)]
+        let fixes = [
+            finding("rule-c", 22..<25, "var", in: file), finding("rule-b", 11..<14, "var", in: file),
+            finding("rule-a", 0..<3, "const", in: file),
+        ]
         let outcome = FixItApplier.apply(fixes, to: file.bytes)
         #expect(text(outcome) == "const a = 1;\nvar b = 2;\nvar c = 3;\n")
         #expect(outcome.applied.map { $0.diagnostics.map(\.id) } == [["rule-a"], ["rule-b"], ["rule-c"]])
@@ -66,7 +69,8 @@ struct FixItApplierTests {
         let outcome = FixItApplier.apply([fromMe, fromHome], to: file.bytes)
         #expect(text(outcome) == "<path d=\"M2 2L22 2 22 22 .5 .5z\"/>")
         #expect(outcome.applied.count == 1)
-        #expect(outcome.applied[0].diagnostics.map(\.message) == ["finding of icon-tab-hangs-on-ios", "the same icon, used by a second tab"])
+        #expect(
+            outcome.applied[0].diagnostics.map(\.message) == ["finding of icon-tab-hangs-on-ios", "the same icon, used by a second tab"])
         #expect(outcome.skipped.isEmpty)
     }
 
@@ -77,13 +81,21 @@ struct FixItApplierTests {
         let origin = SourcePosition(offset: 0, line: 1, column: 1)
         let pastTheEnd = Diagnostic(
             id: "rule-far", severity: .error, message: "far", span: nil,
-            fixIt: FixIt(message: "far", span: SourceSpan(path: "app.js", start: SourcePosition(offset: 5, line: 1, column: 6), end: SourcePosition(offset: 40, line: 3, column: 1)), replacement: "x"))
+            fixIt: FixIt(
+                message: "far",
+                span: SourceSpan(
+                    path: "app.js", start: SourcePosition(offset: 5, line: 1, column: 6),
+                    end: SourcePosition(offset: 40, line: 3, column: 1)), replacement: "x"))
         let backwards = Diagnostic(
             id: "rule-back", severity: .error, message: "back", span: nil,
-            fixIt: FixIt(message: "back", span: SourceSpan(path: "app.js", start: SourcePosition(offset: 3, line: 1, column: 4), end: origin), replacement: "x"))
+            fixIt: FixIt(
+                message: "back", span: SourceSpan(path: "app.js", start: SourcePosition(offset: 3, line: 1, column: 4), end: origin),
+                replacement: "x"))
         let negative = Diagnostic(
             id: "rule-negative", severity: .error, message: "negative", span: nil,
-            fixIt: FixIt(message: "negative", span: SourceSpan(path: "app.js", start: SourcePosition(offset: -2, line: 1, column: 1), end: origin), replacement: "x"))
+            fixIt: FixIt(
+                message: "negative", span: SourceSpan(path: "app.js", start: SourcePosition(offset: -2, line: 1, column: 1), end: origin),
+                replacement: "x"))
         let outcome = FixItApplier.apply([pastTheEnd, backwards, negative, finding("rule-a", 0..<3, "var", in: file)], to: file.bytes)
         #expect(text(outcome) == "var a;\n")
         #expect(outcome.skipped.map(\.diagnostic.id) == ["rule-negative", "rule-back", "rule-far"])
@@ -101,11 +113,12 @@ struct FixItApplierTests {
         let world = utf8.firstRange(of: Array("wörld".utf8))!
         let wave = utf8.firstRange(of: Array("👋".utf8))!
         #expect(world == 15..<21)
-        let outcome = FixItApplier.apply([
-            finding("rule-world", world, "wörld, 世界", in: file),
-            finding("rule-wave", wave.upperBound..<wave.upperBound, "👋", in: file),
-            finding("rule-half", 5..<6, "e", in: file),
-        ], to: file.bytes)
+        let outcome = FixItApplier.apply(
+            [
+                finding("rule-world", world, "wörld, 世界", in: file),
+                finding("rule-wave", wave.upperBound..<wave.upperBound, "👋", in: file),
+                finding("rule-half", 5..<6, "e", in: file),
+            ], to: file.bytes)
         #expect(text(outcome) == "<p>héllo 👋👋 wörld, 世界</p>")
         #expect(outcome.skipped.map(\.diagnostic.id) == ["rule-half"])
         #expect(outcome.skipped.map(\.reason) == [.splitsCharacter])

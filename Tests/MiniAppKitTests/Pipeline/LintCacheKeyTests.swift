@@ -14,7 +14,9 @@ struct LintCacheKeyTests {
     ) -> String {
         var project = Project(contents: files)
         project.loadIssues = issues
-        var settings = configuration.map { ConfigurationParser.parse(SourceFile(path: ".mactl.yml", text: $0), knownRuleIDs: RuleRegistry.allIDs) } ?? .default
+        var settings =
+            configuration.map { ConfigurationParser.parse(SourceFile(path: ".mactl.yml", text: $0), knownRuleIDs: RuleRegistry.allIDs) }
+            ?? .default
         settings.runtime = runtime
         return LintCache.key(project: project, configuration: settings, tool: tool)
     }

@@ -106,7 +106,8 @@ struct LintCacheQuickLookupTests {
         let trusted = earlier(readStartedAt: FileSignature.now() + 60_000_000_000)
         #expect(try ProjectLoader.load(root: root, reusing: trusted).file("b.html")?.text == "LENT")
         // Just written files are read: the earlier read began too soon after they changed.
-        #expect(try ProjectLoader.load(root: root, reusing: earlier(readStartedAt: first.readStartedAt)).file("b.html")?.text == "<p>b</p>\n")
+        #expect(
+            try ProjectLoader.load(root: root, reusing: earlier(readStartedAt: first.readStartedAt)).file("b.html")?.text == "<p>b</p>\n")
         try Data("<p>c</p>\n".utf8).write(to: root.appendingPathComponent("b.html"))
         let reloaded = try ProjectLoader.load(root: root, reusing: trusted)
         #expect(reloaded.file("b.html")?.text == "<p>c</p>\n")

@@ -40,8 +40,14 @@ struct LintFixerTests {
             let report = try fixer(root).run()
             #expect(try read(root, "pages/index/index.html") == Self.fixed)
             #expect(try permissions(page) == 0o640)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: page.deletingLastPathComponent().path).sorted() == ["index.html", "index.js"])
-            #expect(report.fixes.map { "\($0.pass) \($0.path) \($0.applied.map(\.fixIt.replacement))" } == ["1 pages/index/index.html [\"x-text\"]"])
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: page.deletingLastPathComponent().path).sorted() == [
+                    "index.html", "index.js",
+                ])
+            #expect(
+                report.fixes.map { "\($0.pass) \($0.path) \($0.applied.map(\.fixIt.replacement))" } == [
+                    "1 pages/index/index.html [\"x-text\"]"
+                ])
             #expect(report.appliedCount == 1)
             #expect(report.changedPaths == ["pages/index/index.html"])
             #expect(!report.reachedPassLimit)
@@ -58,10 +64,13 @@ struct LintFixerTests {
         ]) { root in
             let report = try fixer(root).run()
             #expect(try read(root, "manifest.json").contains(#""pages": ["pages/index/index", "pages/about/about", "pages/help/help"]"#))
-            #expect(report.fixes.map { "\($0.pass) \($0.path) applied \($0.applied.map(\.fixIt.replacement)) skipped \($0.skipped.map(\.diagnostic.fixIt!.replacement))" } == [
-                #"1 manifest.json applied [", \"pages/about/about\""] skipped [", \"pages/help/help\""]"#,
-                #"2 manifest.json applied [", \"pages/help/help\""] skipped []"#,
-            ])
+            #expect(
+                report.fixes.map {
+                    "\($0.pass) \($0.path) applied \($0.applied.map(\.fixIt.replacement)) skipped \($0.skipped.map(\.diagnostic.fixIt!.replacement))"
+                } == [
+                    #"1 manifest.json applied [", \"pages/about/about\""] skipped [", \"pages/help/help\""]"#,
+                    #"2 manifest.json applied [", \"pages/help/help\""] skipped []"#,
+                ])
             #expect(report.appliedCount == 2)
             #expect(report.changedPaths == ["manifest.json"])
             #expect(report.result.diagnostics.filter { $0.id == "project-unlisted-page" }.isEmpty)
@@ -75,12 +84,13 @@ struct LintFixerTests {
             let page = root.appendingPathComponent("pages/index/index.html")
             let edited = Self.typo + "<!-- edited -->\n"
             var lints = 0
-            let fixer = LintFixer(lint: {
-                lints += 1
-                let result = Linter.lint(try ProjectLoader.load(root: root))
-                try Data(edited.utf8).write(to: page)
-                return result
-            }, fileURL: { root.appendingPathComponent($0) })
+            let fixer = LintFixer(
+                lint: {
+                    lints += 1
+                    let result = Linter.lint(try ProjectLoader.load(root: root))
+                    try Data(edited.utf8).write(to: page)
+                    return result
+                }, fileURL: { root.appendingPathComponent($0) })
             let report = try fixer.run()
             #expect(try read(root, "pages/index/index.html") == edited)
             #expect(report.fixes.map(\.notWritten) == [.changedSinceRead])
@@ -132,15 +142,16 @@ struct LintFixerTests {
     /// after the pass limit instead of looping.
     @Test func fixItsThatUndoEachOtherStopAtThePassLimit() throws {
         try withProject(["notes.txt": "a"]) { root in
-            let fixer = LintFixer(lint: {
-                let project = try ProjectLoader.load(root: root)
-                let file = try #require(project.file("notes.txt"))
-                let span = file.span(0..<1)
-                let swap = Diagnostic(
-                    id: "swap", severity: .warning, message: "swap", span: span,
-                    fixIt: FixIt(message: "swap", span: span, replacement: file.text == "a" ? "b" : "a"))
-                return LintResult(diagnostics: [swap], model: ProjectModel(project: project))
-            }, fileURL: { root.appendingPathComponent($0) })
+            let fixer = LintFixer(
+                lint: {
+                    let project = try ProjectLoader.load(root: root)
+                    let file = try #require(project.file("notes.txt"))
+                    let span = file.span(0..<1)
+                    let swap = Diagnostic(
+                        id: "swap", severity: .warning, message: "swap", span: span,
+                        fixIt: FixIt(message: "swap", span: span, replacement: file.text == "a" ? "b" : "a"))
+                    return LintResult(diagnostics: [swap], model: ProjectModel(project: project))
+                }, fileURL: { root.appendingPathComponent($0) })
             let report = try fixer.run()
             #expect(report.fixes.count == LintFixer.passLimit)
             #expect(report.reachedPassLimit)

@@ -29,7 +29,10 @@ struct ModelReuseTests {
         ("script", "pages/home/home.js", replacing("  onSort(e) {", with: "  onSorting(e) {")),
         ("app.js", "app.js", replacing("var cartItems = [];", with: "var cartItems = [];\nlet onSearch = 1;")),
         ("locale", "i18n/fr.json", replacing("\"home.add\": \"Add\",", with: "")),
-        ("manifest", "manifest.json", replacing("\"navigation_bar_text_style\": \"white\"", with: "\"navigation_bar_text_style\": \"grey\"")),
+        (
+            "manifest", "manifest.json",
+            replacing("\"navigation_bar_text_style\": \"white\"", with: "\"navigation_bar_text_style\": \"grey\"")
+        ),
         ("icon", "icons/home.svg", replacing("viewBox=\"0 0 24 24\"", with: "viewBox=\"0,0,24,24\"")),
         ("stylesheet", "app.css", { $0 + "\n.unused { color: red; }\n" }),
         ("removed template", "pages/cart/cart.html", { _ in nil }),

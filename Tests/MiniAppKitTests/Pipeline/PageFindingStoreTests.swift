@@ -112,7 +112,8 @@ struct PageFindingStoreTests {
     /// no run. A rule that was off is run on every page once it is on.
     @Test func severitiesApplyToKeptFindingsAndARuleTurnedOnRuns() throws {
         let base = try ProjectLoader.load(root: ModelReuseTests.showcase)
-        let project = ModelReuseTests.edited(base, "pages/home/home.html", ModelReuseTests.replacing("onAddToCart(product.id)", with: "onAddToKart(product.id)"))
+        let project = ModelReuseTests.edited(
+            base, "pages/home/home.html", ModelReuseTests.replacing("onAddToCart(product.id)", with: "onAddToKart(product.id)"))
         let id = TemplateUnknownHandler.description.id
         let store = PageFindingStore(tool: "build 1")
         let first = Linter.lint(project, pageFindings: store).diagnostics

@@ -19,8 +19,10 @@ struct ProjectLoaderTests {
 
     @Test func readsFilesWithRelativePathsAndSkipsBuildAndHiddenFolders() throws {
         try withTemporaryFolder { folder in
-            for path in ["manifest.json", "pages/a/a.html", ".git/HEAD", ".build/x", "dist/app.ma", "node_modules/m/index.js",
-                         "pages/node_modules/x.js", ".mactl.yml", "pages/.DS_Store"] {
+            for path in [
+                "manifest.json", "pages/a/a.html", ".git/HEAD", ".build/x", "dist/app.ma", "node_modules/m/index.js",
+                "pages/node_modules/x.js", ".mactl.yml", "pages/.DS_Store",
+            ] {
                 try write("x", to: path, in: folder)
             }
             let project = try ProjectLoader.load(root: folder)
@@ -34,8 +36,10 @@ struct ProjectLoaderTests {
     /// loader looks: not in what it skips, nor in a package's test folders, nor inside an app.
     @Test func miniAppFoldersAreFoundWhereTheLoaderLooks() throws {
         try withTemporaryFolder { folder in
-            for app in ["Sources/Host/app", "apps/b", "apps/b/pages/nested", "node_modules/m", "dist/d", ".build/x", ".swiftpm/y",
-                        "Tests/Fixtures/broken", "Fixtures/c", "apps/only-manifest"] {
+            for app in [
+                "Sources/Host/app", "apps/b", "apps/b/pages/nested", "node_modules/m", "dist/d", ".build/x", ".swiftpm/y",
+                "Tests/Fixtures/broken", "Fixtures/c", "apps/only-manifest",
+            ] {
                 try write("{}", to: "\(app)/manifest.json", in: folder)
                 if app != "apps/only-manifest" { try write("", to: "\(app)/app.js", in: folder) }
             }
@@ -62,19 +66,22 @@ struct ProjectLoaderTests {
             let project = folder.appendingPathComponent("app")
             try write("secret", to: "secret.txt", in: folder)
             try write("{}", to: "app/manifest.json", in: folder)
-            try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("leak.txt").path, withDestinationPath: "../secret.txt")
+            try FileManager.default.createSymbolicLink(
+                atPath: project.appendingPathComponent("leak.txt").path, withDestinationPath: "../secret.txt")
             try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("up").path, withDestinationPath: "..")
             let loaded = try ProjectLoader.load(root: project)
             #expect(loaded.paths == ["manifest.json"])
-            #expect(loaded.loadIssues == [
-                ProjectLoadIssue(path: "leak.txt", kind: .symlinkOutsideRoot(target: "../secret.txt")),
-                ProjectLoadIssue(path: "up", kind: .symlinkOutsideRoot(target: "..")),
-            ])
+            #expect(
+                loaded.loadIssues == [
+                    ProjectLoadIssue(path: "leak.txt", kind: .symlinkOutsideRoot(target: "../secret.txt")),
+                    ProjectLoadIssue(path: "up", kind: .symlinkOutsideRoot(target: "..")),
+                ])
             let diagnostics = Linter.lint(loaded).diagnostics.filter { $0.id == "project-symlink-outside-root" }
-            #expect(diagnostics.map(\.message) == [
-                "'leak.txt' is a symbolic link to '../secret.txt', outside the project; it is not followed",
-                "'up' is a symbolic link to '..', outside the project; it is not followed",
-            ])
+            #expect(
+                diagnostics.map(\.message) == [
+                    "'leak.txt' is a symbolic link to '../secret.txt', outside the project; it is not followed",
+                    "'up' is a symbolic link to '..', outside the project; it is not followed",
+                ])
             #expect(diagnostics.map { $0.span?.path } == ["leak.txt", "up"])
         }
     }
@@ -84,7 +91,8 @@ struct ProjectLoaderTests {
             try write("a", to: "common/a.js", in: folder)
             try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("shared").path, withDestinationPath: "common")
             try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("common/loop").path, withDestinationPath: "..")
-            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("alias.js").path, withDestinationPath: "common/a.js")
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent("alias.js").path, withDestinationPath: "common/a.js")
             let project = try ProjectLoader.load(root: folder)
             #expect(project.paths == ["alias.js", "common/a.js"])
             #expect(project.loadIssues.isEmpty)
@@ -104,7 +112,8 @@ struct ProjectLoaderTests {
 
     @Test func aBrokenSymlinkIsReported() throws {
         try withTemporaryFolder { folder in
-            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("gone.js").path, withDestinationPath: "missing.js")
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent("gone.js").path, withDestinationPath: "missing.js")
             let project = try ProjectLoader.load(root: folder)
             #expect(project.loadIssues == [ProjectLoadIssue(path: "gone.js", kind: .unreadable(reason: "it is a broken symbolic link"))])
             let messages = Linter.lint(project).diagnostics.filter { $0.id == "project-unreadable-file" }.map(\.message)

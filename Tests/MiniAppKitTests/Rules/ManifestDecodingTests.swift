@@ -35,8 +35,9 @@ struct ManifestDecodingTests {
     }
 
     @Test func booleansAndStringsAreStrict() {
-        #expect(failures(#""window": { "fullscreen": 1, "orientation": 2 }, "short_name": true"#)
-            == ["type short_name", "type window.fullscreen", "type window.orientation"])
+        #expect(
+            failures(#""window": { "fullscreen": 1, "orientation": 2 }, "short_name": true"#)
+                == ["type short_name", "type window.fullscreen", "type window.orientation"])
     }
 
     @Test func theFirstOfEqualKeysIsRead() {

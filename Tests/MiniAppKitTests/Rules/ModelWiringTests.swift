@@ -26,8 +26,9 @@ import Testing
     }
 
     @Test func recordsTheDataAsTheRuntimeCopiesItThroughJSON() {
-        #expect(text(initialData("Page({ data: { a: 1, d: new Date(0), f() {}, u: undefined, items: [], n: null } });"))
-            == "{a:1,d:'1970-01-01T00:00:00.000Z',items:[],n:null}")
+        #expect(
+            text(initialData("Page({ data: { a: 1, d: new Date(0), f() {}, u: undefined, items: [], n: null } });"))
+                == "{a:1,d:'1970-01-01T00:00:00.000Z',items:[],n:null}")
         // Changes made before `Page()` are in the copy.
         #expect(text(initialData("const data = { a: 1 };\ndata.a = 2;\nPage({ data });")) == "{a:2}")
         // No data, or data that is not an object: the runtime starts from `{}`.
@@ -50,7 +51,10 @@ import Testing
     @Test func readsTheKeysOnLoadMaySet() {
         #expect(writes("Page({ data: { a: 1 } });", hasOnLoad: false) == [])
         #expect(writes("Page({ onLoad() { this.setData({ a: 1, 'b.c': 2, 'd[0]': 3 }); } });") == ["a", "b", "d"])
-        #expect(writes("Page({ onLoad: function (o) { const that = this; that.setData({ a: 1 }); this.data.b.push(1); this.data['c'] = 2; } });") == ["a", "b", "c"])
+        #expect(
+            writes(
+                "Page({ onLoad: function (o) { const that = this; that.setData({ a: 1 }); this.data.b.push(1); this.data['c'] = 2; } });")
+                == ["a", "b", "c"])
         #expect(writes("Page({ async onLoad() { const r = await skip.net.fetch('x'); this.setData({ items: r }); } });") == ["items"])
         #expect(writes("Page({ onLoad: () => { this.timer = 1; } });") == [])
     }
@@ -70,7 +74,10 @@ import Testing
         #expect(writes("Page({ data: {} });\nPage({ data: {} });", hasOnLoad: false) == nil)
     }
 
-    func truthiness(_ condition: String, data: String = #"{"a": 1, "s": "x", "list": [], "items": [1, 2], "off": false, "n": null}"#, unknown: Set<String> = []) -> Bool? {
+    func truthiness(
+        _ condition: String, data: String = #"{"a": 1, "s": "x", "list": [], "items": [1, 2], "off": false, "n": null}"#,
+        unknown: Set<String> = []
+    ) -> Bool? {
         guard case .success(let expression) = AlpineExpressionParser.parse(condition) else { return nil }
         let root = RegistrationCall.parseData(data)
         return FirstRenderEvaluator(data: FirstRenderData(root: root, unknownKeys: unknown), storeIsPage: true).truthiness(expression)
@@ -109,7 +116,8 @@ import Testing
         contents.merge(files) { $1 }
         var configuration = Configuration.default
         if let runtime {
-            configuration = ConfigurationParser.parse(SourceFile(path: ".mactl.yml", text: "runtime: \(runtime)\n"), knownRuleIDs: RuleRegistry.allIDs)
+            configuration = ConfigurationParser.parse(
+                SourceFile(path: ".mactl.yml", text: "runtime: \(runtime)\n"), knownRuleIDs: RuleRegistry.allIDs)
         }
         return Linter.lint(Project(contents: contents), configuration: configuration).diagnostics
             .filter { $0.id.hasPrefix("template-model") || $0.id == "template-unknown-modifier" }
@@ -124,7 +132,10 @@ import Testing
         let open = diagnostics(["pages/index/index.html": html, "pages/index/index.js": "Page({ data: { title: '', open: true } });\n"])
         #expect(open.map(\.severity) == [.warning])
         // onLoad calls another method: what it sets is unknown, so never the error.
-        let loaded = diagnostics(["pages/index/index.html": html, "pages/index/index.js": "Page({ data: { title: '', open: false }, onLoad() { this.load(); }, load() {} });\n"])
+        let loaded = diagnostics([
+            "pages/index/index.html": html,
+            "pages/index/index.js": "Page({ data: { title: '', open: false }, onLoad() { this.load(); }, load() {} });\n",
+        ])
         #expect(loaded.map(\.severity) == [.warning])
         // A script that does not parse: unknown too (its syntax error is reported elsewhere).
         let broken = diagnostics(["pages/index/index.html": html, "pages/index/index.js": "Page({ data: { open: false } );\n"])
@@ -143,20 +154,24 @@ import Testing
 
             """
         let skip = diagnostics(["pages/index/index.html": html])
-        #expect(skip.map { "\($0.line) \($0.id)" } == [
-            "2 template-model-on-checkbox", "3 template-model-modifier", "4 template-model-modifier", "5 template-unknown-modifier",
-        ])
+        #expect(
+            skip.map { "\($0.line) \($0.id)" } == [
+                "2 template-model-on-checkbox", "3 template-model-modifier", "4 template-model-modifier", "5 template-unknown-modifier",
+            ])
         let w3c = diagnostics(["pages/index/index.html": html], runtime: "w3c")
-        #expect(w3c.map { "\($0.line) \($0.id)" } == [
-            "2 template-unknown-modifier", "3 template-unknown-modifier", "4 template-model-target", "5 template-unknown-modifier",
-            "6 template-model-target",
-        ])
+        #expect(
+            w3c.map { "\($0.line) \($0.id)" } == [
+                "2 template-unknown-modifier", "3 template-unknown-modifier", "4 template-model-target", "5 template-unknown-modifier",
+                "6 template-model-target",
+            ])
     }
 
     @Test func everyModelOfAnotherPageIsTheOffLaunchPageRules() {
         let manifest = MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/form/form"]"#)
         let form = "<body x-data=\"page\">\n<template x-if=\"store.open\"><input x-model=\"store.user.name\"></template>\n</body>\n"
-        let found = diagnostics(["manifest.json": manifest, "pages/form/form.html": form, "pages/form/form.js": "Page({ data: { open: false } });\n"])
+        let found = diagnostics([
+            "manifest.json": manifest, "pages/form/form.html": form, "pages/form/form.js": "Page({ data: { open: false } });\n",
+        ])
         #expect(found.map { "\($0.line) \($0.id) \($0.severity)" } == ["2 template-model-off-launch-page error"])
     }
 
@@ -171,13 +186,15 @@ import Testing
 
     @Test func sharedKeysAreNamedInTheOrderThePageWritesThem() {
         let found = routing([
-            "pages/index/index.html": "<body x-data=\"page\"><p x-text=\"store.title\"></p><p x-text=\"store['count']\"></p><p x-text=\"store.other\"></p></body>\n",
+            "pages/index/index.html":
+                "<body x-data=\"page\"><p x-text=\"store.title\"></p><p x-text=\"store['count']\"></p><p x-text=\"store.other\"></p></body>\n",
             "pages/index/index.js": "Page({ data: { title: 'Hello', other: 1 }, onLoad() { this.setData({ count: 1 }); } });\n",
             "pages/detail/detail.js": "Page({\n  data: { title: 'Detail' },\n  onTap() { this.setData({ 'count.total': 2 }); },\n});\n",
         ])
-        #expect(found == [
-            "pages/detail/detail.js:2:11 'pages/detail/detail' shares the keys 'title' and 'count' with the launch page 'pages/index/index' and calls 'setData', which sends this page's whole data to the launch page's view too: the launch page then shows this page's 'title' and 'count' instead of its own; rename the keys on one of the pages",
-        ])
+        #expect(
+            found == [
+                "pages/detail/detail.js:2:11 'pages/detail/detail' shares the keys 'title' and 'count' with the launch page 'pages/index/index' and calls 'setData', which sends this page's whole data to the launch page's view too: the launch page then shows this page's 'title' and 'count' instead of its own; rename the keys on one of the pages"
+            ])
     }
 
     @Test func routingStaysQuietWhereNothingReachesTheLaunchPagesView() {

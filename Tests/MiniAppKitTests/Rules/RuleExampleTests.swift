@@ -31,7 +31,8 @@ struct RuleExampleTests {
     @Test(arguments: ruleIDs)
     func nonTriggeringExamplesReportNothing(id: String) throws {
         let description = try #require(RuleRegistry.description(for: id))
-        #expect(!description.nonTriggeringExamples.isEmpty || Self.testedElsewhere.contains(id), "rule '\(id)' has no non-triggering example")
+        #expect(
+            !description.nonTriggeringExamples.isEmpty || Self.testedElsewhere.contains(id), "rule '\(id)' has no non-triggering example")
         for example in description.nonTriggeringExamples {
             let (actual, _) = run(example, id: id)
             #expect(actual.isEmpty, "rule '\(id)'")
@@ -74,7 +75,9 @@ struct RuleExampleTests {
         // Notes and fix-its are compared where the example pins them.
         let actual = diagnostics.map { diagnostic -> DiagnosticSummary in
             var summary = DiagnosticSummary(diagnostic)
-            let pin = expected.first { $0.path == summary.path && $0.line == summary.line && $0.column == summary.column && $0.message == summary.message }
+            let pin = expected.first {
+                $0.path == summary.path && $0.line == summary.line && $0.column == summary.column && $0.message == summary.message
+            }
             if pin?.notes != nil { summary.notes = diagnostic.notes.map(\.message) }
             if pin?.fixIt != nil { summary.fixIt = diagnostic.fixIt?.replacement }
             if pin?.severity != nil { summary.severity = diagnostic.severity.rawValue }
@@ -88,7 +91,8 @@ struct RuleExampleTests {
         let (project, _, configurationText) = ExampleMarkers.project(for: example)
         var configuration = Configuration.default
         if let configurationText {
-            configuration = ConfigurationParser.parse(SourceFile(path: ".mactl.yml", text: configurationText.text), knownRuleIDs: RuleRegistry.allIDs)
+            configuration = ConfigurationParser.parse(
+                SourceFile(path: ".mactl.yml", text: configurationText.text), knownRuleIDs: RuleRegistry.allIDs)
         }
         let withFixIts = Linter.lint(project, configuration: configuration).diagnostics.filter { $0.id == id && $0.fixIt != nil }
         return withFixIts.filter { diagnostic in !example.expected.contains { $0.message == diagnostic.message && $0.fixIt != nil } }

@@ -14,17 +14,26 @@ struct RuleFixItTests {
     /// fix brings more of the app under the rules, and `lint --fix` reports it (or fixes it in
     /// its next pass).
     static let revealed: [String: (ids: Set<String>, why: String)] = [
-        "project-unlisted-page": (["template-missing-stylesheet"], "the page, once listed, is linted as a page, and the example's page links no stylesheet"),
-        "manifest-page-not-found": (["template-missing-stylesheet"], "the route, once it names the page, makes the file a page, and the example's page links no stylesheet"),
+        "project-unlisted-page": (
+            ["template-missing-stylesheet"], "the page, once listed, is linted as a page, and the example's page links no stylesheet"
+        ),
+        "manifest-page-not-found": (
+            ["template-missing-stylesheet"],
+            "the route, once it names the page, makes the file a page, and the example's page links no stylesheet"
+        ),
         "icon-tab-viewbox-misread-on-ios": (
             ["icon-tab-parts-lost-on-ios"],
-            "drawn in the right box, the icon's stroke, which SkipMiniApp's iOS reader does not draw, is what still differs"),
+            "drawn in the right box, the icon's stroke, which SkipMiniApp's iOS reader does not draw, is what still differs"
+        ),
     ]
 
     /// Every rule that emits fix-its pins one in its examples (`RuleExampleTests`), so this
     /// list is all of them; a few from each domain show it is read as meant.
     @Test func theRulesWithFixItsAreFoundFromTheirExamples() {
-        let some: Set = ["config-unknown-rule", "icon-tab-hangs-on-ios", "manifest-invalid-value", "project-unlisted-page", "script-unknown-host-api", "template-unknown-directive"]
+        let some: Set = [
+            "config-unknown-rule", "icon-tab-hangs-on-ios", "manifest-invalid-value", "project-unlisted-page", "script-unknown-host-api",
+            "template-unknown-directive",
+        ]
         #expect(some.subtracting(Self.rulesWithFixIts).isEmpty)
     }
 
@@ -48,9 +57,13 @@ struct RuleFixItTests {
             }
             let fixedConfiguration = configurationFile.flatMap { files.removeValue(forKey: $0.path) }
             let fixed = lint(Project(files: Array(files.values)), fixedConfiguration)
-            let left = fixed.filter { finding in fixable.contains { $0.id == finding.id && $0.message == finding.message && $0.span?.path == finding.span?.path } }
+            let left = fixed.filter { finding in
+                fixable.contains { $0.id == finding.id && $0.message == finding.message && $0.span?.path == finding.span?.path }
+            }
             #expect(left.map(\.message) == [], "rule '\(id)': the fix-its left these findings")
-            let introduced = fixed.filter { finding in !all.contains { $0.id == finding.id && $0.message == finding.message && $0.span?.path == finding.span?.path } }
+            let introduced = fixed.filter { finding in
+                !all.contains { $0.id == finding.id && $0.message == finding.message && $0.span?.path == finding.span?.path }
+            }
             introducedIDs.formUnion(introduced.map(\.id))
         }
         #expect(introducedIDs == Self.revealed[id]?.ids ?? [], "rule '\(id)': the fix-its brought findings 'revealed' does not list")

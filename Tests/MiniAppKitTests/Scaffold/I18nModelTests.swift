@@ -25,17 +25,21 @@ struct I18nModelTests {
     }
 
     @Test func aLiteralTabTextIsNotAMissingKey() {
-        let manifest = MinimalApp.manifest.replacingOccurrences(of: "\"pages\": [\"pages/index/index\"]", with: """
-            "pages": ["pages/index/index", "pages/me/me"], "lang": "en",
-            "tab_bar": { "tabs": [
-              { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
-              { "page": "pages/me/me", "text": "tab.me", "icon": "icons/app.svg" }
-            ] }
-            """)
-        let found = lintManifest(manifest, extraFiles: ["pages/me/me.html": "<body x-data=\"page\"></body>", "i18n/en.json": "{ \"title\": \"x\" }"])
-        #expect(found.filter { $0.id == "i18n-missing-key" }.map(\.message) == [
-            "translation key 'tab.me' is not in the default locale 'i18n/en.json'",
-        ])
+        let manifest = MinimalApp.manifest.replacingOccurrences(
+            of: "\"pages\": [\"pages/index/index\"]",
+            with: """
+                "pages": ["pages/index/index", "pages/me/me"], "lang": "en",
+                "tab_bar": { "tabs": [
+                  { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+                  { "page": "pages/me/me", "text": "tab.me", "icon": "icons/app.svg" }
+                ] }
+                """)
+        let found = lintManifest(
+            manifest, extraFiles: ["pages/me/me.html": "<body x-data=\"page\"></body>", "i18n/en.json": "{ \"title\": \"x\" }"])
+        #expect(
+            found.filter { $0.id == "i18n-missing-key" }.map(\.message) == [
+                "translation key 'tab.me' is not in the default locale 'i18n/en.json'"
+            ])
     }
 
     @Test func coverageCountsPresentMissingAndExtraKeys() {
@@ -44,10 +48,11 @@ struct I18nModelTests {
         files["i18n/en.json"] = "{ \"a\": \"A\", \"b\": \"B\" }"
         files["i18n/fr.json"] = "{ \"a\": \"A\", \"c\": \"C\" }"
         let coverage = Linter.lint(Project(contents: files)).model.localeCoverage
-        #expect(coverage == [
-            LocaleCoverage(tag: "en", path: "i18n/en.json", isDefault: true, present: 2, missing: 1, extra: 0),
-            LocaleCoverage(tag: "fr", path: "i18n/fr.json", isDefault: false, present: 1, missing: 1, extra: 1),
-        ])
+        #expect(
+            coverage == [
+                LocaleCoverage(tag: "en", path: "i18n/en.json", isDefault: true, present: 2, missing: 1, extra: 0),
+                LocaleCoverage(tag: "fr", path: "i18n/fr.json", isDefault: false, present: 1, missing: 1, extra: 1),
+            ])
     }
 
     @Test func aDynamicKeySilencesTheUnusedKeyRule() {

@@ -204,10 +204,11 @@ import Testing
             log(res.headers);
             """)
         #expect(calls.map(\.name) == ["fetch", "skip.net.fetch", "miniapp.net.fetch", "fetch", "fetch", "skip.net.fetch"])
-        #expect(calls.map { $0.headerReads.map(\.text) } == [
-            ["res.headers", "res['headers']"], ["headers"], ["(await fetch(…)).headers"], ["r.headers"], ["headers"],
-            ["response?.headers"],
-        ])
+        #expect(
+            calls.map { $0.headerReads.map(\.text) } == [
+                ["res.headers", "res['headers']"], ["headers"], ["(await fetch(…)).headers"], ["r.headers"], ["headers"],
+                ["response?.headers"],
+            ])
         #expect(calls[0].arguments.count == 2)
     }
 
@@ -227,24 +228,27 @@ import Testing
     }
 
     @Test func aScriptWithASyntaxErrorIsNotChecked() {
-        let source = "Page({\n  onTap() {\n    skip.i18n.plural('many', { other: '# items' });\n    skip.nav.navigateBack({ delta: 'x' });\n  }\n"
+        let source =
+            "Page({\n  onTap() {\n    skip.i18n.plural('many', { other: '# items' });\n    skip.nav.navigateBack({ delta: 'x' });\n  }\n"
         #expect(findings(["pages/index/index.js": source], rule: "script-plural-count-not-number").isEmpty)
         #expect(findings(["pages/index/index.js": source], rule: "script-navigate-back-delta").isEmpty)
     }
 
     @Test func pluralFormsOfUnknownValueAreNotJudged() {
-        let source = "Page({\n  data: { title: 'Hello' },\n  onTap(forms) {\n    skip.i18n.plural('many', forms);\n    skip.i18n.plural('many');\n  },\n});\n"
+        let source =
+            "Page({\n  data: { title: 'Hello' },\n  onTap(forms) {\n    skip.i18n.plural('many', forms);\n    skip.i18n.plural('many');\n  },\n});\n"
         #expect(findings(["pages/index/index.js": source], rule: "script-plural-count-not-number").isEmpty)
     }
 
     @Test func redirectFromATabRootIsReportedWithTheTabAdvice() {
-        let manifest = MinimalApp.manifest(with: """
-            "pages": ["pages/index/index", "pages/me/me", "pages/detail/detail"],
-            "tab_bar": { "tabs": [
-              { "page": "pages/index/index", "icon": "icons/app.svg" },
-              { "page": "pages/me/me", "icon": "icons/app.svg" }
-            ] }
-            """)
+        let manifest = MinimalApp.manifest(
+            with: """
+                "pages": ["pages/index/index", "pages/me/me", "pages/detail/detail"],
+                "tab_bar": { "tabs": [
+                  { "page": "pages/index/index", "icon": "icons/app.svg" },
+                  { "page": "pages/me/me", "icon": "icons/app.svg" }
+                ] }
+                """)
         let files = [
             "manifest.json": manifest,
             "pages/me/me.html": "<body x-data=\"page\"></body>\n",
@@ -252,15 +256,18 @@ import Testing
             "pages/detail/detail.html": "<body x-data=\"page\"></body>\n",
             "pages/detail/detail.js": "Page({\n  onTap() {\n    skip.nav.redirectTo({ url: 'pages/index/index' });\n  },\n});\n",
         ]
-        #expect(findings(files, rule: "script-redirect-from-root").map(\.description) == [
-            "pages/me/me.js:3:5: 'skip.nav.redirectTo' from the tab page 'pages/me/me', the root of its tab's stack, does nothing on screen: the view replaces only a pushed page; open 'pages/index/index' with 'skip.nav.switchTab' [script-redirect-from-root]"
-        ])
+        #expect(
+            findings(files, rule: "script-redirect-from-root").map(\.description) == [
+                "pages/me/me.js:3:5: 'skip.nav.redirectTo' from the tab page 'pages/me/me', the root of its tab's stack, does nothing on screen: the view replaces only a pushed page; open 'pages/index/index' with 'skip.nav.switchTab' [script-redirect-from-root]"
+            ])
         // A navigation whose url is not written may push any page.
         var dynamic = files
-        dynamic["pages/index/index.js"] = "Page({\n  data: { title: 'Hello' },\n  onOpen(url) {\n    skip.nav.navigateTo({ url });\n  },\n});\n"
+        dynamic["pages/index/index.js"] =
+            "Page({\n  data: { title: 'Hello' },\n  onOpen(url) {\n    skip.nav.navigateTo({ url });\n  },\n});\n"
         #expect(findings(dynamic, rule: "script-redirect-from-root").isEmpty)
         // One written as 'pages/' + name may push any page under pages/.
-        dynamic["pages/index/index.js"] = "Page({\n  data: { title: 'Hello' },\n  onOpen(name) {\n    skip.nav.navigateTo({ url: 'pages/m' + name });\n  },\n});\n"
+        dynamic["pages/index/index.js"] =
+            "Page({\n  data: { title: 'Hello' },\n  onOpen(name) {\n    skip.nav.navigateTo({ url: 'pages/m' + name });\n  },\n});\n"
         #expect(findings(dynamic, rule: "script-redirect-from-root").isEmpty)
     }
 }

@@ -59,8 +59,9 @@ import Testing
     }
 
     @Test func decodesStringEscapes() {
-        #expect(tokens(#"'it\'s \u0041\x42\u{1F600}\n' "a\\b\"" 'line\\#ncontinued' '\q\0'"#)
-            == ["string it's AB😀\n", "string a\\b\"", "string linecontinued", "string q\0"])
+        #expect(
+            tokens(#"'it\'s \u0041\x42\u{1F600}\n' "a\\b\"" 'line\\#ncontinued' '\q\0'"#)
+                == ["string it's AB😀\n", "string a\\b\"", "string linecontinued", "string q\0"])
         #expect(tokens(#"'\uD83D\uDE00' '\uD83D'"#) == ["string 😀", "string \u{FFFD}"])
     }
 
@@ -87,7 +88,8 @@ import Testing
         #expect(string.issues == [JavaScriptLexerIssue(kind: .unterminatedString, message: "unterminated string literal", range: 0..<4)])
 
         let comment = JavaScriptLexer.lex(Array("a /* b".utf8))
-        #expect(comment.issues == [JavaScriptLexerIssue(kind: .unterminatedBlockComment, message: "unterminated block comment", range: 2..<6)])
+        #expect(
+            comment.issues == [JavaScriptLexerIssue(kind: .unterminatedBlockComment, message: "unterminated block comment", range: 2..<6)])
 
         let template = JavaScriptLexer.lex(Array("`abc${ x".utf8))
         #expect(template.tokens.map(describe) == ["template.head abc", "name x"])

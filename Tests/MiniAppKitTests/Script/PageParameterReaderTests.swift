@@ -27,15 +27,16 @@ import Testing
             });
             """
         #expect(reads(source, of: ["onLoad"]) == ["onLoad 2:30 options.id", "onLoad 2:42 options['query']"])
-        #expect(reads(source, of: ["onTap", "onInput", "onPick", "onKey"]) == [
-            "onTap 3:33 e.currentTarget +dataset.id dereferenced",
-            "onTap 3:65 e?.timeStamp",
-            "onTap 3:82 e.preventDefault called",
-            "onInput 4:24 target",
-            "onInput 4:32 detail",
-            "onPick 5:45 event.detail +id dereferenced",
-            "onKey 6:15 e.key",
-        ])
+        #expect(
+            reads(source, of: ["onTap", "onInput", "onPick", "onKey"]) == [
+                "onTap 3:33 e.currentTarget +dataset.id dereferenced",
+                "onTap 3:65 e?.timeStamp",
+                "onTap 3:82 e.preventDefault called",
+                "onInput 4:24 target",
+                "onInput 4:32 detail",
+                "onPick 5:45 event.detail +id dereferenced",
+                "onKey 6:15 e.key",
+            ])
     }
 
     @Test func readsNothingWithoutAPageObjectOrAParameter() {
@@ -63,9 +64,11 @@ import Testing
               onPick(e) { this.setData({ picked: e, list: [e], other: f(e) }); },
             });
             """
-        #expect(valueUses(source, of: ["onOpen", "onKeep", "onReset", "onMap", "onPick"]) == [
-            "onOpen 2:28 used as a key", "onOpen 2:37 put into a template string", "onOpen 2:51 converted with 'Number'", "onOpen 2:58 compared",
-            "onPick 6:38 stored with 'setData'",
-        ])
+        #expect(
+            valueUses(source, of: ["onOpen", "onKeep", "onReset", "onMap", "onPick"]) == [
+                "onOpen 2:28 used as a key", "onOpen 2:37 put into a template string", "onOpen 2:51 converted with 'Number'",
+                "onOpen 2:58 compared",
+                "onPick 6:38 stored with 'setData'",
+            ])
     }
 }

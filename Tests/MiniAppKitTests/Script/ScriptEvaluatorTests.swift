@@ -207,8 +207,11 @@ import Testing
     }
 
     @Test func runsAPageAfterAppScriptInOneContextAndKeepsOnlyThePagesRecords() {
-        let app = SourceFile(path: "app.js", text: "var launched = 1;\nfunction fmt(n) { return 'n=' + n; }\nApp({ onLaunch() {} });\nthrow new Error('dropped');\n")
-        let page = SourceFile(path: "pages/home/home.js", text: "Page({ data: { label: fmt(launched), rows: skip.db.query('select 1', []).length } });\n")
+        let app = SourceFile(
+            path: "app.js",
+            text: "var launched = 1;\nfunction fmt(n) { return 'n=' + n; }\nApp({ onLaunch() {} });\nthrow new Error('dropped');\n")
+        let page = SourceFile(
+            path: "pages/home/home.js", text: "Page({ data: { label: fmt(launched), rows: skip.db.query('select 1', []).length } });\n")
         let alone = evaluator.evaluate(page)
         #expect(alone.issue?.message == "ReferenceError: Can't find variable: fmt")
         let after = evaluator.evaluate(page, after: app)

@@ -140,11 +140,14 @@ import Testing
         let (facts, _) = extract(
             "skip.log({ a: 1, 'b': 'x', 0: '', [k]: 2, get c() {}, async d() {}, *e() {}, f, g: { h: { i: 'deep' } } });")
         let literal = facts.hostAPICalls.first?.argument(0)?.value.objectLiteral
-        #expect(literal?.members.map(\.key) == [
-            .name("a"), .name("b"), .name("0"), .computed, .name("c"), .name("d"), .name("e"), .name("f"), .name("g"),
-        ])
+        #expect(
+            literal?.members.map(\.key) == [
+                .name("a"), .name("b"), .name("0"), .computed, .name("c"), .name("d"), .name("e"), .name("f"), .name("g"),
+            ])
         #expect(literal?.member(named: "b")?.value == .string("x"))
-        #expect(literal?.member(named: "g")?.value.objectLiteral?.member(named: "h")?.value.objectLiteral?.member(named: "i")?.value == .string("deep"))
+        #expect(
+            literal?.member(named: "g")?.value.objectLiteral?.member(named: "h")?.value.objectLiteral?.member(named: "i")?.value
+                == .string("deep"))
     }
 
     @Test func survivesUnbalancedAndDeeplyNestedInput() {

@@ -4,7 +4,8 @@ import Testing
 /// Kept script runs: a kept run gives the registration a fresh run gives, keyed by the script,
 /// what ran before it and the build; runs that did not end by themselves are not kept.
 struct ScriptRunStoreTests {
-    static let page = SourceFile(path: "pages/a/a.js", text: "Page({\n  data: { count: 1 },\n  onTap() {}\n});\nsetTimeout(() => {}, 10);\n")
+    static let page = SourceFile(
+        path: "pages/a/a.js", text: "Page({\n  data: { count: 1 },\n  onTap() {}\n});\nsetTimeout(() => {}, 10);\n")
     static let app = SourceFile(path: "app.js", text: "const shared = 1;\nApp({});\n")
 
     @Test func aKeptRunGivesTheRegistrationOfAFreshOne() throws {
@@ -51,7 +52,8 @@ struct ScriptRunStoreTests {
     /// JavaScriptCore again: neither is kept.
     @Test func timeoutsAndSyntaxErrorsAreNotKept() {
         let store = ScriptRunStore(tool: "build 1")
-        let looping = ScriptEvaluator(timeLimitSeconds: 0.25, runs: store).evaluate(SourceFile(path: "pages/l/l.js", text: "while (true) {}\n"))
+        let looping = ScriptEvaluator(timeLimitSeconds: 0.25, runs: store).evaluate(
+            SourceFile(path: "pages/l/l.js", text: "while (true) {}\n"))
         #expect(looping.issue?.kind == .timeout)
         let broken = ScriptEvaluator(runs: store).evaluate(SourceFile(path: "pages/s/s.js", text: "Page({\n"))
         #expect(broken.issue?.kind == .syntaxError)

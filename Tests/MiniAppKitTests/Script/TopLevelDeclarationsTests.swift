@@ -10,13 +10,15 @@ import Testing
     }
 
     @Test func readsEveryKindAtTheTopLevel() {
-        #expect(declarations("let a = 1; const b = 2; var c; class D {} function e() {} async function f() {} function* g() {}")
-            == ["let a", "const b", "var c", "class D", "function e", "function f", "function g"])
+        #expect(
+            declarations("let a = 1; const b = 2; var c; class D {} function e() {} async function f() {} function* g() {}")
+                == ["let a", "const b", "var c", "class D", "function e", "function f", "function g"])
     }
 
     @Test func readsEachNameOfAListAndOfAPattern() {
-        #expect(declarations("const a = 1, { b, c: d, e = 2, ...f } = x, [g, , h] = y;")
-            == ["const a", "const b", "const d", "const e", "const f", "const g", "const h"])
+        #expect(
+            declarations("const a = 1, { b, c: d, e = 2, ...f } = x, [g, , h] = y;")
+                == ["const a", "const b", "const d", "const e", "const f", "const g", "const h"])
     }
 
     @Test func skipsNamesInsideFunctionsBlocksObjectsAndParentheses() {
@@ -32,8 +34,9 @@ import Testing
     }
 
     @Test func functionsAndClassesInExpressionsBindNoGlobalName() {
-        #expect(declarations("var f = function named() {}, C = class Named {};\nx = function other() {};\nexports.y = class Y {};")
-            == ["var f", "var C"])
+        #expect(
+            declarations("var f = function named() {}, C = class Named {};\nx = function other() {};\nexports.y = class Y {};")
+                == ["var f", "var C"])
     }
 
     @Test func statementsStartAfterAutomaticSemicolonInsertion() {

@@ -41,7 +41,8 @@ import Glibc
                     manifest: CatalogFiles.manifestPath(app, code), icon: CatalogFiles.iconPath(app, code, extension: "svg"),
                     package: CatalogFiles.packagePath(app, code, sha256: sha256))
             }
-            let list = CatalogFiles.VersionList(format: 1, app: app, versions: [version(3, channel: "stable", rollout: 100), version(4, channel: "beta", rollout: 100)])
+            let list = CatalogFiles.VersionList(
+                format: 1, app: app, versions: [version(3, channel: "stable", rollout: 100), version(4, channel: "beta", rollout: 100)])
             var files: [String: [UInt8]] = [
                 CatalogFiles.indexPath: CatalogFiles.encode(CatalogFiles.index(from: [list])),
                 CatalogFiles.versionsPath(app): CatalogFiles.encode(list),
@@ -69,7 +70,9 @@ import Glibc
     }
 
     /// The catalog served by the same application `mactl catalog serve` runs.
-    static func withServer(idleTimeout: TimeAmount = LocalServer.idleTimeout, _ body: @Sendable (Catalog, any TestClientProtocol) async throws -> Void) async throws {
+    static func withServer(
+        idleTimeout: TimeAmount = LocalServer.idleTimeout, _ body: @Sendable (Catalog, any TestClientProtocol) async throws -> Void
+    ) async throws {
         let catalog = try Catalog()
         defer { catalog.remove() }
         let application = LocalServer.application(responder: try CatalogServer(catalog: catalog.root), idleTimeout: idleTimeout)
@@ -233,9 +236,13 @@ import Glibc
             let manifest = catalog.root.appendingPathComponent(CatalogFiles.manifestPath(app, 4))
             try fm.removeItem(at: manifest)
             try fm.createSymbolicLink(at: manifest, withDestinationURL: catalog.outside)
-            try fm.createSymbolicLink(at: catalog.root.appendingPathComponent("apps/\(app)/5"), withDestinationURL: catalog.outside.deletingLastPathComponent())
-            try fm.createSymbolicLink(at: catalog.root.appendingPathComponent("apps/com.example.link"), withDestinationURL: catalog.root.appendingPathComponent("apps/\(app)"))
-            var list = try JSONDecoder().decode(CatalogFiles.VersionList.self, from: Data(try catalog.bytes(CatalogFiles.versionsPath(app))))
+            try fm.createSymbolicLink(
+                at: catalog.root.appendingPathComponent("apps/\(app)/5"), withDestinationURL: catalog.outside.deletingLastPathComponent())
+            try fm.createSymbolicLink(
+                at: catalog.root.appendingPathComponent("apps/com.example.link"),
+                withDestinationURL: catalog.root.appendingPathComponent("apps/\(app)"))
+            var list = try JSONDecoder().decode(
+                CatalogFiles.VersionList.self, from: Data(try catalog.bytes(CatalogFiles.versionsPath(app))))
             list.versions[1].package = "../../../../../../../../etc/passwd"
             list.versions[1].manifest = "apps/\(app)/4/../../../../secret.txt"
             try Data(CatalogFiles.encode(list)).write(to: catalog.root.appendingPathComponent(CatalogFiles.versionsPath(app)))
@@ -261,14 +268,29 @@ import Glibc
     /// answers. The closing note of issue 39 and docs/serve.md carry this table.
     static let malformed: [(name: String, request: [UInt8], status: Int?)] = [
         ("a bare LF for line ends", Array("GET /index.json HTTP/1.1\nHost: x\n\n".utf8), 400),
-        ("a head past 32 KB", Array("GET /index.json HTTP/1.1\r\nHost: x\r\nX-A: \(String(repeating: "a", count: 40_000))\r\n\r\n".utf8), 400),
-        ("a thousand header fields", Array(("GET /index.json HTTP/1.1\r\nHost: x\r\n" + (0..<1000).map { "X-\($0): 1\r\n" }.joined() + "\r\n").utf8), 400),
+        (
+            "a head past 32 KB", Array("GET /index.json HTTP/1.1\r\nHost: x\r\nX-A: \(String(repeating: "a", count: 40_000))\r\n\r\n".utf8),
+            400
+        ),
+        (
+            "a thousand header fields",
+            Array(("GET /index.json HTTP/1.1\r\nHost: x\r\n" + (0..<1000).map { "X-\($0): 1\r\n" }.joined() + "\r\n").utf8), 400
+        ),
         ("a target past 32 KB", Array("GET /\(String(repeating: "a", count: 40_000)) HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 400),
         ("a Content-Length that is not a number", Array("GET /index.json HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n".utf8), 400),
         ("a negative Content-Length", Array("GET /index.json HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n".utf8), 400),
-        ("a Content-Length past 2^64", Array("POST /index.json HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n".utf8), 400),
-        ("two different Content-Lengths", Array("GET /index.json HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab".utf8), 400),
-        ("Content-Length and chunked together", Array("POST /index.json HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8), 400),
+        (
+            "a Content-Length past 2^64",
+            Array("POST /index.json HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999999\r\n\r\n".utf8), 400
+        ),
+        (
+            "two different Content-Lengths",
+            Array("GET /index.json HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab".utf8), 400
+        ),
+        (
+            "Content-Length and chunked together",
+            Array("POST /index.json HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8), 400
+        ),
         ("a malformed chunk size", Array("POST /index.json HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n".utf8), 405),
         ("an HTTP/0.9 request line", Array("GET /index.json\r\n\r\n".utf8), 400),
         ("an unknown HTTP version", Array("GET /index.json HTTP/7.5\r\nHost: x\r\n\r\n".utf8), 400),
@@ -283,7 +305,11 @@ import Glibc
         ("CONNECT", Array("CONNECT elsewhere:443 HTTP/1.1\r\nHost: elsewhere:443\r\nConnection: close\r\n\r\n".utf8), 405),
         ("a method HTTP does not define", Array("BREW /index.json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), 400),
         ("a body on a GET", Array("GET /index.json HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello".utf8), 200),
-        ("a 1 MB body on a POST", Array("POST /index.json HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\nConnection: close\r\n\r\n".utf8) + [UInt8](repeating: 97, count: 1 << 20), 405),
+        (
+            "a 1 MB body on a POST",
+            Array("POST /index.json HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\nConnection: close\r\n\r\n".utf8)
+                + [UInt8](repeating: 97, count: 1 << 20), 405
+        ),
     ]
 
     @Test func noMalformedRequestStopsTheServer() async throws {
@@ -302,7 +328,8 @@ import Glibc
     @Test func aConnectionKeepsAliveAndAnswersPipelinedRequestsInOrder() async throws {
         try await Self.withServer { catalog, client in
             let port = try #require(client.port)
-            let requests = "GET /index.json HTTP/1.1\r\nHost: x\r\n\r\n" + "HEAD /apps HTTP/1.1\r\nHost: x\r\n\r\n"
+            let requests =
+                "GET /index.json HTTP/1.1\r\nHost: x\r\n\r\n" + "HEAD /apps HTTP/1.1\r\nHost: x\r\n\r\n"
                 + "GET /apps/\(Self.app)/versions.json HTTP/1.1\r\nHost: x\r\nRange: bytes=0-9\r\n\r\n"
                 + "GET /nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
             let connection = try RawHTTP.connect(port)
@@ -396,6 +423,8 @@ import Glibc
             _ = try await CatalogServer.start(catalog: catalog.root, port: first.port)
         }
         await first.stop()
-        await #expect(throws: LocalServer.StartFailure.self) { _ = try await CatalogServer.start(catalog: catalog.root, host: "192.0.2.1", port: 0) }
+        await #expect(throws: LocalServer.StartFailure.self) {
+            _ = try await CatalogServer.start(catalog: catalog.root, host: "192.0.2.1", port: 0)
+        }
     }
 }

@@ -20,7 +20,8 @@ import Glibc
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-server-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try Scaffolder.create(at: folder.appendingPathComponent("app"), options: .init())
-        let server = PreviewServer(session: PreviewSession(root: folder.appendingPathComponent("app"), liveNetwork: false), alpine: Array("/* alpine */".utf8))
+        let server = PreviewServer(
+            session: PreviewSession(root: folder.appendingPathComponent("app"), liveNetwork: false), alpine: Array("/* alpine */".utf8))
         let application = LocalServer.application(responder: server)
         try await application.test(.live) { client in try await body(server, try #require(client.port)) }
     }
@@ -66,23 +67,30 @@ import Glibc
             let cases: [([String], Int, String?)] = [
                 ([], 403, "a request that changes the app needs the X-Mactl-Token the preview page was served with"),
                 (["X-Mactl-Token: 0123"], 403, "a request that changes the app needs the X-Mactl-Token the preview page was served with"),
-                ([token, "Origin: http://evil.example"], 403, "mactl serve answers a request that changes the app only from its own page, not from http://evil.example"),
+                (
+                    [token, "Origin: http://evil.example"], 403,
+                    "mactl serve answers a request that changes the app only from its own page, not from http://evil.example"
+                ),
                 ([token, "Origin: null"], 403, "mactl serve answers a request that changes the app only from its own page, not from null"),
                 ([token, "Origin: http://127.0.0.1:\(port + 1)"], 403, nil),
                 ([token], 200, nil),
                 ([token, "Origin: http://\(host)"], 200, nil),
             ]
             for (headers, status, message) in cases {
-                let (answers, _) = try await RawHTTP.exchange(Self.request("POST", "/mactl/tab?index=1", host: host, headers: headers), port: port)
+                let (answers, _) = try await RawHTTP.exchange(
+                    Self.request("POST", "/mactl/tab?index=1", host: host, headers: headers), port: port)
                 #expect(answers.first?.status == status, "\(headers)")
                 if let message { #expect(answers.first.map { String(decoding: $0.body, as: UTF8.self) } == message, "\(headers)") }
             }
             // The cross-site text/plain POST a page can send without asking: refused, the state unchanged.
             // Each state handed out has the next sequence number; the rest is what must not change.
-            func unsequenced(_ state: String) -> String { state.replacingOccurrences(of: #"^\{"sequence":\d+,"#, with: "{", options: .regularExpression) }
+            func unsequenced(_ state: String) -> String {
+                state.replacingOccurrences(of: #"^\{"sequence":\d+,"#, with: "{", options: .regularExpression)
+            }
             let before = unsequenced(server.session.state())
             let crossSite = Self.request(
-                "POST", "/mactl/event", host: host, headers: ["Origin: http://evil.example", "Content-Type: text/plain"], body: #"{"view":1,"handler":"increment"}"#)
+                "POST", "/mactl/event", host: host, headers: ["Origin: http://evil.example", "Content-Type: text/plain"],
+                body: #"{"view":1,"handler":"increment"}"#)
             #expect(try await RawHTTP.exchange(crossSite, port: port).answers.first?.status == 403)
             #expect(unsequenced(server.session.state()) == before)
         }
@@ -93,7 +101,10 @@ import Glibc
             let host = "127.0.0.1:\(port)"
             let token = "X-Mactl-Token: \(server.token)"
             let cases: [(String, Int)] = [
-                (Self.request("POST", "/mactl/event", host: host, headers: [token], body: String(repeating: "a", count: (1 << 20) + 1)), 413),
+                (
+                    Self.request("POST", "/mactl/event", host: host, headers: [token], body: String(repeating: "a", count: (1 << 20) + 1)),
+                    413
+                ),
                 (Self.request("POST", "/mactl/event", host: host, headers: [token], body: "not json"), 400),
                 (Self.request("POST", "/mactl/model", host: host, headers: [token], body: "[1]"), 400),
                 (Self.request("GET", "/mactl/state?=", host: host), 200),
@@ -159,11 +170,14 @@ import Glibc
             let id = try #require(top["id"] as? Int)
             #expect(top["route"] as? String == "pages/explore/explore")
             func page(_ query: String) async throws -> String {
-                let (answers, _) = try await RawHTTP.exchange(Self.request("GET", "/app/pages/explore/explore.html?\(query)", host: host), port: port)
+                let (answers, _) = try await RawHTTP.exchange(
+                    Self.request("GET", "/app/pages/explore/explore.html?\(query)", host: host), port: port)
                 #expect(answers.first?.status == 200)
                 return String(decoding: answers.first?.body ?? [], as: UTF8.self)
             }
-            #expect(try await page("view=\(id)&run=\(run)").contains("window.__mactlBoot = {\"view\":{\"id\":\(id),\"route\":\"pages/explore/explore\""))
+            #expect(
+                try await page("view=\(id)&run=\(run)").contains(
+                    "window.__mactlBoot = {\"view\":{\"id\":\(id),\"route\":\"pages/explore/explore\""))
 
             server.reload()
             let after = try Self.json(server.session.state())
@@ -223,10 +237,15 @@ import Glibc
         do {
             _ = try session.open(route: "pages/home", query: "")
         } catch {
-            #expect(error.description == "'pages/home' is not a page of the app; the manifest's pages are 'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'")
+            #expect(
+                error.description
+                    == "'pages/home' is not a page of the app; the manifest's pages are 'pages/home/home', 'pages/explore/explore', 'pages/settings/settings', 'pages/detail/detail'"
+            )
         }
         // A tab's page is the root of its stack: the runtime opens it by its tab, with no query.
-        #expect(session.refusal(route: "pages/explore/explore", query: "id=3") == "'pages/explore/explore' is the root of a stack, which the runtime opens with an empty query")
+        #expect(
+            session.refusal(route: "pages/explore/explore", query: "id=3")
+                == "'pages/explore/explore' is the root of a stack, which the runtime opens with an empty query")
         #expect(session.refusal(route: "pages/explore/explore", query: "") == nil)
         #expect(session.refusal(route: "pages/detail/detail", query: "id=3") == nil)
     }

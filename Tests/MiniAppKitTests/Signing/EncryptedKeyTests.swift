@@ -15,8 +15,12 @@ struct EncryptedKeyTests {
             for prf in ["hmacWithSHA1", "hmacWithSHA224", "hmacWithSHA256", "hmacWithSHA384", "hmacWithSHA512"] {
                 for cipher in ["aes-128-cbc", "aes-192-cbc", "aes-256-cbc"] {
                     let name = "encrypted-\(prf)-\(cipher).pem"
-                    guard try SigningTests.openssl(
-                        ["pkcs8", "-topk8", "-v2", cipher, "-v2prf", prf, "-in", "encrypted-source.pem", "-out", name, "-passout", "pass:\(passphrase)"]) == 0
+                    guard
+                        try SigningTests.openssl(
+                            [
+                                "pkcs8", "-topk8", "-v2", cipher, "-v2prf", prf, "-in", "encrypted-source.pem", "-out", name, "-passout",
+                                "pass:\(passphrase)",
+                            ]) == 0
                     else { return nil }
                     encrypted["\(prf) \(cipher)"] = try SigningTests.pem(name)
                 }
@@ -69,11 +73,14 @@ struct EncryptedKeyTests {
         }
         // Well formed, so only decrypting can tell: the passphrase is wrong.
         #expect(throws: SigningError.wrongPassphrase) { try SigningKey.load(pem: key(iterations: [0x08, 0x00]), passphrase: passphrase) }
-        for malformed in [key(iterations: [0x00]), key(iterations: [0x08, 0x00], ivLength: 8), key(iterations: [0x08, 0x00], ciphertextLength: 20)] {
+        for malformed in [
+            key(iterations: [0x00]), key(iterations: [0x08, 0x00], ivLength: 8), key(iterations: [0x08, 0x00], ciphertextLength: 20),
+        ] {
             #expect(throws: EncryptedPrivateKeyInfo.malformed) { try SigningKey.load(pem: malformed, passphrase: passphrase) }
         }
         #expect(throws: EncryptedPrivateKeyInfo.malformed) {
-            try SigningKey.load(pem: "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIB\n-----END ENCRYPTED PRIVATE KEY-----\n", passphrase: passphrase)
+            try SigningKey.load(
+                pem: "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMIIB\n-----END ENCRYPTED PRIVATE KEY-----\n", passphrase: passphrase)
         }
     }
 }

@@ -71,8 +71,13 @@ struct EntryNameBytesTests {
         var extra = [Self.utf8Entry(second)]
         if first != "app.js" { extra.insert(Self.utf8Entry(first, "a"), at: 0) }
         let (failures, offsets) = try Self.verify(adding: extra)
-        #expect(failures == [VerificationFailure(
-            "archive-duplicate-name", "entry '\(second)' at offset \(offsets.last!) and entry '\(first)' are the same file after Unicode normalization or case folding")])
+        #expect(
+            failures == [
+                VerificationFailure(
+                    "archive-duplicate-name",
+                    "entry '\(second)' at offset \(offsets.last!) and entry '\(first)' are the same file after Unicode normalization or case folding"
+                )
+            ])
     }
 
     /// Every pair of code points that Python's full case folding (`str.casefold`) makes equal
@@ -113,49 +118,71 @@ struct EntryNameBytesTests {
     @Test func aDirectoryEntryNamedLikeAFileIsRefusedInEitherOrder() throws {
         let before = try Self.verify(adding: [Entry("pages/", ""), Entry("app.js/", "")])
         // 'app.js/' comes after the minimal app's 'app.js'.
-        #expect(before.failures == [VerificationFailure(
-            "archive-file-folder-conflict",
-            "entry 'app.js/' at offset \(before.offsets[1]) conflicts with another entry: 'app.js' is a file and 'app.js/' makes it a folder; extractors keep one of the two")])
+        #expect(
+            before.failures == [
+                VerificationFailure(
+                    "archive-file-folder-conflict",
+                    "entry 'app.js/' at offset \(before.offsets[1]) conflicts with another entry: 'app.js' is a file and 'app.js/' makes it a folder; extractors keep one of the two"
+                )
+            ])
 
         var zip = CraftedZip.minimalApp()
         zip.entries.insert(Entry("app.js/", ""), at: 0)
         let bytes = zip.bytes()
         let appOffset = try #require(try ZipLayout.read(bytes).entries.first { $0.name == "app.js" }).localHeaderOffset
-        #expect(PackageVerifier.verify(bytes).failures == [VerificationFailure(
-            "archive-file-folder-conflict",
-            "entry 'app.js' at offset \(appOffset) conflicts with another entry: 'app.js' is a file and 'app.js/' makes it a folder; extractors keep one of the two")])
+        #expect(
+            PackageVerifier.verify(bytes).failures == [
+                VerificationFailure(
+                    "archive-file-folder-conflict",
+                    "entry 'app.js' at offset \(appOffset) conflicts with another entry: 'app.js' is a file and 'app.js/' makes it a folder; extractors keep one of the two"
+                )
+            ])
     }
 
     @Test func aFileUnderAFileIsRefused() throws {
         let (failures, offsets) = try Self.verify(adding: [Entry("app.js/x.js", "x"), Entry("App.JS/y/z.js", "y")])
-        #expect(failures == [
-            VerificationFailure(
-                "archive-file-folder-conflict",
-                "entry 'app.js/x.js' at offset \(offsets[0]) conflicts with another entry: 'app.js' is a file and 'app.js/x.js' makes it a folder; extractors keep one of the two"),
-            VerificationFailure(
-                "archive-file-folder-conflict",
-                "entry 'App.JS/y/z.js' at offset \(offsets[1]) conflicts with another entry: 'app.js' is a file and 'App.JS/y/z.js' makes it a folder; extractors keep one of the two"),
-        ])
+        #expect(
+            failures == [
+                VerificationFailure(
+                    "archive-file-folder-conflict",
+                    "entry 'app.js/x.js' at offset \(offsets[0]) conflicts with another entry: 'app.js' is a file and 'app.js/x.js' makes it a folder; extractors keep one of the two"
+                ),
+                VerificationFailure(
+                    "archive-file-folder-conflict",
+                    "entry 'App.JS/y/z.js' at offset \(offsets[1]) conflicts with another entry: 'app.js' is a file and 'App.JS/y/z.js' makes it a folder; extractors keep one of the two"
+                ),
+            ])
         // The other way round: a file named like a folder an earlier entry made.
         let (later, laterOffsets) = try Self.verify(adding: [Entry("assets/x/y.txt", "x"), Entry("Assets/X", "y")])
-        #expect(later == [VerificationFailure(
-            "archive-file-folder-conflict",
-            "entry 'Assets/X' at offset \(laterOffsets[1]) conflicts with another entry: 'Assets/X' is a file and 'assets/x/y.txt' makes it a folder; extractors keep one of the two")])
+        #expect(
+            later == [
+                VerificationFailure(
+                    "archive-file-folder-conflict",
+                    "entry 'Assets/X' at offset \(laterOffsets[1]) conflicts with another entry: 'Assets/X' is a file and 'assets/x/y.txt' makes it a folder; extractors keep one of the two"
+                )
+            ])
     }
 
     @Test func aFileNamedWithATrailingCombiningMarkAfterTheSlashIsAFile() throws {
         // 'x/' + U+0301 is one Character, but its last byte is not '/': a file in folder 'x'.
         let (failures, offsets) = try Self.verify(adding: [Self.utf8Entry("assets/x", "a"), Self.utf8Entry("assets/x/\u{0301}", "b")])
-        #expect(failures == [VerificationFailure(
-            "archive-file-folder-conflict",
-            "entry 'assets/x/\u{0301}' at offset \(offsets[1]) conflicts with another entry: 'assets/x' is a file and 'assets/x/\u{0301}' makes it a folder; extractors keep one of the two")])
+        #expect(
+            failures == [
+                VerificationFailure(
+                    "archive-file-folder-conflict",
+                    "entry 'assets/x/\u{0301}' at offset \(offsets[1]) conflicts with another entry: 'assets/x' is a file and 'assets/x/\u{0301}' makes it a folder; extractors keep one of the two"
+                )
+            ])
     }
 
     @Test func theWriterRefusesAFileAndAFolderOfOneName() {
         #expect(throws: ArchiveError("'app.js' is a file and 'app.js/x.js' makes it a folder; rename one")) {
             try ArchiveWriter.checkNames(["manifest.json", "app.js", "app.js/x.js"])
         }
-        #expect(throws: ArchiveError("'assets/\u{1C80}.txt' and 'assets/\u{0432}.txt' are the same file after Unicode normalization or case folding; rename one")) {
+        #expect(
+            throws: ArchiveError(
+                "'assets/\u{1C80}.txt' and 'assets/\u{0432}.txt' are the same file after Unicode normalization or case folding; rename one")
+        ) {
             try ArchiveWriter.checkNames(["manifest.json", "assets/\u{0432}.txt", "assets/\u{1C80}.txt"])
         }
     }
@@ -169,9 +196,13 @@ struct EntryNameBytesTests {
         link.madeBy = host << 8 | 0x1E
         let (failures, offsets) = try Self.verify(adding: [link])
         _ = offsets
-        #expect(failures == [VerificationFailure(
-            "archive-file-type",
-            "entry 'assets/link' is a symbolic link (file type 0o120000, made by host \(host)); a package holds regular files only, and an extractor that follows links can write outside its folder")])
+        #expect(
+            failures == [
+                VerificationFailure(
+                    "archive-file-type",
+                    "entry 'assets/link' is a symbolic link (file type 0o120000, made by host \(host)); a package holds regular files only, and an extractor that follows links can write outside its folder"
+                )
+            ])
     }
 
     @Test(arguments: [
@@ -193,7 +224,10 @@ struct EntryNameBytesTests {
 
     /// Found by the differential fuzz (seed 1766197591): unzip converts a non-ASCII name of an
     /// MS-DOS entry from the OEM code page, whatever its UTF-8 flag says.
-    @Test(arguments: [(UInt16(0x0014), true), (0x001E, true), (0x063F, true), (0x0B32, true), (0x0B1E, false), (0x031E, false), (0x0A14, false), (0x131E, false)])
+    @Test(arguments: [
+        (UInt16(0x0014), true), (0x001E, true), (0x063F, true), (0x0B32, true), (0x0B1E, false), (0x031E, false), (0x0A14, false),
+        (0x131E, false),
+    ])
     func aNonASCIINameFromAHostUnzipTranscodesIsRefused(madeBy: UInt16, refused: Bool) throws {
         var entry = Self.utf8Entry("assets/ap\u{130}p.css", "a")
         entry.externalAttributes = 0x20
@@ -203,9 +237,15 @@ struct EntryNameBytesTests {
         ascii.madeBy = madeBy
         let (failures, _) = try Self.verify(adding: [entry, ascii])
         let host = madeBy >> 8
-        #expect(failures == (refused ? [VerificationFailure(
-            "archive-name",
-            "entry 'assets/ap\u{130}p.css' is not ASCII and is marked as made on host \(host), so unzip converts its name from the OEM code page and writes another name")] : []))
+        #expect(
+            failures
+                == (refused
+                    ? [
+                        VerificationFailure(
+                            "archive-name",
+                            "entry 'assets/ap\u{130}p.css' is not ASCII and is marked as made on host \(host), so unzip converts its name from the OEM code page and writes another name"
+                        )
+                    ] : []))
     }
 
     @Test func regularFilesAndFoldersFromOtherHostsPass() throws {

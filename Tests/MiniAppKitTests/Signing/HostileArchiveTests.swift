@@ -18,7 +18,8 @@ struct HostileArchiveTests {
     static let manifest = "z.writestr('manifest.json', '{}')\n"
 
     @Test func zipSlipNamesAreRefused() throws {
-        let bytes = try Self.python("""
+        let bytes = try Self.python(
+            """
             z = zipfile.ZipFile(out, 'w')
             \(Self.manifest)z.writestr('../evil.txt', 'x')
             z.writestr('/etc/evil', 'x')
@@ -27,16 +28,18 @@ struct HostileArchiveTests {
             z.close()
             """)
         let failures = PackageVerifier.verify(bytes).failureMessages
-        #expect(failures == [
-            "entry '../evil.txt' at offset 45 contains '..' and would leave the extraction folder",
-            "entry '/etc/evil' at offset 87 is an absolute path",
-            "entry 'a\\b.txt' at offset 127 contains a backslash",
-            "entry 'C:/win.txt' at offset 165 starts with a drive letter",
-        ])
+        #expect(
+            failures == [
+                "entry '../evil.txt' at offset 45 contains '..' and would leave the extraction folder",
+                "entry '/etc/evil' at offset 87 is an absolute path",
+                "entry 'a\\b.txt' at offset 127 contains a backslash",
+                "entry 'C:/win.txt' at offset 165 starts with a drive letter",
+            ])
     }
 
     @Test func aZipBombIsRefusedWithoutInflatingIt() throws {
-        let bytes = try Self.python("""
+        let bytes = try Self.python(
+            """
             z = zipfile.ZipFile(out, 'w', compression=zipfile.ZIP_DEFLATED)
             \(Self.manifest)z.writestr('bomb.bin', b'\\0' * 10_000_000)
             z.close()
@@ -48,7 +51,8 @@ struct HostileArchiveTests {
     }
 
     @Test func oneZipFileAsDataIsAllowedButAnArchiveOfArchivesIsNot() throws {
-        let bytes = try Self.python("""
+        let bytes = try Self.python(
+            """
             import io
             def archive(name, data):
                 buffer = io.BytesIO()
@@ -60,13 +64,15 @@ struct HostileArchiveTests {
             z.writestr('nested.zip', archive('inner.zip', archive('a.txt', 'x')))
             z.close()
             """)
-        #expect(PackageVerifier.verify(bytes).failureMessages == [
-            "entry 'nested.zip' is an archive that holds archives; a package may carry a ZIP file as data, but nested archives are how recursive zip bombs pass one-level checks",
-        ])
+        #expect(
+            PackageVerifier.verify(bytes).failureMessages == [
+                "entry 'nested.zip' is an archive that holds archives; a package may carry a ZIP file as data, but nested archives are how recursive zip bombs pass one-level checks"
+            ])
     }
 
     @Test func duplicateEntriesAreRefused() throws {
-        let bytes = try Self.python("""
+        let bytes = try Self.python(
+            """
             import warnings
             warnings.simplefilter('ignore')
             z = zipfile.ZipFile(out, 'w')
@@ -78,19 +84,24 @@ struct HostileArchiveTests {
     }
 
     @Test func otherMethodsAndAMissingManifestAreRefused() throws {
-        let bytes = try Self.python("""
+        let bytes = try Self.python(
+            """
             z = zipfile.ZipFile(out, 'w')
             z.writestr(zipfile.ZipInfo('b.bz2'), 'x', compress_type=zipfile.ZIP_BZIP2)
             z.close()
             """)
-        #expect(PackageVerifier.verify(bytes).failureMessages == [
-            "entry 'b.bz2' uses compression method 12; only store (0) and deflate (8) are allowed",
-            "the package has no 'manifest.json' at its root",
-        ])
+        #expect(
+            PackageVerifier.verify(bytes).failureMessages == [
+                "entry 'b.bz2' uses compression method 12; only store (0) and deflate (8) are allowed",
+                "the package has no 'manifest.json' at its root",
+            ])
     }
 
     @Test func randomBytesAreNotAPackage() {
-        #expect(PackageVerifier.verify(Array("hello, not a zip".utf8)).failureMessages == ["not a ZIP package: no end of central directory record"])
+        #expect(
+            PackageVerifier.verify(Array("hello, not a zip".utf8)).failureMessages == [
+                "not a ZIP package: no end of central directory record"
+            ])
         #expect(PackageVerifier.verify([]).failureMessages == ["not a ZIP package: no end of central directory record"])
     }
 }

@@ -46,7 +46,8 @@ struct PrivateKeyContentTests {
         let rsa = SigningTests.folder.appendingPathComponent("detector-rsa.pem").path
         #expect(try SigningTests.openssl(["genrsa", "-traditional", "-out", rsa, "2048"]) == 0)
         #expect(PrivateKeyContent.find(in: try [UInt8](Data(contentsOf: URL(fileURLWithPath: rsa))))?.kind == "PEM 'RSA PRIVATE KEY'")
-        #expect(PrivateKeyContent.find(in: try Self.openssl(["rsa", "-in", rsa, "-outform", "DER", "-traditional"]))?.kind == "DER PKCS #1 RSA")
+        #expect(
+            PrivateKeyContent.find(in: try Self.openssl(["rsa", "-in", rsa, "-outform", "DER", "-traditional"]))?.kind == "DER PKCS #1 RSA")
     }
 
     @Test func certificatesAndPublicKeysAreNotSecrets() throws {

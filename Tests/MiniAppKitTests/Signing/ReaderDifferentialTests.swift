@@ -81,7 +81,8 @@ struct ReaderDifferentialTests {
         for entry in layout.entries { offsets += Array(entry.localHeaderOffset..<entry.dataOffset) }
         var mutants: [(name: String, bytes: [UInt8])] = []
         for offset in offsets {
-            for value: UInt8 in [0x00, 0xFF, original[offset] ^ 0x01, original[offset] ^ 0x80, original[offset] &+ 1] where value != original[offset] {
+            for value: UInt8 in [0x00, 0xFF, original[offset] ^ 0x01, original[offset] ^ 0x80, original[offset] &+ 1]
+            where value != original[offset] {
                 var mutant = original
                 mutant[offset] = value
                 mutants.append(("m\(offset)-\(value).ma", mutant))

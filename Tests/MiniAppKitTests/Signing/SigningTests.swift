@@ -83,7 +83,10 @@ struct SigningTests {
         let end = try ZipLayout.read(package)
         // Offsets across the entries, the signing block, the central directory and the end record.
         var offsets = Set(stride(from: 0, to: package.count, by: max(1, package.count / 150)))
-        offsets.formUnion([end.centralDirectoryOffset - 1, end.centralDirectoryOffset - 20, end.centralDirectoryOffset, end.endRecordOffset, end.endRecordOffset + 16, package.count - 1])
+        offsets.formUnion([
+            end.centralDirectoryOffset - 1, end.centralDirectoryOffset - 20, end.centralDirectoryOffset, end.endRecordOffset,
+            end.endRecordOffset + 16, package.count - 1,
+        ])
         for offset in offsets.sorted() {
             var damaged = package
             damaged[offset] ^= 0x01
@@ -107,7 +110,10 @@ struct SigningTests {
         #expect(expected.certificate == nil)
         #expect(PackageVerifier.verify(package, expected: expected).passed)
         let other = try Self.signed(with: "rsa-pkcs1.pem")
-        #expect(PackageVerifier.verify(other, expected: expected).failureMessages == ["the package is signed by another key than the one expected"])
+        #expect(
+            PackageVerifier.verify(other, expected: expected).failureMessages == [
+                "the package is signed by another key than the one expected"
+            ])
     }
 
     @Test func anUnsignedPackageIsUnsignedAndFailsOnlyWhenASignatureIsRequired() throws {
@@ -130,7 +136,9 @@ struct SigningTests {
         }
         #expect(try refusal("encrypted.pem") == "the key is encrypted and no passphrase was given")
         #expect(try refusal("rsa-1024.pem") == "the RSA key has 1024 bits; the RPK scheme needs at least 2048")
-        #expect(try refusal("ed25519.pem") == "Ed25519 keys cannot sign a MiniApp package: the RPK scheme has no algorithm id for them; use an EC P-256 or RSA key")
+        #expect(
+            try refusal("ed25519.pem")
+                == "Ed25519 keys cannot sign a MiniApp package: the RPK scheme has no algorithm id for them; use an EC P-256 or RSA key")
         #expect(try refusal("ec-p384.pem") == "the EC key is not on the P-256 curve; the RPK scheme signs with P-256 (algorithm 0x0201)")
         #expect(try refusal("ec-public.pem") == "the PEM file holds no private key")
         #expect(throws: SigningError.invalidKey("the key file is not PEM (no '-----BEGIN ... PRIVATE KEY-----' block)")) {
@@ -142,7 +150,10 @@ struct SigningTests {
         try #require(Self.keysReady)
         try Self.openssl(["req", "-new", "-x509", "-key", "rsa-pkcs1.pem", "-out", "rsa.crt", "-subj", "/CN=other", "-days", "1"])
         let key = try SigningKey.load(pem: Self.pem("ec-sec1.pem"))
-        #expect(throws: SigningError.invalidCertificate("the certificate's public key is not the signing key's; give the certificate that belongs to the key")) {
+        #expect(
+            throws: SigningError.invalidCertificate(
+                "the certificate's public key is not the signing key's; give the certificate that belongs to the key")
+        ) {
             try SigningCertificate.load(pem: try Self.pem("rsa.crt"), matching: key)
         }
         let rsa = try SigningKey.load(pem: Self.pem("rsa-pkcs1.pem"))
@@ -157,7 +168,10 @@ struct SigningTests {
         // The trailing size field points outside the file.
         var huge = package
         for index in 0..<8 { huge[magicStart - 8 + index] = 0xFF }
-        #expect(PackageVerifier.verify(huge).failureMessages == ["the signing block's size 18446744073709551615 at offset \(magicStart - 8) points outside the file"])
+        #expect(
+            PackageVerifier.verify(huge).failureMessages == [
+                "the signing block's size 18446744073709551615 at offset \(magicStart - 8) points outside the file"
+            ])
         // A block inserted twice: the bytes before the second are unexplained.
         let unsigned = try Self.unsignedPackage()
         let unsignedEnd = try ZipLayout.read(unsigned)
@@ -170,12 +184,15 @@ struct SigningTests {
         #expect(failures.count == 1)
         #expect(failures.first?.hasSuffix(", between the last entry and the signing block, belong to no structure") == true)
         // Garbage where a block would be.
-        var garbage = Array(unsigned[0..<unsignedEnd.centralDirectoryOffset]) + Array(repeating: 0x41, count: 40) + Array(unsigned[unsignedEnd.centralDirectoryOffset...])
+        var garbage =
+            Array(unsigned[0..<unsignedEnd.centralDirectoryOffset]) + Array(repeating: 0x41, count: 40)
+            + Array(unsigned[unsignedEnd.centralDirectoryOffset...])
         let shifted = SigningBlock.uint32(UInt32(unsignedEnd.centralDirectoryOffset + 40))
         for index in 0..<4 { garbage[unsignedEnd.endRecordOffset + 40 + 16 + index] = shifted[index] }
-        #expect(PackageVerifier.verify(garbage).failureMessages == [
-            "the 40 bytes at offset \(unsignedEnd.centralDirectoryOffset), between the last entry and the central directory, are not a signing block",
-        ])
+        #expect(
+            PackageVerifier.verify(garbage).failureMessages == [
+                "the 40 bytes at offset \(unsignedEnd.centralDirectoryOffset), between the last entry and the central directory, are not a signing block"
+            ])
     }
 
     /// The signature is standard: openssl verifies the signed data with the signer's public key.

@@ -13,7 +13,10 @@ struct DiagnosticSummary: Hashable, CustomStringConvertible, Comparable {
     /// Compared only where an example pins it; nil otherwise.
     var severity: String?
 
-    init(path: String, line: Int, column: Int, id: String, message: String, notes: [String]? = nil, fixIt: String? = nil, severity: String? = nil) {
+    init(
+        path: String, line: Int, column: Int, id: String, message: String, notes: [String]? = nil, fixIt: String? = nil,
+        severity: String? = nil
+    ) {
         self.path = path
         self.line = line
         self.column = column
@@ -31,7 +34,8 @@ struct DiagnosticSummary: Hashable, CustomStringConvertible, Comparable {
     }
 
     var description: String {
-        "\(path):\(line):\(column): \(message) [\(id)]" + (notes.map { " notes: \($0)" } ?? "") + (fixIt.map { " fix-it: '\($0)'" } ?? "") + (severity.map { " severity: \($0)" } ?? "")
+        "\(path):\(line):\(column): \(message) [\(id)]" + (notes.map { " notes: \($0)" } ?? "") + (fixIt.map { " fix-it: '\($0)'" } ?? "")
+            + (severity.map { " severity: \($0)" } ?? "")
     }
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }

@@ -84,9 +84,10 @@ extension TemplateTests {
             #expect(unknown.argument == "bar")
             #expect(unknown.modifiers.map(\.name) == ["baz"])
             #expect(parse("X-Intersect")?.kind == .unknown("x-intersect"))
-            #expect(parse("@click..stop.")?.modifiers == [
-                .init(name: "", range: 7..<7), .init(name: "stop", range: 8..<12), .init(name: "", range: 13..<13),
-            ])
+            #expect(
+                parse("@click..stop.")?.modifiers == [
+                    .init(name: "", range: 7..<7), .init(name: "stop", range: 8..<12), .init(name: "", range: 13..<13),
+                ])
             let bare = try #require(parse("@"))
             #expect(bare.kind == .on && bare.argument == nil && bare.modifiers.isEmpty)
             #expect(parse("x-on.click")?.argument == nil)
@@ -100,8 +101,9 @@ extension TemplateTests {
         }
 
         @Test func attributesOfAnElementAsDirectives() {
-            let template = TemplateParser.parse(SourceFile(
-                path: "p.html", text: #"<input x-model.number="store.n" @input.debounce="onInput" class="c">"#))
+            let template = TemplateParser.parse(
+                SourceFile(
+                    path: "p.html", text: #"<input x-model.number="store.n" @input.debounce="onInput" class="c">"#))
             let element = template.elements[0]
             #expect(element.directives.map(\.attribute.name) == ["x-model.number", "@input.debounce"])
             #expect(element.directives.map(\.directive.kind) == [.model, .on])

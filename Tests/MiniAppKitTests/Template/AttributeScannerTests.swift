@@ -26,9 +26,10 @@ extension TemplateTests {
             #expect(tag.nameRange == 1..<7)
             #expect(tag.range == 0..<text.utf8.count)
             #expect(tag.attributes.map(\.name) == ["type", "@click.prevent", ":fooBar", "x-cloak", "data-n"])
-            #expect(describe(tag, in: text) == [
-                "type=button|button", "@click.prevent=onTap|onTap", ":fooBar=store.x|store.x", "x-cloak", "data-n=1|1",
-            ])
+            #expect(
+                describe(tag, in: text) == [
+                    "type=button|button", "@click.prevent=onTap|onTap", ":fooBar=store.x|store.x", "x-cloak", "data-n=1|1",
+                ])
             #expect(tag.attributes[1].nameRange == 23..<37)
             #expect(tag.attributes[1].valueRange == 39..<44)
             #expect(tag.attributes[3].value == nil && tag.attributes[3].valueRange == nil)

@@ -71,11 +71,12 @@ extension TemplateTests {
             #expect(text(template, click.valueRange!) == "onTapIncrement")
             #expect(location(template, button.range.lowerBound) == "9:5")
             #expect(text(template, button.nameRange) == "button")
-            #expect(text(template, button.range) == """
-                <button type="button"
-                            @click="onTapIncrement"
-                            :class="{ active: store.on }">
-                """)
+            #expect(
+                text(template, button.range) == """
+                    <button type="button"
+                                @click="onTapIncrement"
+                                :class="{ active: store.on }">
+                    """)
             #expect(button.attribute(named: ":class")?.value == "{ active: store.on }")
             #expect(button.directives.map(\.directive.kind) == [.on, .bind])
             #expect(button.hasText)
@@ -110,7 +111,8 @@ extension TemplateTests {
         }
 
         @Test func commentsAndScriptsHideTheirTags() {
-            let template = parse("""
+            let template = parse(
+                """
                 <!-- <div @click="commented"> -->
                 <div id="a">
                 <script>let s = "<div @click=\\"x\\"></div>";</script>
@@ -144,7 +146,8 @@ extension TemplateTests {
         }
 
         @Test func reportsBrokenMarkupWithPositions() {
-            let template = parse("""
+            let template = parse(
+                """
                 <div id="a" id="b" @click="x" @click="y">
                   <p>one <b>two</p>
                   </span>
@@ -152,17 +155,19 @@ extension TemplateTests {
                 </div>
                 <div
                 """)
-            #expect(issueSummary(template) == [
-                "1:13 attribute 'id' redefined",
-                "1:31 attribute '@click' redefined",
-                "2:16 opening and ending tag mismatch: 'p' and 'b'",
-                "3:3 unexpected end tag 'span'",
-                "4:13 character reference: invalid xmlchar value 0",
-                "6:5 couldn't find end of start tag 'div'",
-            ])
-            #expect(template.issues.map(\.kind) == [
-                .markup(code: 42), .markup(code: 42), .markup(code: 76), .markup(code: 76), .markup(code: 9), .markup(code: 73),
-            ])
+            #expect(
+                issueSummary(template) == [
+                    "1:13 attribute 'id' redefined",
+                    "1:31 attribute '@click' redefined",
+                    "2:16 opening and ending tag mismatch: 'p' and 'b'",
+                    "3:3 unexpected end tag 'span'",
+                    "4:13 character reference: invalid xmlchar value 0",
+                    "6:5 couldn't find end of start tag 'div'",
+                ])
+            #expect(
+                template.issues.map(\.kind) == [
+                    .markup(code: 42), .markup(code: 42), .markup(code: 76), .markup(code: 76), .markup(code: 9), .markup(code: 73),
+                ])
             #expect(template.issues[3].range.count == "</span>".utf8.count)
             #expect(template.issues[4].range.count == "&#0;".utf8.count)
             // The duplicates are all kept, in source order, for rules to report as they see fit.
@@ -178,7 +183,8 @@ extension TemplateTests {
         }
 
         @Test func html5ElementsAndShorthandsAreNotErrors() {
-            let template = parse("<main><section><nav #ref @keyup.enter=\"go\"><template x-if=\"a\"><span></span></template></nav></section></main>")
+            let template = parse(
+                "<main><section><nav #ref @keyup.enter=\"go\"><template x-if=\"a\"><span></span></template></nav></section></main>")
             #expect(template.issues.isEmpty)
             #expect(template.elements[2].attributes.map(\.name) == ["#ref", "@keyup.enter"])
             #expect(template.elements[2].attributes.map(\.value) == [nil, "go"])

@@ -12,36 +12,36 @@ private func significantTokens(_ text: String) -> [String] {
 }
 
 private let trickyStyleSheet = #"""
-/*! Theme v1 | MIT licence */
-@charset "utf-8";
-@import url(  "fonts.css"  )  screen ;
-@import url(data:text/css;base64,YT1i)   print;
+    /*! Theme v1 | MIT licence */
+    @charset "utf-8";
+    @import url(  "fonts.css"  )  screen ;
+    @import url(data:text/css;base64,YT1i)   print;
 
-/* layout */
-:root {
-  --gap:  4px   8px ;
-  --empty: ;
-  --brand :  #0a66ff;
-}
-ul   li  >  a:hover ,  .x   :first-child ,
-.card  .title::before {
-  content : " /* not a comment */ " ;
-  content: ' ' ;
-  background : url( 'a b.png' ) no-repeat , url(icons/a\ b.png) ,url(  icons/c.png  );
-  width: calc( 100%  -  ( 2 * var( --gap ) ) ) ;
-  margin: 0   -1px  +2px  auto;
-  color: red   !important;
-  font: 12px/1.5  "Helvetica Neue" , sans-serif;
-}
-@media (min-width: 10px)   and   (max-width: 20px) {
-  .a  { transition : opacity  .2s  ease-in-out , transform 1e3ms; }
-}
-@supports  not  (display :grid) { .b{ float :left } }
-.icon-\31  { color: blue }
-.a { &:hover { color : red } div:hover { color: blue } }
-.c/* joined */d { x: y/* end */; }
-input[ type = "text" ] { border: 1px  solid  #ccc }
-"""#
+    /* layout */
+    :root {
+      --gap:  4px   8px ;
+      --empty: ;
+      --brand :  #0a66ff;
+    }
+    ul   li  >  a:hover ,  .x   :first-child ,
+    .card  .title::before {
+      content : " /* not a comment */ " ;
+      content: ' ' ;
+      background : url( 'a b.png' ) no-repeat , url(icons/a\ b.png) ,url(  icons/c.png  );
+      width: calc( 100%  -  ( 2 * var( --gap ) ) ) ;
+      margin: 0   -1px  +2px  auto;
+      color: red   !important;
+      font: 12px/1.5  "Helvetica Neue" , sans-serif;
+    }
+    @media (min-width: 10px)   and   (max-width: 20px) {
+      .a  { transition : opacity  .2s  ease-in-out , transform 1e3ms; }
+    }
+    @supports  not  (display :grid) { .b{ float :left } }
+    .icon-\31  { color: blue }
+    .a { &:hover { color : red } div:hover { color: blue } }
+    .c/* joined */d { x: y/* end */; }
+    input[ type = "text" ] { border: 1px  solid  #ccc }
+    """#
 
 extension TransformTests {
     @Suite struct CSSMinifyTransformTests {
@@ -56,12 +56,14 @@ extension TransformTests {
             #expect(minified("ul  li  a  :hover  { }") == "ul li a :hover{}")
             #expect(minified(".a  .b  #c  [d] { }") == ".a .b #c [d]{}")
             // Values made of several names and numbers, and signs.
-            #expect(minified("a { margin: 0  -1px  +2px  auto; color: red  !important }") == "a{margin:0 -1px +2px auto;color:red !important}")
+            #expect(
+                minified("a { margin: 0  -1px  +2px  auto; color: red  !important }") == "a{margin:0 -1px +2px auto;color:red !important}")
             // `+` and `-` in calc() need their spaces; the parentheses' edges do not.
             #expect(minified("a { width: calc( 100%  -  ( 2px  +  1em ) ) }") == "a{width:calc(100% - (2px + 1em))}")
             // `and (` is not `and(`, a function.
-            #expect(minified("@media (min-width: 10px)  and  (max-width: 20px) { a { b: c } }")
-                == "@media (min-width: 10px) and (max-width: 20px){a{b:c}}")
+            #expect(
+                minified("@media (min-width: 10px)  and  (max-width: 20px) { a { b: c } }")
+                    == "@media (min-width: 10px) and (max-width: 20px){a{b:c}}")
         }
 
         @Test func keepsStringsAndURLsAsWritten() {
@@ -111,7 +113,8 @@ extension TransformTests {
             #expect(output.contains("width:calc(100% - (2 * var(--gap)));"))
             #expect(output.contains("content:\" /* not a comment */ \";content:' ';"))
             #expect(output.contains("url(icons/a\\ b.png),url(  icons/c.png  );"))
-            #expect(output.contains("@media (min-width: 10px) and (max-width: 20px){.a{transition:opacity .2s ease-in-out,transform 1e3ms;}}"))
+            #expect(
+                output.contains("@media (min-width: 10px) and (max-width: 20px){.a{transition:opacity .2s ease-in-out,transform 1e3ms;}}"))
             #expect(output.contains("@supports not (display :grid){.b{float:left}}"))
             #expect(output.contains("input[ type = \"text\" ]{border:1px solid #ccc}"))
             #expect(!output.contains("layout"))
@@ -145,11 +148,12 @@ extension TransformTests {
 
         @Test func tokenizesLikeCSSSyntax() {
             let kinds = CSSTokenizer.tokenize(Array("a:hover{w:-1.5e3px 50% #f00 @x url(b) url( 'c') -->".utf8)).map(\.kind)
-            #expect(kinds == [
-                .ident, .colon, .ident, .openBrace, .ident, .colon, .dimension, .whitespace, .percentage, .whitespace,
-                .hash, .whitespace, .atKeyword, .whitespace, .url, .whitespace, .function, .whitespace, .string,
-                .closeParenthesis, .whitespace, .commentDelimiterClose,
-            ])
+            #expect(
+                kinds == [
+                    .ident, .colon, .ident, .openBrace, .ident, .colon, .dimension, .whitespace, .percentage, .whitespace,
+                    .hash, .whitespace, .atKeyword, .whitespace, .url, .whitespace, .function, .whitespace, .string,
+                    .closeParenthesis, .whitespace, .commentDelimiterClose,
+                ])
             // The tokens cover the input end to end.
             let bytes = Array(trickyStyleSheet.utf8)
             let tokens = CSSTokenizer.tokenize(bytes)

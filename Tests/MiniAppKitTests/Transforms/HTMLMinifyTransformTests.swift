@@ -12,49 +12,49 @@ private func shape(_ text: String) -> PageTemplateShape {
 
 /// A page with the constructs a minifier is most likely to get wrong.
 private let trickyPage = """
-<!DOCTYPE html>
-<!-- a comment before the root -->
-<html>
-<head>
-  <meta charset="utf-8">
-  <!--[if IE]><p>old browser</p><![endif]-->
-  <title>  Spaced   title <!-- not a comment --> </title>
-  <style>
-    /* <!-- kept --> */
-    .a   >   .b { color: red; }
-  </style>
-</head>
-<body   x-data="page"
-        x-init="onReady">
-  <!-- toolbar -->
-  <nav class="bar  wide" :class="{ 'is-open':   store.open }"   @click.outside="onClose">
-    <b>bold</b>   <i>italic</i>
-    <a href="/x?a=1&amp;b=2" title="<!-- not a comment -->   spaced > sign">link</a>
-  </nav>
-  <template x-for="(item, index) in store.items" :key="item.id">
-    <li x-text="item.name + '  ' + index"   @click="onOpen(item.id)"></li>
-  </template>
-  <pre>
-    line one   <!-- kept in pre -->
-      <b>  bold  </b>
-    <pre>  nested  </pre>   after nested
-  </pre>
-  <textarea x-model="store.note">  <!-- kept -->  text  </textarea>
-  <script>
-    // <!-- kept --> <div>   not a tag
-    const a = "  two  spaces  ";
-  </script>
-  <input type=text value=unquoted  disabled  >
-  <br class=x />
-  <p>5 < 6 and 7 > 6 &amp; a&nbsp;&nbsp;b</p>
-  <p>joined<!-- kept: removing it would join the words -->words, &amp<!-- kept -->;</p>
-  <svg viewBox="0 0 10 10"><text x="0" y="5">  svg   text  </text></svg>
-  <![CDATA[ cdata   stays ]]>
-  <?php echo "processing instruction"; ?>
-</body  >
-</html>
+    <!DOCTYPE html>
+    <!-- a comment before the root -->
+    <html>
+    <head>
+      <meta charset="utf-8">
+      <!--[if IE]><p>old browser</p><![endif]-->
+      <title>  Spaced   title <!-- not a comment --> </title>
+      <style>
+        /* <!-- kept --> */
+        .a   >   .b { color: red; }
+      </style>
+    </head>
+    <body   x-data="page"
+            x-init="onReady">
+      <!-- toolbar -->
+      <nav class="bar  wide" :class="{ 'is-open':   store.open }"   @click.outside="onClose">
+        <b>bold</b>   <i>italic</i>
+        <a href="/x?a=1&amp;b=2" title="<!-- not a comment -->   spaced > sign">link</a>
+      </nav>
+      <template x-for="(item, index) in store.items" :key="item.id">
+        <li x-text="item.name + '  ' + index"   @click="onOpen(item.id)"></li>
+      </template>
+      <pre>
+        line one   <!-- kept in pre -->
+          <b>  bold  </b>
+        <pre>  nested  </pre>   after nested
+      </pre>
+      <textarea x-model="store.note">  <!-- kept -->  text  </textarea>
+      <script>
+        // <!-- kept --> <div>   not a tag
+        const a = "  two  spaces  ";
+      </script>
+      <input type=text value=unquoted  disabled  >
+      <br class=x />
+      <p>5 < 6 and 7 > 6 &amp; a&nbsp;&nbsp;b</p>
+      <p>joined<!-- kept: removing it would join the words -->words, &amp<!-- kept -->;</p>
+      <svg viewBox="0 0 10 10"><text x="0" y="5">  svg   text  </text></svg>
+      <![CDATA[ cdata   stays ]]>
+      <?php echo "processing instruction"; ?>
+    </body  >
+    </html>
 
-"""
+    """
 
 extension TransformTests {
     @Suite struct HTMLMinifyTransformTests {
@@ -102,8 +102,9 @@ extension TransformTests {
         }
 
         @Test func keepsAttributeValuesAndCollapsesTheRestOfTheTag() {
-            #expect(minified("<div   class=\"a   b\"\n     @click=\"onTap\"    >x</div   >")
-                == "<div class=\"a   b\" @click=\"onTap\">x</div>")
+            #expect(
+                minified("<div   class=\"a   b\"\n     @click=\"onTap\"    >x</div   >")
+                    == "<div class=\"a   b\" @click=\"onTap\">x</div>")
             #expect(minified("<a title='<!-- x -->  >  y'  href=\"#\">") == "<a title='<!-- x -->  >  y' href=\"#\">")
             #expect(minified("<input value=a   disabled\t>") == "<input value=a disabled>")
             // `a=b/>` would make the value `b/`: the space before `/>` stays.

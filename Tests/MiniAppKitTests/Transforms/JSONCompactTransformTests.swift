@@ -21,30 +21,33 @@ extension TransformTests {
     @Suite struct JSONCompactTransformTests {
         @Test func removesWhitespaceAndKeepsKeyOrder() {
             let source = """
-            {
-              "zeta": 1,
-              "alpha": [ true, false, null ],
-              "nested": { "b": {}, "a": [] }
-            }
+                {
+                  "zeta": 1,
+                  "alpha": [ true, false, null ],
+                  "nested": { "b": {}, "a": [] }
+                }
 
-            """
+                """
             let result = compact(source)
             #expect(result.transform == "json-compact")
             #expect(String(decoding: result.bytes, as: UTF8.self) == #"{"zeta":1,"alpha":[true,false,null],"nested":{"b":{},"a":[]}}"#)
         }
 
         @Test func keepsNumberTextVerbatim() {
-            #expect(compactText(#"[ 1.0, -0, 1e3, 1E+03, 0.10, 12345678901234567890123 ]"#)
-                == #"[1.0,-0,1e3,1E+03,0.10,12345678901234567890123]"#)
+            #expect(
+                compactText(#"[ 1.0, -0, 1e3, 1E+03, 0.10, 12345678901234567890123 ]"#)
+                    == #"[1.0,-0,1e3,1E+03,0.10,12345678901234567890123]"#)
         }
 
         @Test func writesStringsWithTheFewestEscapes() {
             // Non-ASCII stays UTF-8; `\/` and `\u` escapes of printable characters become the character.
             #expect(compactText(#"{ "title" : "Épicerie \u00e9\u0041 a\/b \ud83d\ude00 😀" }"#) == #"{"title":"Épicerie éA a/b 😀 😀"}"#)
             // Quotes, backslashes and line breaks keep (or get) their short escapes.
-            #expect(compactText(#"[ "\u0022 \" \u005c \\ \u000a \n \u0009 \u0008 \u000C \u000D" ]"#) == #"["\" \" \\ \\ \n \n \t \b \f \r"]"#)
+            #expect(
+                compactText(#"[ "\u0022 \" \u005c \\ \u000a \n \u0009 \u0008 \u000C \u000D" ]"#) == #"["\" \" \\ \\ \n \n \t \b \f \r"]"#)
             // Controls without a short escape, line separators and lone surrogates stay escaped as written.
-            #expect(compactText(#"[ "\u0001 \u001F \u2028 \u2029 \uD800 x \udc00" ]"#) == #"["\u0001 \u001F \u2028 \u2029 \uD800 x \udc00"]"#)
+            #expect(
+                compactText(#"[ "\u0001 \u001F \u2028 \u2029 \uD800 x \udc00" ]"#) == #"["\u0001 \u001F \u2028 \u2029 \uD800 x \udc00"]"#)
             // A high surrogate followed by an escape that is not a low one.
             #expect(compactText(#"[ "\uD83D\u0041" ]"#) == #"["\uD83DA"]"#)
         }
@@ -72,12 +75,12 @@ extension TransformTests {
 
         @Test func leavesFilesWithIssuesAsWritten() {
             let sources = [
-                #"{ "a": 1, "a": 2 }"#,          // duplicate key
-                #"{ "a": 1, }"#,                 // trailing comma
-                "{ \"a\": 1 } // note",          // comment
-                "\u{FEFF}{ \"a\": 1 }",          // byte order mark
-                #"{ "a": 1 "#,                   // syntax error
-                "   ",                           // empty
+                #"{ "a": 1, "a": 2 }"#,  // duplicate key
+                #"{ "a": 1, }"#,  // trailing comma
+                "{ \"a\": 1 } // note",  // comment
+                "\u{FEFF}{ \"a\": 1 }",  // byte order mark
+                #"{ "a": 1 "#,  // syntax error
+                "   ",  // empty
             ]
             for source in sources {
                 let result = compact(source)

@@ -19,7 +19,9 @@ extension TransformTests {
             #expect(transformed("{ \"a\": 1 }", path: "manifest.json").transform == "json-compact")
             #expect(transformed("<p>a   b</p>", path: "pages/home/home.html").transform == "html-minify")
             #expect(transformed("a  {  color: red;  }", path: "app.css").transform == "css-minify")
-            #expect(transformed("<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <!-- x -->\n</svg>", path: "icons/a.svg").transform == "svg-clean")
+            #expect(
+                transformed("<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <!-- x -->\n</svg>", path: "icons/a.svg").transform
+                    == "svg-clean")
             // Extensions compare without case.
             #expect(transformed("{ \"a\": 1 }", path: "i18n/EN.JSON").transform == "json-compact")
         }

@@ -23,9 +23,13 @@ import Testing
         let inner = try scope(of: "b", in: html)
         #expect(inner.loopSources["item"] == .storeElements(path: [.member("items"), .element], collection: "store.items"))
         #expect(inner.loopSources["i"] == .primitive)
-        #expect(inner.loopSources["tag"] == .storeElements(path: [.member("items"), .element, .member("tags"), .element], collection: "item.tags"))
+        #expect(
+            inner.loopSources["tag"]
+                == .storeElements(path: [.member("items"), .element, .member("tags"), .element], collection: "item.tags"))
         #expect(try scope(of: "i", in: html).loopSources["n"] == .primitive)
-        #expect(try scope(of: "u", in: html).loopSources["row"] == .storeElements(path: [.member("grid"), .element, .element], collection: "store.grid[0]"))
+        #expect(
+            try scope(of: "u", in: html).loopSources["row"]
+                == .storeElements(path: [.member("grid"), .element, .element], collection: "store.grid[0]"))
     }
 
     @Test func aLoopOverAnythingElseHasNoSource() throws {

@@ -37,9 +37,11 @@ struct CSSMinifier {
                 let next = index + 1 < items.count ? items[index + 1] : nil
                 if customPropertyItems.contains(index)
                     || !canDropSpace(
-                        between: previous, and: next, touchesDeclarationColon: declarationColons.contains(index - 1)
+                        between: previous, and: next,
+                        touchesDeclarationColon: declarationColons.contains(index - 1)
                             || declarationColons.contains(index + 1),
-                        in: bytes) {
+                        in: bytes)
+                {
                     output.append(UInt8(ascii: " "))
                 }
             }

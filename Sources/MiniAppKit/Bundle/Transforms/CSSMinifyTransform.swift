@@ -8,7 +8,8 @@ enum CSSMinifyTransform: FileTransform {
         let original = CSSTokenizer.significantTokens(of: file.bytes)
         let rewritten = CSSTokenizer.significantTokens(of: minified)
         guard original.count == rewritten.count,
-              zip(original, rewritten).allSatisfy({ $0.kind == $1.kind && $0.text.elementsEqual($1.text) }) else {
+            zip(original, rewritten).allSatisfy({ $0.kind == $1.kind && $0.text.elementsEqual($1.text) })
+        else {
             return nil
         }
         return minified

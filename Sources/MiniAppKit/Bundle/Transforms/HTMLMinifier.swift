@@ -237,7 +237,8 @@ struct HTMLMinifier {
         let nameEnd = tag.range.lowerBound + 2 + tag.name.utf8.count
         let closing = tag.range.upperBound - 1
         guard nameEnd <= closing, bytes[closing] == .greaterThan,
-              bytes[nameEnd..<closing].allSatisfy(StartTagScanner.isWhitespace) else {
+            bytes[nameEnd..<closing].allSatisfy(StartTagScanner.isWhitespace)
+        else {
             output += bytes[tag.range]
             return
         }

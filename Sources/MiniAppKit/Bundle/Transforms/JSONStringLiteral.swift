@@ -41,7 +41,8 @@ enum JSONStringLiteral {
         var scalarValue = first
         var after = index + 6
         if (0xD800...0xDBFF).contains(first), after + 6 <= end,
-           literal[after] == UInt8(ascii: "\\"), literal[after + 1] == UInt8(ascii: "u") {
+            literal[after] == UInt8(ascii: "\\"), literal[after + 1] == UInt8(ascii: "u")
+        {
             let low = hexValue(literal, at: after + 2)
             if (0xDC00...0xDFFF).contains(low) {
                 scalarValue = 0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00)
@@ -77,11 +78,12 @@ enum JSONStringLiteral {
     private static func hexValue(_ literal: ArraySlice<UInt8>, at index: Int) -> UInt32 {
         var value: UInt32 = 0
         for byte in literal[index..<(index + 4)] {
-            let digit: UInt32 = switch byte {
-            case 0x30...0x39: UInt32(byte - 0x30)
-            case 0x41...0x46: UInt32(byte - 0x41 + 10)
-            default: UInt32(byte - 0x61 + 10)
-            }
+            let digit: UInt32 =
+                switch byte {
+                case 0x30...0x39: UInt32(byte - 0x30)
+                case 0x41...0x46: UInt32(byte - 0x41 + 10)
+                default: UInt32(byte - 0x61 + 10)
+                }
             value = value * 16 + digit
         }
         return value

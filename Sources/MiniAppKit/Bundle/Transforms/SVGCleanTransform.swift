@@ -39,7 +39,8 @@ enum SVGCleanTransform: FileTransform {
     static func transform(_ file: SourceFile) -> [UInt8]? {
         _ = libraryInitialization
         guard !file.bytes.isEmpty, file.bytes.count <= Int(Int32.max),
-              SVGParser.firstOffset(of: "<!ENTITY", in: file.bytes) == nil else { return nil }
+            SVGParser.firstOffset(of: "<!ENTITY", in: file.bytes) == nil
+        else { return nil }
         guard let context = xmlNewParserCtxt() else { return nil }
         defer { xmlFreeParserCtxt(context) }
         // A structured error handler that drops every message: nothing in the library prints.
@@ -70,9 +71,11 @@ enum SVGCleanTransform: FileTransform {
     /// and a DOCTYPE with no declarations in it, whose removal cannot change a default.
     private static func isCleanable(_ document: xmlDocPtr) -> Bool {
         guard let root = xmlDocGetRootElement(document), name(of: root) == "svg",
-              namespace(of: root) == SVGDocument.namespace else { return false }
+            namespace(of: root) == SVGDocument.namespace
+        else { return false }
         if let encoding = document.pointee.encoding.map({ String(cString: $0).lowercased() }),
-           !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding) {
+            !["utf-8", "utf8", "us-ascii", "ascii"].contains(encoding)
+        {
             return false
         }
         if let doctype = document.pointee.intSubset, doctype.pointee.children != nil { return false }
@@ -102,14 +105,16 @@ enum SVGCleanTransform: FileTransform {
                 doomedNodes.append(node)
             case XML_TEXT_NODE:
                 if let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE,
-                   namespace(of: parent) == SVGDocument.namespace, elementsWithoutText.contains(name(of: parent)),
-                   xmlIsBlankNode(node) != 0 {
+                    namespace(of: parent) == SVGDocument.namespace, elementsWithoutText.contains(name(of: parent)),
+                    xmlIsBlankNode(node) != 0
+                {
                     doomedNodes.append(node)
                 }
             case XML_ELEMENT_NODE:
                 let elementNamespace = namespace(of: node)
                 if isEditorNamespace(elementNamespace)
-                    || (elementNamespace == SVGDocument.namespace && name(of: node) == "metadata") {
+                    || (elementNamespace == SVGDocument.namespace && name(of: node) == "metadata")
+                {
                     doomedNodes.append(node)
                     continue
                 }

@@ -34,7 +34,8 @@ public struct DiagnosticReport: Sendable {
         fileCount: Int = 0, pathPrefix: String = "", localeCoverage: [LocaleCoverage] = []
     ) {
         self.diagnostics = diagnostics.map { $0.rebased(onto: pathPrefix) }
-        self.sourceFiles = pathPrefix.isEmpty
+        self.sourceFiles =
+            pathPrefix.isEmpty
             ? sourceFiles : Dictionary(sourceFiles.map { (DisplayPath.joined(pathPrefix, $0.key), $0.value) }) { first, _ in first }
         self.rules = rules
         self.fileCount = fileCount

@@ -6,15 +6,16 @@ public struct GitHubActionsRenderer: DiagnosticRenderer {
     public init() {}
 
     public func render(_ report: DiagnosticReport) -> String {
-        report.diagnostics.map { line(for: $0) }.joined() 
+        report.diagnostics.map { line(for: $0) }.joined()
     }
 
     private func line(for diagnostic: Diagnostic) -> String {
-        let command = switch diagnostic.severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .note: "notice"
-        }
+        let command =
+            switch diagnostic.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .note: "notice"
+            }
         var properties: [String] = []
         if let span = diagnostic.span {
             properties.append("file=\(Self.escapeProperty(span.path))")

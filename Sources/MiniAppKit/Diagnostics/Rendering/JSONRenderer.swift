@@ -4,23 +4,31 @@ public struct JSONRenderer: DiagnosticRenderer {
     public init() {}
 
     public func render(_ report: DiagnosticReport) -> String {
-        let document = JSONOutput.object([
-            ("version", .integer(2)),
-            ("tool", .object([("name", .string("mactl")), ("version", .string(MactlVersion.current))])),
-            ("summary", .object([
-                ("errors", .integer(report.diagnostics.errorCount)),
-                ("warnings", .integer(report.diagnostics.warningCount)),
-                ("notes", .integer(report.diagnostics.noteCount)),
-                ("files", .integer(report.fileCount)),
-            ])),
-            ("i18n", .array(report.localeCoverage.map { row in
-                .object([
-                    ("locale", .string(row.tag)), ("file", .string(row.path)), ("default", .bool(row.isDefault)),
-                    ("present", .integer(row.present)), ("missing", .integer(row.missing)), ("extra", .integer(row.extra)),
-                ])
-            })),
-            ("diagnostics", .array(report.diagnostics.map(diagnostic))),
-        ] + report.jsonMembers)
+        let document = JSONOutput.object(
+            [
+                ("version", .integer(2)),
+                ("tool", .object([("name", .string("mactl")), ("version", .string(MactlVersion.current))])),
+                (
+                    "summary",
+                    .object([
+                        ("errors", .integer(report.diagnostics.errorCount)),
+                        ("warnings", .integer(report.diagnostics.warningCount)),
+                        ("notes", .integer(report.diagnostics.noteCount)),
+                        ("files", .integer(report.fileCount)),
+                    ])
+                ),
+                (
+                    "i18n",
+                    .array(
+                        report.localeCoverage.map { row in
+                            .object([
+                                ("locale", .string(row.tag)), ("file", .string(row.path)), ("default", .bool(row.isDefault)),
+                                ("present", .integer(row.present)), ("missing", .integer(row.missing)), ("extra", .integer(row.extra)),
+                            ])
+                        })
+                ),
+                ("diagnostics", .array(report.diagnostics.map(diagnostic))),
+            ] + report.jsonMembers)
         return document.pretty() + "\n"
     }
 
@@ -31,12 +39,21 @@ public struct JSONRenderer: DiagnosticRenderer {
             ("message", .string(diagnostic.message)),
         ]
         members.append(contentsOf: Self.location(diagnostic.span))
-        members.append(("notes", .array(diagnostic.notes.map { note in
-            .object([("message", .string(note.message))] + Self.location(note.span))
-        })))
+        members.append(
+            (
+                "notes",
+                .array(
+                    diagnostic.notes.map { note in
+                        .object([("message", .string(note.message))] + Self.location(note.span))
+                    })
+            ))
         if let fixIt = diagnostic.fixIt {
-            members.append(("fix_it", .object(
-                [("message", .string(fixIt.message))] + Self.location(fixIt.span) + [("replacement", .string(fixIt.replacement))])))
+            members.append(
+                (
+                    "fix_it",
+                    .object(
+                        [("message", .string(fixIt.message))] + Self.location(fixIt.span) + [("replacement", .string(fixIt.replacement))])
+                ))
         }
         return .object(members)
     }

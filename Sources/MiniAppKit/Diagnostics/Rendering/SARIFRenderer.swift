@@ -10,12 +10,20 @@ public struct SARIFRenderer: DiagnosticRenderer {
         let rules = report.rules.filter { used.contains($0.id) }
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let run = JSONOutput.object([
-            ("tool", .object([("driver", .object([
-                ("name", .string("mactl")),
-                ("version", .string(MactlVersion.current)),
-                ("semanticVersion", .string(MactlVersion.current)),
-                ("rules", .array(rules.map(rule))),
-            ]))])),
+            (
+                "tool",
+                .object([
+                    (
+                        "driver",
+                        .object([
+                            ("name", .string("mactl")),
+                            ("version", .string(MactlVersion.current)),
+                            ("semanticVersion", .string(MactlVersion.current)),
+                            ("rules", .array(rules.map(rule))),
+                        ])
+                    )
+                ])
+            ),
             ("columnKind", .string("unicodeCodePoints")),
             ("results", .array(report.diagnostics.map { result($0, ruleIndex: ruleIndex) })),
         ])
@@ -57,16 +65,32 @@ public struct SARIFRenderer: DiagnosticRenderer {
         }
         if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
         if let fixIt = diagnostic.fixIt, fixIt.span.hasPosition {
-            members.append(("fixes", .array([.object([
-                ("description", .object([("text", .string(fixIt.message))])),
-                ("artifactChanges", .array([.object([
-                    ("artifactLocation", artifactLocation(fixIt.span.path)),
-                    ("replacements", .array([.object([
-                        ("deletedRegion", region(fixIt.span)),
-                        ("insertedContent", .object([("text", .string(fixIt.replacement))])),
-                    ])])),
-                ])])),
-            ])])))
+            members.append(
+                (
+                    "fixes",
+                    .array([
+                        .object([
+                            ("description", .object([("text", .string(fixIt.message))])),
+                            (
+                                "artifactChanges",
+                                .array([
+                                    .object([
+                                        ("artifactLocation", artifactLocation(fixIt.span.path)),
+                                        (
+                                            "replacements",
+                                            .array([
+                                                .object([
+                                                    ("deletedRegion", region(fixIt.span)),
+                                                    ("insertedContent", .object([("text", .string(fixIt.replacement))])),
+                                                ])
+                                            ])
+                                        ),
+                                    ])
+                                ])
+                            ),
+                        ])
+                    ])
+                ))
         }
         return .object(members)
     }
@@ -96,7 +120,8 @@ public struct SARIFRenderer: DiagnosticRenderer {
         for byte in path.utf8 {
             let scalar = Unicode.Scalar(byte)
             if scalar.properties.isASCIIHexDigit || (byte < 0x80 && (Character(scalar).isLetter || Character(scalar).isNumber))
-                || "-._~/".unicodeScalars.contains(scalar) {
+                || "-._~/".unicodeScalars.contains(scalar)
+            {
                 result.unicodeScalars.append(scalar)
             } else {
                 result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)

@@ -22,7 +22,9 @@ public struct TextRenderer: DiagnosticRenderer {
             }
         }
         lines.append(contentsOf: coverageTables(report.localeCoverage, namingProjects: report.projectCount > 1))
-        let files = "\(report.fileCount) \(report.fileCount == 1 ? "file" : "files")" + (report.projectCount > 1 ? " in \(report.projectCount) projects" : "")
+        let files =
+            "\(report.fileCount) \(report.fileCount == 1 ? "file" : "files")"
+            + (report.projectCount > 1 ? " in \(report.projectCount) projects" : "")
         var summary = report.diagnostics.isEmpty ? "no problems found in \(files)" : "\(report.countsPhrase) in \(files)"
         if let hidden = report.hiddenPhrase {
             // Not "no problems found": there are some, the reader asked not to see them.
@@ -57,7 +59,9 @@ public struct TextRenderer: DiagnosticRenderer {
     /// `path:line:col: error: message [id]`: the first line of a diagnostic, alone where a
     /// whole rendering is too much (`lint --watch` in a log lists what changed with it).
     public func headline(_ diagnostic: Diagnostic) -> String {
-        header(location(diagnostic.span), severity: diagnostic.severity.rawValue, message: diagnostic.message + paint(" [\(diagnostic.id)]", .dim))
+        header(
+            location(diagnostic.span), severity: diagnostic.severity.rawValue,
+            message: diagnostic.message + paint(" [\(diagnostic.id)]", .dim))
     }
 
     private func location(_ span: SourceSpan?) -> String? {
@@ -66,11 +70,12 @@ public struct TextRenderer: DiagnosticRenderer {
     }
 
     private func header(_ location: String?, severity: String, message: String) -> String {
-        let style: Style = switch severity {
-        case "error": .red
-        case "warning": .magenta
-        default: .cyan
-        }
+        let style: Style =
+            switch severity {
+            case "error": .red
+            case "warning": .magenta
+            default: .cyan
+            }
         let label = paint(severity + ":", style)
         guard let location else { return "\(label) \(paint(message, .bold))" }
         return "\(paint(location + ":", .bold)) \(label) \(paint(message, .bold))"
@@ -83,7 +88,8 @@ public struct TextRenderer: DiagnosticRenderer {
     /// (minified code, a one-line file) is cut to a window around the column.
     private func excerpt(for span: SourceSpan?, in report: DiagnosticReport) -> [String] {
         guard let span, span.hasPosition, let file = report.sourceFiles[span.path],
-              let (text, skippedScalars, cutAfter) = Self.lineWindow(file, line: span.start.line, around: span.start.offset) else { return [] }
+            let (text, skippedScalars, cutAfter) = Self.lineWindow(file, line: span.start.line, around: span.start.offset)
+        else { return [] }
         var scalars = Array(text.unicodeScalars)
         var column = span.start.column - 1 - skippedScalars
         var underlineLength = 1

@@ -6,7 +6,11 @@ public struct ConfigSyntaxError: Rule {
         rationale: """
             A configuration that does not parse configures nothing; the lint goes on with the defaults and reports where the file broke.
             """,
-        triggering: [RuleExample(files: [], configuration: "rules:\n  manifest-unknown-member: [warning\n1️⃣", expected: [.at("1️⃣", "invalid YAML: did not find expected ',' or ']' while parsing a flow sequence")])],
+        triggering: [
+            RuleExample(
+                files: [], configuration: "rules:\n  manifest-unknown-member: [warning\n1️⃣",
+                expected: [.at("1️⃣", "invalid YAML: did not find expected ',' or ']' while parsing a flow sequence")])
+        ],
         nonTriggering: [RuleExample(files: [], configuration: "rules: { manifest-unknown-member: warning }\ninclude: [assets/*.txt]\n")])
 
     public init() {}

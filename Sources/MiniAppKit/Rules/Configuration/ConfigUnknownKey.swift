@@ -6,8 +6,14 @@ public struct ConfigUnknownKey: Rule {
         rationale: """
             A misspelt setting is a setting that silently does nothing; it is reported with the closest known name.
             """,
-        triggering: [RuleExample(files: [], configuration: "1️⃣rulez:\n  manifest-unknown-member: error\n", expected: [.at("1️⃣", "unknown setting 'rulez'; did you mean 'rules'?").fixIt("rules")])],
-        nonTriggering: [RuleExample(files: [], configuration: "rules:\n  manifest-unknown-member: error\nbudgets:\n  package: 2MB\n  image: 200KB\n")])
+        triggering: [
+            RuleExample(
+                files: [], configuration: "1️⃣rulez:\n  manifest-unknown-member: error\n",
+                expected: [.at("1️⃣", "unknown setting 'rulez'; did you mean 'rules'?").fixIt("rules")])
+        ],
+        nonTriggering: [
+            RuleExample(files: [], configuration: "rules:\n  manifest-unknown-member: error\nbudgets:\n  package: 2MB\n  image: 200KB\n")
+        ])
 
     public init() {}
 

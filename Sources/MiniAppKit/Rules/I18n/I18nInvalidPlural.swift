@@ -12,20 +12,35 @@ public struct I18nInvalidPlural: Rule {
             shown for 0, which is a warning.
             """,
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.log(skip.i18n.plural(2, 2️⃣{ one: '# item', 1️⃣plural: '# items' }));\n  },\n});\n",
-                  expected: [
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.log(skip.i18n.plural(2, 2️⃣{ one: '# item', 1️⃣plural: '# items' }));\n  },\n});\n",
+                expected: [
                     .at("1️⃣", "'plural' is not a CLDR plural category; use 'zero', 'one', 'two', 'few', 'many' or 'other'"),
                     .at("2️⃣", "a plural map needs 'other', which every language uses"),
-                  ]),
-            RuleExample(files: [
-                ("manifest.json", I18nExample.manifest),
-                ("i18n/en.json", "{ \"title\": \"Hello\" }\n"),
-                ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.log(skip.i18n.plural(0, { 1️⃣zero: 'No items', one: '# item', other: '# items' }));\n  },\n});\n"),
-            ], expected: [
-                .at("1️⃣", "'zero' is never picked in 'en': Intl.PluralRules gives 'other' for 0 there, so this text is never shown; test the count for 0 before calling 'plural'").severity(.warning),
-            ]),
+                ]),
+            RuleExample(
+                files: [
+                    ("manifest.json", I18nExample.manifest),
+                    ("i18n/en.json", "{ \"title\": \"Hello\" }\n"),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.log(skip.i18n.plural(0, { 1️⃣zero: 'No items', one: '# item', other: '# items' }));\n  },\n});\n"
+                    ),
+                ],
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'zero' is never picked in 'en': Intl.PluralRules gives 'other' for 0 there, so this text is never shown; test the count for 0 before calling 'plural'"
+                    ).severity(.warning)
+                ]),
         ],
-        nonTriggering: [.file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.log(skip.i18n.plural(2, { one: '# item', other: '# items' }));\n  },\n});\n")])
+        nonTriggering: [
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.log(skip.i18n.plural(2, { one: '# item', other: '# items' }));\n  },\n});\n"
+            )
+        ])
 
     static let categories = ["zero", "one", "two", "few", "many", "other"]
 
@@ -35,15 +50,19 @@ public struct I18nInvalidPlural: Rule {
     /// every other language never picks them, whatever the count.
     static let rareCategories: [String: Set<String>] = [
         "zero": ["ar", "cy", "ksh", "kw", "lag", "lv", "prg"],
-        "two": ["ar", "br", "cy", "dsb", "ga", "gd", "gv", "he", "hsb", "iu", "kw", "mt", "naq", "se", "sl", "sma", "smi", "smj", "smn", "sms"],
+        "two": [
+            "ar", "br", "cy", "dsb", "ga", "gd", "gv", "he", "hsb", "iu", "kw", "mt", "naq", "se", "sl", "sma", "smi", "smj", "smn", "sms",
+        ],
     ]
 
     public func check(_ model: ProjectModel) -> [Finding] {
         // The runtime's locale is the tag of the file it chose, else the manifest's language.
-        let languages = Set((model.locales.catalogs.map(\.tag) + [model.locales.requestedLanguage]).map { LanguageSubtags($0).language.lowercased() })
+        let languages = Set(
+            (model.locales.catalogs.map(\.tag) + [model.locales.requestedLanguage]).map { LanguageSubtags($0).language.lowercased() })
         return model.translationKeyUses.pluralMaps.flatMap { map -> [Finding] in
             var findings = map.members.filter { !Self.categories.contains($0.name) }.map { member in
-                Finding("'\(member.name)' is not a CLDR plural category; use 'zero', 'one', 'two', 'few', 'many' or 'other'", at: member.span)
+                Finding(
+                    "'\(member.name)' is not a CLDR plural category; use 'zero', 'one', 'two', 'few', 'many' or 'other'", at: member.span)
             }
             if !map.members.contains(where: { $0.name == "other" }) {
                 findings.append(Finding("a plural map needs 'other', which every language uses", at: map.span))
@@ -52,9 +71,10 @@ public struct I18nInvalidPlural: Rule {
                 guard let users = Self.rareCategories[member.name], !languages.isEmpty, users.isDisjoint(with: languages) else { continue }
                 let shown = languages.sorted().map { "'\($0)'" }.joined(separator: ", ")
                 let example = member.name == "zero" ? "0" : "2"
-                findings.append(Finding(
-                    "'\(member.name)' is never picked in \(shown): Intl.PluralRules gives 'other' for \(example) there, so this text is never shown; test the count for \(example) before calling 'plural'",
-                    at: member.span, defaultSeverity: .warning))
+                findings.append(
+                    Finding(
+                        "'\(member.name)' is never picked in \(shown): Intl.PluralRules gives 'other' for \(example) there, so this text is never shown; test the count for \(example) before calling 'plural'",
+                        at: member.span, defaultSeverity: .warning))
             }
             return findings
         }

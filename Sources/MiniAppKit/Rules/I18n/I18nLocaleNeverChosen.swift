@@ -21,7 +21,12 @@ public struct I18nLocaleNeverChosen: Rule {
                     ("i18n/en-US.json", "{ \"title\": \"Hello\" }\n"),
                     ("i18n/zh-Hans.json", "1️⃣{ \"title\": \"你好\" }\n"),
                 ],
-                expected: [.at("1️⃣", "'i18n/zh-Hans.json' is never chosen: a 'zh-Hans_CN' device tries zh-Hans-CN, zh-CN, zh and gets 'i18n/en-US.json'; name the file 'zh-CN.json' or 'zh.json'")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'i18n/zh-Hans.json' is never chosen: a 'zh-Hans_CN' device tries zh-Hans-CN, zh-CN, zh and gets 'i18n/en-US.json'; name the file 'zh-CN.json' or 'zh.json'"
+                    )
+                ]),
             RuleExample(
                 files: [
                     ("manifest.json", I18nExample.manifest),
@@ -36,7 +41,12 @@ public struct I18nLocaleNeverChosen: Rule {
                     ("i18n/en.json", "{ \"title\": \"Hello\" }\n"),
                     ("i18n/jp.json", "1️⃣{ \"title\": \"こんにちは\" }\n"),
                 ],
-                expected: [.at("1️⃣", "'i18n/jp.json' is never chosen: 'jp' is a country code, not a language, and a 'ja_JP' device tries ja-JP, ja and gets 'i18n/en.json'; name the file 'ja.json'")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'i18n/jp.json' is never chosen: 'jp' is a country code, not a language, and a 'ja_JP' device tries ja-JP, ja and gets 'i18n/en.json'; name the file 'ja.json'"
+                    )
+                ]),
         ],
         nonTriggering: [
             RuleExample(files: [
@@ -61,9 +71,10 @@ public struct I18nLocaleNeverChosen: Rule {
         // lookup can reach is reported.
         let tags = catalogs.map(\.tag)
         let manifestLanguage = model.manifest?["lang"]?.stringValue
-        let chosen = Set(Self.deviceIdentifiers(for: tags, choice: choice).compactMap { device in
-            LocaleResolver.first(of: choice.candidates(deviceIdentifier: device, manifestLanguage: manifestLanguage), in: tags)
-        })
+        let chosen = Set(
+            Self.deviceIdentifiers(for: tags, choice: choice).compactMap { device in
+                LocaleResolver.first(of: choice.candidates(deviceIdentifier: device, manifestLanguage: manifestLanguage), in: tags)
+            })
         return catalogs.filter { !chosen.contains($0.tag) || Self.countryCodes[LanguageSubtags($0.tag).language] != nil }.map { catalog in
             let language = LanguageSubtags(catalog.tag).language
             if let meant = Self.countryCodes[language] {
@@ -71,9 +82,13 @@ public struct I18nLocaleNeverChosen: Rule {
                 let subtags = LanguageSubtags(meant)
                 let device = "\(subtags.language)_\(subtags.region ?? choice.defaultRegions[subtags.language] ?? "ZZ")"
                 let candidates = choice.candidates(deviceIdentifier: device, manifestLanguage: manifestLanguage)
-                let instead = LocaleResolver.first(of: candidates, in: tags.filter { LanguageSubtags($0).language != language }).map { "gets 'i18n/\($0).json'" } ?? "gets no file"
-                return Finding("'\(catalog.path)' is never chosen: '\(language)' is a country code, not a language, and a '\(device)' device tries \(choice.chain(deviceIdentifier: device).joined(separator: ", ")) and \(instead); name the file '\(meant).json'",
-                               at: catalog.fileSpan)
+                let instead =
+                    LocaleResolver.first(of: candidates, in: tags.filter { LanguageSubtags($0).language != language }).map {
+                        "gets 'i18n/\($0).json'"
+                    } ?? "gets no file"
+                return Finding(
+                    "'\(catalog.path)' is never chosen: '\(language)' is a country code, not a language, and a '\(device)' device tries \(choice.chain(deviceIdentifier: device).joined(separator: ", ")) and \(instead); name the file '\(meant).json'",
+                    at: catalog.fileSpan)
             }
             let device = Self.representativeDevice(for: catalog.tag, choice: choice)
             let chain = choice.chain(deviceIdentifier: device)
@@ -122,7 +137,9 @@ public struct I18nLocaleNeverChosen: Rule {
         let defaultRegion = choice.defaultRegions[subtags.language]
         var region = subtags.region ?? defaultRegion ?? "ZZ"
         // A bare-language file shadowed by its default region: show another region of it.
-        if subtags.region == nil, subtags.script == nil, region == defaultRegion { region = otherRegion(of: subtags.language, besides: region) }
+        if subtags.region == nil, subtags.script == nil, region == defaultRegion {
+            region = otherRegion(of: subtags.language, besides: region)
+        }
         return subtags.script.map { "\(subtags.language)-\($0)_\(region)" } ?? "\(subtags.language)_\(region)"
     }
 

@@ -16,12 +16,16 @@ public struct I18nMissingDefaultLocale: Rule {
                     ("i18n/fr.json", "{ \"title\": \"Bonjour\" }\n"),
                 ],
                 supportFiles: ["pages/index/index.html": I18nExample.page("<p x-text=\"$t('title')\"></p>")],
-                expected: [.at("1️⃣", "no locale file serves the default language 'de': expected 'i18n/de.json', 'i18n/de-DE.json' or 'i18n/en.json'")]),
+                expected: [
+                    .at(
+                        "1️⃣", "no locale file serves the default language 'de': expected 'i18n/de.json', 'i18n/de-DE.json' or 'i18n/en.json'"
+                    )
+                ])
         ],
         nonTriggering: [
             RuleExample(
                 files: [("manifest.json", I18nExample.manifest), ("i18n/en-US.json", "{ \"title\": \"Hello\" }\n")],
-                supportFiles: ["pages/index/index.html": I18nExample.page("<p x-text=\"$t('title')\"></p>")]),
+                supportFiles: ["pages/index/index.html": I18nExample.page("<p x-text=\"$t('title')\"></p>")])
         ])
 
     public init() {}

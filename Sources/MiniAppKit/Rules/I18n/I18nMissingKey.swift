@@ -18,14 +18,17 @@ public struct I18nMissingKey: Rule {
                     ("pages/index/index.html", I18nExample.page("  <h1 x-text=\"$t(1️⃣'home.titel')\"></h1>")),
                     ("i18n/en.json", "{ \"home.title\": \"Welcome\" }\n"),
                 ],
-                expected: [.at("1️⃣", "translation key 'home.titel' is not in the default locale 'i18n/en.json'; did you mean 'home.title'?").fixIt("'home.title'")]),
+                expected: [
+                    .at("1️⃣", "translation key 'home.titel' is not in the default locale 'i18n/en.json'; did you mean 'home.title'?").fixIt(
+                        "'home.title'")
+                ])
         ],
         nonTriggering: [
             RuleExample(files: [
                 ("manifest.json", I18nExample.manifest),
                 ("pages/index/index.html", I18nExample.page("  <h1 x-text=\"$t('home.title')\"></h1>")),
                 ("i18n/en.json", "{ \"home.title\": \"Welcome\" }\n"),
-            ]),
+            ])
         ])
 
     public init() {}
@@ -38,7 +41,10 @@ public struct I18nMissingKey: Rule {
             var message = "translation key '\(use.key)' is not in the default locale '\(catalog.path)'"
             let suggestion = NameSuggester.closest(to: use.key, in: texts.keys.sorted())
             if let suggestion { message += "; did you mean '\(suggestion)'?" }
-            return Finding(message, at: use.span, fixIt: suggestion.flatMap { LiteralFixIt.replacing(use.key, with: $0, at: use.span, in: model.project.file(use.span.path)) })
+            return Finding(
+                message, at: use.span,
+                fixIt: suggestion.flatMap { LiteralFixIt.replacing(use.key, with: $0, at: use.span, in: model.project.file(use.span.path)) }
+            )
         }
     }
 }

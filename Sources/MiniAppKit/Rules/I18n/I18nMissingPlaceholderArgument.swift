@@ -11,11 +11,20 @@ public struct I18nMissingPlaceholderArgument: Rule {
             """,
         runtimeFacts: ["skip.i18n-substitution"],
         triggering: [
-            I18nExample.greeting("  <p x-text=\"$t(1️⃣'greet')\"></p>", expected: [.at("1️⃣", "the text of 'greet' needs {name}, which this lookup does not pass; it shows as '{name}'")]),
-            I18nExample.greeting("  <p x-text=\"$t(1️⃣'greet', 'Ada')\"></p>", expected: [.at("1️⃣", "the text of 'greet' needs {name}, which this lookup does not pass (it passes a string, and the runtime takes placeholder values only from an object, {name: value}); it shows as '{name}'")]),
+            I18nExample.greeting(
+                "  <p x-text=\"$t(1️⃣'greet')\"></p>",
+                expected: [.at("1️⃣", "the text of 'greet' needs {name}, which this lookup does not pass; it shows as '{name}'")]),
+            I18nExample.greeting(
+                "  <p x-text=\"$t(1️⃣'greet', 'Ada')\"></p>",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "the text of 'greet' needs {name}, which this lookup does not pass (it passes a string, and the runtime takes placeholder values only from an object, {name: value}); it shows as '{name}'"
+                    )
+                ]),
         ],
         nonTriggering: [
-            I18nExample.greeting("  <p x-text=\"$t('greet', { name: store.user })\"></p>"),
+            I18nExample.greeting("  <p x-text=\"$t('greet', { name: store.user })\"></p>")
         ])
 
     public init() {}

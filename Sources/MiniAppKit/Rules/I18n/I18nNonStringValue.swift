@@ -10,9 +10,12 @@ public struct I18nNonStringValue: Rule {
             """,
         runtimeFacts: ["skip.locale-flat"],
         triggering: [
-            RuleExample(files: [("manifest.json", I18nExample.manifest), ("i18n/en.json", "{ \"count\": 1️⃣3 }\n")],
-                        configuration: "runtime: w3c\n",
-                        expected: [.at("1️⃣", "the translation of 'count' must be a string, found number 3; the runtime ignores all of 'i18n/en.json'")]),
+            RuleExample(
+                files: [("manifest.json", I18nExample.manifest), ("i18n/en.json", "{ \"count\": 1️⃣3 }\n")],
+                configuration: "runtime: w3c\n",
+                expected: [
+                    .at("1️⃣", "the translation of 'count' must be a string, found number 3; the runtime ignores all of 'i18n/en.json'")
+                ])
         ],
         nonTriggering: [
             RuleExample(files: [("manifest.json", I18nExample.manifest), ("i18n/en.json", "{ \"count\": \"3\" }\n")]),

@@ -2,7 +2,8 @@
 public struct I18nNotFlat: Rule {
     public static let description = RuleDescription(
         id: "i18n-not-flat", domain: .i18n, severity: .error,
-        summary: "A locale file is not a flat '{ \"key\": \"text\" }' object: it is not an object, or a value is a nested object (under SkipMiniApp: or any value that is not a string).",
+        summary:
+            "A locale file is not a flat '{ \"key\": \"text\" }' object: it is not an object, or a value is a nested object (under SkipMiniApp: or any value that is not a string).",
         rationale: """
             SkipMiniApp reads a locale file as `[String: String]`; one nested object (as in the \
             W3C spec's example), number, boolean, array or `null` anywhere makes the cast fail \
@@ -15,21 +16,43 @@ public struct I18nNotFlat: Rule {
             """,
         runtimeFacts: ["skip.locale-flat"],
         triggering: [
-            RuleExample(files: [("manifest.json", I18nExample.manifest), ("i18n/en.json", "{\n  1️⃣\"settings\": { \"title\": \"Settings\" },\n  \"greeting\": \"Hello\",\n  \"count\": 3\n}\n")],
-                        expected: [
-                            .at("1️⃣", "the runtime ignores all of 'i18n/en.json', as if it were missing, because not every value is a string: 'settings' is a nested object, 'count' is number 3; make every value a string, and write nested keys flat, as 'settings.title'")
-                                .notes(["'count' is not a string either"]),
-                        ]),
-            RuleExample(files: [("manifest.json", I18nExample.manifest), ("i18n/en.json", "{ \"count\": 1️⃣3, \"title\": \"Cart\" }\n")],
-                        expected: [.at("1️⃣", "the runtime ignores all of 'i18n/en.json', as if it were missing, because not every value is a string: 'count' is number 3; make every value a string")]),
-            RuleExample(files: [("manifest.json", I18nExample.manifest), ("i18n/en.json", "{\n  1️⃣\"settings\": { \"title\": \"Settings\" }\n}\n")],
-                        configuration: "runtime: w3c\n",
-                        expected: [.at("1️⃣", "'settings' is a nested object; the runtime reads only flat files and ignores all of 'i18n/en.json'; write its keys flat, as 'settings.title'")]),
+            RuleExample(
+                files: [
+                    ("manifest.json", I18nExample.manifest),
+                    ("i18n/en.json", "{\n  1️⃣\"settings\": { \"title\": \"Settings\" },\n  \"greeting\": \"Hello\",\n  \"count\": 3\n}\n"),
+                ],
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "the runtime ignores all of 'i18n/en.json', as if it were missing, because not every value is a string: 'settings' is a nested object, 'count' is number 3; make every value a string, and write nested keys flat, as 'settings.title'"
+                    )
+                    .notes(["'count' is not a string either"])
+                ]),
+            RuleExample(
+                files: [("manifest.json", I18nExample.manifest), ("i18n/en.json", "{ \"count\": 1️⃣3, \"title\": \"Cart\" }\n")],
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "the runtime ignores all of 'i18n/en.json', as if it were missing, because not every value is a string: 'count' is number 3; make every value a string"
+                    )
+                ]),
+            RuleExample(
+                files: [("manifest.json", I18nExample.manifest), ("i18n/en.json", "{\n  1️⃣\"settings\": { \"title\": \"Settings\" }\n}\n")],
+                configuration: "runtime: w3c\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'settings' is a nested object; the runtime reads only flat files and ignores all of 'i18n/en.json'; write its keys flat, as 'settings.title'"
+                    )
+                ]),
         ],
         nonTriggering: [
-            RuleExample(files: [("manifest.json", I18nExample.manifest), ("i18n/en.json", "{ \"settings.title\": \"Settings\", \"count\": \"3\" }\n")]),
+            RuleExample(files: [
+                ("manifest.json", I18nExample.manifest), ("i18n/en.json", "{ \"settings.title\": \"Settings\", \"count\": \"3\" }\n"),
+            ]),
             // Other values than objects are `i18n-non-string-value`'s under `w3c`.
-            RuleExample(files: [("manifest.json", I18nExample.manifest), ("i18n/en.json", "{ \"count\": 3 }\n")], configuration: "runtime: w3c\n"),
+            RuleExample(
+                files: [("manifest.json", I18nExample.manifest), ("i18n/en.json", "{ \"count\": 3 }\n")], configuration: "runtime: w3c\n"),
         ])
 
     /// How many offending values the one SkipMiniApp diagnostic names; the rest are counted.
@@ -42,7 +65,11 @@ public struct I18nNotFlat: Rule {
         return model.locales.catalogs.flatMap { catalog -> [Finding] in
             guard let root = catalog.document.root else { return [] }  // a syntax error is the JSON rules'
             guard root.members != nil else {
-                return [Finding("a locale file must be an object of \"key\": \"text\" pairs, found \(root.summary)", at: catalog.document.span(root.range))]
+                return [
+                    Finding(
+                        "a locale file must be an object of \"key\": \"text\" pairs, found \(root.summary)",
+                        at: catalog.document.span(root.range))
+                ]
             }
             if ignoredWhole {
                 return wholeFileFinding(catalog).map { [$0] } ?? []

@@ -16,14 +16,14 @@ public struct I18nPlaceholderMismatch: Rule {
                     ("i18n/en.json", "{ \"greet\": \"Hello, {name}!\" }\n"),
                     ("i18n/fr.json", "{ \"greet\": 1️⃣\"Bonjour, {nom} !\" }\n"),
                 ],
-                expected: [.at("1️⃣", "the 'fr' text of 'greet' uses {nom} where the default text uses {name}")]),
+                expected: [.at("1️⃣", "the 'fr' text of 'greet' uses {nom} where the default text uses {name}")])
         ],
         nonTriggering: [
             RuleExample(files: [
                 ("manifest.json", I18nExample.manifest),
                 ("i18n/en.json", "{ \"greet\": \"Hello, {name}!\" }\n"),
                 ("i18n/fr.json", "{ \"greet\": \"{name}, bonjour !\" }\n"),
-            ]),
+            ])
         ])
 
     public init() {}
@@ -53,7 +53,8 @@ public struct I18nPlaceholderMismatch: Rule {
                 case (false, false):
                     message = "the '\(catalog.tag)' text of '\(entry.key)' uses \(list(extra)) where the default text uses \(list(lacking))"
                 case (false, true):
-                    message = "the '\(catalog.tag)' text of '\(entry.key)' uses \(list(extra)), which the default text does not, so no value fills it"
+                    message =
+                        "the '\(catalog.tag)' text of '\(entry.key)' uses \(list(extra)), which the default text does not, so no value fills it"
                 default:
                     message = "the '\(catalog.tag)' text of '\(entry.key)' lacks \(list(lacking)), which the default text shows"
                 }

@@ -20,31 +20,50 @@ public struct I18nPlaceholderSyntax: Rule {
             """,
         runtimeFacts: ["skip.i18n-substitution"],
         triggering: [
-            RuleExample(files: [
-                ("manifest.json", I18nExample.manifest),
-                ("i18n/en.json", """
-                    {
-                      "greet": "Hello, 1️⃣{{name}}!",
-                      "left": "2️⃣%d items left",
-                      "total": "Total: 3️⃣%{amount}",
-                      "cart": "4️⃣{count, plural, one {# item} other {# items}}",
-                      "games": "5️⃣No games | One game | {count} games"
-                    }
+            RuleExample(
+                files: [
+                    ("manifest.json", I18nExample.manifest),
+                    (
+                        "i18n/en.json",
+                        """
+                        {
+                          "greet": "Hello, 1️⃣{{name}}!",
+                          "left": "2️⃣%d items left",
+                          "total": "Total: 3️⃣%{amount}",
+                          "cart": "4️⃣{count, plural, one {# item} other {# items}}",
+                          "games": "5️⃣No games | One game | {count} games"
+                        }
 
-                    """),
-            ], expected: [
-                .at("1️⃣", "'{{name}}' in the 'en' text of 'greet' is shown with its outer braces: the runtime fills only '{name}'").fixIt("{name}"),
-                .at("2️⃣", "'%d' in the 'en' text of 'left' is shown as written: the runtime fills only '{name}' placeholders from the object passed to 't' or '$t'"),
-                .at("3️⃣", "'%{amount}' in the 'en' text of 'total' is shown with its '%': the runtime fills only '{amount}'").fixIt("{amount}"),
-                .at("4️⃣", "'{count, plural, …}' in the 'en' text of 'cart' is ICU message syntax, shown as written: give the forms to 'skip.i18n.plural(count, { one: …, other: … })'"),
-                .at("5️⃣", "'No games | One game | {count} games' in the 'en' text of 'games' is vue-i18n's plural forms, shown whole with its '|': give the forms to 'skip.i18n.plural(count, { one: …, other: … })'"),
-            ]),
+                        """
+                    ),
+                ],
+                expected: [
+                    .at("1️⃣", "'{{name}}' in the 'en' text of 'greet' is shown with its outer braces: the runtime fills only '{name}'")
+                        .fixIt("{name}"),
+                    .at(
+                        "2️⃣",
+                        "'%d' in the 'en' text of 'left' is shown as written: the runtime fills only '{name}' placeholders from the object passed to 't' or '$t'"
+                    ),
+                    .at("3️⃣", "'%{amount}' in the 'en' text of 'total' is shown with its '%': the runtime fills only '{amount}'").fixIt(
+                        "{amount}"),
+                    .at(
+                        "4️⃣",
+                        "'{count, plural, …}' in the 'en' text of 'cart' is ICU message syntax, shown as written: give the forms to 'skip.i18n.plural(count, { one: …, other: … })'"
+                    ),
+                    .at(
+                        "5️⃣",
+                        "'No games | One game | {count} games' in the 'en' text of 'games' is vue-i18n's plural forms, shown whole with its '|': give the forms to 'skip.i18n.plural(count, { one: …, other: … })'"
+                    ),
+                ])
         ],
         nonTriggering: [
             RuleExample(files: [
                 ("manifest.json", I18nExample.manifest),
-                ("i18n/en.json", "{ \"greet\": \"Hello, {name}!\", \"sale\": \"50% off, 100%\", \"code\": \"Use {} or { } freely\", \"fare\": \"Fare: ${fare}\", \"nav\": \"Home | Settings\" }\n"),
-            ]),
+                (
+                    "i18n/en.json",
+                    "{ \"greet\": \"Hello, {name}!\", \"sale\": \"50% off, 100%\", \"code\": \"Use {} or { } freely\", \"fare\": \"Fare: ${fare}\", \"nav\": \"Home | Settings\" }\n"
+                ),
+            ])
         ])
 
     public init() {}
@@ -81,9 +100,15 @@ public struct I18nPlaceholderSyntax: Rule {
         // ("Home | Settings") has no count placeholder in its parts.
         let parts = text.split(separator: "|", omittingEmptySubsequences: false)
         if (2...3).contains(parts.count), parts.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
-           let count = ["count", "n"].first(where: { name in parts.contains { $0.contains("{\(name)}") } }) {
-            return [Foreign(range: 0..<bytes.count, text: text, name: nil,
-                            problem: "is vue-i18n's plural forms, shown whole with its '|': give the forms to 'skip.i18n.plural(\(count), { one: …, other: … })'")]
+            let count = ["count", "n"].first(where: { name in parts.contains { $0.contains("{\(name)}") } })
+        {
+            return [
+                Foreign(
+                    range: 0..<bytes.count, text: text, name: nil,
+                    problem:
+                        "is vue-i18n's plural forms, shown whole with its '|': give the forms to 'skip.i18n.plural(\(count), { one: …, other: … })'"
+                )
+            ]
         }
         var index = 0
         func word(from start: Int) -> Int {
@@ -102,10 +127,14 @@ public struct I18nPlaceholderSyntax: Rule {
                 // `{{ name }}`
                 if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "{") {
                     let nameStart = spaces(from: index + 2), nameEnd = word(from: nameStart), close = spaces(from: nameEnd)
-                    if nameEnd > nameStart, close + 1 < bytes.count, bytes[close] == UInt8(ascii: "}"), bytes[close + 1] == UInt8(ascii: "}") {
+                    if nameEnd > nameStart, close + 1 < bytes.count, bytes[close] == UInt8(ascii: "}"),
+                        bytes[close + 1] == UInt8(ascii: "}")
+                    {
                         let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
-                        found.append(Foreign(range: index..<(close + 2), text: String(decoding: bytes[index..<(close + 2)], as: UTF8.self), name: name,
-                                             problem: "is shown with its outer braces: the runtime fills only '{\(name)}'"))
+                        found.append(
+                            Foreign(
+                                range: index..<(close + 2), text: String(decoding: bytes[index..<(close + 2)], as: UTF8.self), name: name,
+                                problem: "is shown with its outer braces: the runtime fills only '{\(name)}'"))
                         index = close + 2
                         continue
                     }
@@ -119,17 +148,23 @@ public struct I18nPlaceholderSyntax: Rule {
                         let kind = String(decoding: bytes[kindStart..<kindEnd], as: UTF8.self)
                         if ["plural", "select", "selectordinal", "number", "date", "time"].contains(kind) {
                             let end = matchingBrace(in: bytes, from: index) ?? bytes.count
-                            let advice = kind == "select" ? "choose the text in the script" : "give the forms to 'skip.i18n.plural(\(name), { one: …, other: … })'"
-                            found.append(Foreign(range: index..<end, text: "{\(name), \(kind), …}", name: nil,
-                                                 problem: "is ICU message syntax, shown as written: \(advice)"))
+                            let advice =
+                                kind == "select"
+                                ? "choose the text in the script" : "give the forms to 'skip.i18n.plural(\(name), { one: …, other: … })'"
+                            found.append(
+                                Foreign(
+                                    range: index..<end, text: "{\(name), \(kind), …}", name: nil,
+                                    problem: "is ICU message syntax, shown as written: \(advice)"))
                             index = end
                             continue
                         }
                     }
                     // `{ name }`: spaces inside the braces
                     if bytes[after] == UInt8(ascii: "}"), nameStart > index + 1 || after > nameEnd {
-                        found.append(Foreign(range: index..<(after + 1), text: String(decoding: bytes[index..<(after + 1)], as: UTF8.self), name: name,
-                                             problem: "is shown as written: the runtime fills '{\(name)}' only without spaces"))
+                        found.append(
+                            Foreign(
+                                range: index..<(after + 1), text: String(decoding: bytes[index..<(after + 1)], as: UTF8.self), name: name,
+                                problem: "is shown as written: the runtime fills '{\(name)}' only without spaces"))
                         index = after + 1
                         continue
                     }
@@ -140,14 +175,18 @@ public struct I18nPlaceholderSyntax: Rule {
                 let nameEnd = word(from: index + 2)
                 if nameEnd > index + 2, nameEnd < bytes.count, bytes[nameEnd] == UInt8(ascii: "}") {
                     let name = String(decoding: bytes[(index + 2)..<nameEnd], as: UTF8.self)
-                    found.append(Foreign(range: index..<(nameEnd + 1), text: String(decoding: bytes[index..<(nameEnd + 1)], as: UTF8.self), name: name,
-                                         problem: "is shown with its '%': the runtime fills only '{\(name)}'"))
+                    found.append(
+                        Foreign(
+                            range: index..<(nameEnd + 1), text: String(decoding: bytes[index..<(nameEnd + 1)], as: UTF8.self), name: name,
+                            problem: "is shown with its '%': the runtime fills only '{\(name)}'"))
                     index = nameEnd + 1
                     continue
                 }
             } else if byte == UInt8(ascii: "%"), let end = printfConversion(in: bytes, at: index) {
-                found.append(Foreign(range: index..<end, text: String(decoding: bytes[index..<end], as: UTF8.self), name: nil,
-                                     problem: "is shown as written: the runtime fills only '{name}' placeholders from the object passed to 't' or '$t'"))
+                found.append(
+                    Foreign(
+                        range: index..<end, text: String(decoding: bytes[index..<end], as: UTF8.self), name: nil,
+                        problem: "is shown as written: the runtime fills only '{name}' placeholders from the object passed to 't' or '$t'"))
                 index = end
                 continue
             }

@@ -21,11 +21,18 @@ public struct I18nUntranslatedKey: Rule {
             RuleExample(
                 files: [
                     ("manifest.json", I18nExample.manifest),
-                    ("pages/index/index.html", I18nExample.page("  <h1 x-text=\"$t('home.title')\"></h1>\n  <p x-text=\"$t('home.intro')\"></p>\n  <p x-text=\"$t('home.more')\"></p>")),
+                    (
+                        "pages/index/index.html",
+                        I18nExample.page(
+                            "  <h1 x-text=\"$t('home.title')\"></h1>\n  <p x-text=\"$t('home.intro')\"></p>\n  <p x-text=\"$t('home.more')\"></p>"
+                        )
+                    ),
                     ("i18n/en.json", "{ \"home.title\": \"Welcome\", \"home.intro\": \"Hello\", \"home.more\": \"More\" }\n"),
                     ("i18n/fr.json", "1️⃣{ \"home.title\": \"Bienvenue\" }\n"),
                 ],
-                expected: [.at("1️⃣", "'fr' has no translation for 2 keys the app uses: 'home.intro', 'home.more'; the runtime shows the 'en' texts")]),
+                expected: [
+                    .at("1️⃣", "'fr' has no translation for 2 keys the app uses: 'home.intro', 'home.more'; the runtime shows the 'en' texts")
+                ]),
         ],
         nonTriggering: [
             RuleExample(files: [
@@ -33,7 +40,7 @@ public struct I18nUntranslatedKey: Rule {
                 ("pages/index/index.html", I18nExample.page("  <h1 x-text=\"$t('home.title')\"></h1>")),
                 ("i18n/en.json", "{ \"home.title\": \"Welcome\" }\n"),
                 ("i18n/fr.json", "{ \"home.title\": \"Bienvenue\" }\n"),
-            ]),
+            ])
         ])
 
     public init() {}
@@ -52,7 +59,8 @@ public struct I18nUntranslatedKey: Rule {
             let present = Set(catalog.entries.map(\.key))
             let missing = used.filter { !present.contains($0) }
             guard let first = missing.first else { return [] }
-            let message = missing.count == 1
+            let message =
+                missing.count == 1
                 ? "'\(catalog.tag)' has no translation for '\(first)'; the runtime shows the '\(defaultCatalog.tag)' text"
                 : "'\(catalog.tag)' has no translation for \(missing.count) keys the app uses: \(Self.list(missing)); the runtime shows the '\(defaultCatalog.tag)' texts"
             return [Finding(message, at: catalog.fileSpan)]

@@ -17,18 +17,22 @@ public struct I18nUnusedKey: Rule {
                     ("pages/index/index.html", I18nExample.page("  <h1 x-text=\"$t('home.title')\"></h1>")),
                     ("i18n/en.json", "{ \"home.title\": \"Welcome\", 1️⃣\"home.old\": \"Old\" }\n"),
                 ],
-                expected: [.at("1️⃣", "translation key 'home.old' is not used anywhere")]),
+                expected: [.at("1️⃣", "translation key 'home.old' is not used anywhere")])
         ],
         nonTriggering: [
-            RuleExample(files: [
-                ("manifest.json", I18nExample.manifest),
-                ("pages/index/index.html", I18nExample.page("  <h1 x-text=\"$t('home.title')\"></h1>")),
-                ("i18n/en.json", "{ \"home.title\": \"Welcome\", \"errors.offline\": \"Offline\" }\n"),
-            ], configuration: "i18n:\n  keep_unused_keys: ['errors.*']\n"),
+            RuleExample(
+                files: [
+                    ("manifest.json", I18nExample.manifest),
+                    ("pages/index/index.html", I18nExample.page("  <h1 x-text=\"$t('home.title')\"></h1>")),
+                    ("i18n/en.json", "{ \"home.title\": \"Welcome\", \"errors.offline\": \"Offline\" }\n"),
+                ], configuration: "i18n:\n  keep_unused_keys: ['errors.*']\n"),
             // A key looked up through an alias of the module the lookups do not follow.
             RuleExample(files: [
                 ("manifest.json", I18nExample.manifest),
-                ("pages/index/index.js", "const fmt = skip.i18n;\nPage({\n  data: {},\n  onTap() {\n    skip.log(fmt.t('home.saved'));\n  },\n});\n"),
+                (
+                    "pages/index/index.js",
+                    "const fmt = skip.i18n;\nPage({\n  data: {},\n  onTap() {\n    skip.log(fmt.t('home.saved'));\n  },\n});\n"
+                ),
                 ("i18n/en.json", "{ \"home.saved\": \"Saved\" }\n"),
             ]),
         ])
@@ -41,11 +45,14 @@ public struct I18nUnusedKey: Rule {
         let used = Set(model.translationKeyUses.uses.map(\.key))
         // A key written as a string anywhere in a script may reach 't' in a way the lookups do
         // not follow (`const fmt = skip.i18n; fmt.t('saved')`, a table of keys): not reported.
-        let written = Set(model.scripts.flatMap { script in
-            script.tokens.lazy.filter { $0.kind == .string }.map { String($0.text.dropFirst().dropLast()) }
-        })
+        let written = Set(
+            model.scripts.flatMap { script in
+                script.tokens.lazy.filter { $0.kind == .string }.map { String($0.text.dropFirst().dropLast()) }
+            })
         return catalog.entries.compactMap { entry in
-            guard !used.contains(entry.key), !written.contains(entry.key), !model.configuration.keepUnusedKeys.keeps(entry.key) else { return nil }
+            guard !used.contains(entry.key), !written.contains(entry.key), !model.configuration.keepUnusedKeys.keeps(entry.key) else {
+                return nil
+            }
             return Finding("translation key '\(entry.key)' is not used anywhere", at: catalog.span(entry.keyRange))
         }
     }

@@ -3,12 +3,15 @@ public struct I18nUnusedPlaceholderArgument: Rule {
     public static let description = RuleDescription(
         id: "i18n-unused-placeholder-argument", domain: .i18n, severity: .warning,
         summary: "A lookup passes a parameter that the text has no '{placeholder}' for.",
-        rationale: "A value no placeholder shows is usually a misspelt placeholder (`{ nmae: ... }`) or a text that lost its placeholder; either way the value never reaches the screen.",
+        rationale:
+            "A value no placeholder shows is usually a misspelt placeholder (`{ nmae: ... }`) or a text that lost its placeholder; either way the value never reaches the screen.",
         triggering: [
-            I18nExample.greeting("  <p x-text=\"$t('greet', { name: store.user, 1️⃣count: 2 })\"></p>", expected: [.at("1️⃣", "'count' is passed to 'greet', whose text has no {count}")]),
+            I18nExample.greeting(
+                "  <p x-text=\"$t('greet', { name: store.user, 1️⃣count: 2 })\"></p>",
+                expected: [.at("1️⃣", "'count' is passed to 'greet', whose text has no {count}")])
         ],
         nonTriggering: [
-            I18nExample.greeting("  <p x-text=\"$t('greet', { name: store.user })\"></p>"),
+            I18nExample.greeting("  <p x-text=\"$t('greet', { name: store.user })\"></p>")
         ])
 
     public init() {}

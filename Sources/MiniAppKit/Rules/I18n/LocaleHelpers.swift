@@ -26,7 +26,10 @@ enum I18nExample {
     /// A page whose template shows `body`, with an English `greet` text taking `{name}`.
     static func greeting(_ body: String, expected: [ExpectedFinding] = []) -> RuleExample {
         RuleExample(
-            files: [("manifest.json", manifest), ("pages/index/index.html", page(body)), ("i18n/en.json", "{ \"greet\": \"Hello, {name}!\" }\n")],
+            files: [
+                ("manifest.json", manifest), ("pages/index/index.html", page(body)),
+                ("i18n/en.json", "{ \"greet\": \"Hello, {name}!\" }\n"),
+            ],
             expected: expected)
     }
 }

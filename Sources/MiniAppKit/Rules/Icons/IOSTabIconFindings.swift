@@ -43,7 +43,8 @@ extension IOSTabIcon {
         let notes = causes.dropFirst().map { DiagnosticNote(message: $0.phrase, span: icon.span($0.range)) }
         let fixIt = causes.lazy.compactMap(\.fix).first.map(icon.fixIt)
         return Finding(
-            message, at: causes.first.map { icon.span($0.range) } ?? icon.rootSpan, notes: notes, fixIt: fixIt, defaultSeverity: icon.onIOS?.severity)
+            message, at: causes.first.map { icon.span($0.range) } ?? icon.rootSpan, notes: notes, fixIt: fixIt,
+            defaultSeverity: icon.onIOS?.severity)
     }
 
     /// Causes grouped by site (one path's arcs, one shape), in the order of their first place.

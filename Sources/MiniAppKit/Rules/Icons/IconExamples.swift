@@ -1,12 +1,13 @@
 /// A two-tab app whose first tab uses 'icons/home.svg', for the tab icon rules' examples.
 enum IconExample {
-    static let tabsManifest = MinimalApp.manifest(with: """
-        "pages": ["pages/index/index", "pages/me/me"],
-        "tab_bar": { "tabs": [
-          { "page": "pages/index/index", "text": "Home", "icon": "icons/home.svg" },
-          { "page": "pages/me/me", "text": "Me", "icon": "icons/app.svg" }
-        ] }
-        """)
+    static let tabsManifest = MinimalApp.manifest(
+        with: """
+            "pages": ["pages/index/index", "pages/me/me"],
+            "tab_bar": { "tabs": [
+              { "page": "pages/index/index", "text": "Home", "icon": "icons/home.svg" },
+              { "page": "pages/me/me", "text": "Me", "icon": "icons/app.svg" }
+            ] }
+            """)
 
     static func tabIcon(_ svg: String, expected: [ExpectedFinding] = [], configuration: String? = nil) -> RuleExample {
         RuleExample(

@@ -13,12 +13,20 @@ public struct IconInvisibleOnTabBar: Rule {
             """,
         runtimeFacts: ["skip.tab-icon-fill"],
         triggering: [
-            IconExample.tabIcon("1️⃣<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"#000000\"/></svg>\n",
-                                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is drawn in fixed colours that barely show on a dark tab bar; use fill=\"currentColor\" to take the tab bar's colour")],
-                                configuration: IconExample.w3c),
+            IconExample.tabIcon(
+                "1️⃣<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"#000000\"/></svg>\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "tab icon 'icons/home.svg' is drawn in fixed colours that barely show on a dark tab bar; use fill=\"currentColor\" to take the tab bar's colour"
+                    )
+                ],
+                configuration: IconExample.w3c)
         ],
         nonTriggering: [
-            IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"#8e8e93\"/></svg>\n"),
+            IconExample.tabIcon(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><circle cx=\"12\" cy=\"12\" r=\"10\" fill=\"#8e8e93\"/></svg>\n"
+            ),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v20H2z\" fill=\"#000000\"/></svg>\n",
                 configuration: "runtime: skip\n"),
@@ -30,7 +38,9 @@ public struct IconInvisibleOnTabBar: Rule {
         // A template image takes the tab bar's tint: its own colours never show.
         guard !model.runtime.has(.tabIconsReadAsFilledPaths) else { return [] }
         return model.icons.compactMap { icon in
-            guard icon.isTabIcon, icon.usesCurrentColor == false, let measurement = icon.renderings[24], measurement.inkInside > 0 else { return nil }
+            guard icon.isTabIcon, icon.usesCurrentColor == false, let measurement = icon.renderings[24], measurement.inkInside > 0 else {
+                return nil
+            }
             let needed = max(1, measurement.inkInside / 10)
             var bars: [String] = []
             if measurement.visibleOnLight < needed { bars.append("light") }

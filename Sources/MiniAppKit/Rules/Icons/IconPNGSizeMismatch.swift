@@ -11,15 +11,17 @@ public struct IconPNGSizeMismatch: Rule {
             """,
         runtimeFacts: ["skip.icons-decoded-only"],
         triggering: [
-            .manifest(members: """
-                "icons": [{ "src": "icons/app.png", "sizes": 1️⃣"192x192" }]
-                """, binaryFiles: ["icons/app.png": PNGHeader.sample(width: 48, height: 48)],
-                expected: [.at("1️⃣", "'icons/app.png' is 48x48, which its declared sizes '192x192' do not include").severity(.warning)]),
+            .manifest(
+                members: """
+                    "icons": [{ "src": "icons/app.png", "sizes": 1️⃣"192x192" }]
+                    """, binaryFiles: ["icons/app.png": PNGHeader.sample(width: 48, height: 48)],
+                expected: [.at("1️⃣", "'icons/app.png' is 48x48, which its declared sizes '192x192' do not include").severity(.warning)])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "icons": [{ "src": "icons/app.png", "sizes": "48x48 96x96" }]
-                """, binaryFiles: ["icons/app.png": PNGHeader.sample(width: 48, height: 48)]),
+            .manifest(
+                members: """
+                    "icons": [{ "src": "icons/app.png", "sizes": "48x48 96x96" }]
+                    """, binaryFiles: ["icons/app.png": PNGHeader.sample(width: 48, height: 48)])
         ])
 
     public init() {}
@@ -29,12 +31,16 @@ public struct IconPNGSizeMismatch: Rule {
         let severity: Severity? = model.runtime.readsIconsAndWidgets ? nil : .warning
         return (model.manifest?["icons"]?.elements ?? []).compactMap { icon -> Finding? in
             guard let src = icon["src"]?.stringValue, let path = ManifestPaths.normalized(src), path.lowercased().hasSuffix(".png"),
-                  let file = model.project.file(path) else { return nil }
+                let file = model.project.file(path)
+            else { return nil }
             guard let size = PNGHeader.dimensions(of: file.bytes) else {
                 return Finding(
-                    "'\(path)' is named '.png' but is not a PNG image", at: icon["src"].flatMap { model.manifestSpan($0.range) }, defaultSeverity: severity)
+                    "'\(path)' is named '.png' but is not a PNG image", at: icon["src"].flatMap { model.manifestSpan($0.range) },
+                    defaultSeverity: severity)
             }
-            guard let sizesNode = icon["sizes"], let sizes = sizesNode.stringValue, ManifestInvalidIconSizes.isValid(sizes) else { return nil }
+            guard let sizesNode = icon["sizes"], let sizes = sizesNode.stringValue, ManifestInvalidIconSizes.isValid(sizes) else {
+                return nil
+            }
             let declared = sizes.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
             guard !declared.contains("any"), !declared.contains("\(size.width)x\(size.height)") else { return nil }
             return Finding(
@@ -57,7 +63,9 @@ enum PNGHeader {
     /// The first bytes of a PNG of this size, for examples and tests.
     static func sample(width: Int, height: Int) -> [UInt8] {
         var bytes = signature + [0, 0, 0, 13] + Array("IHDR".utf8)
-        for value in [width, height] { bytes += [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        for value in [width, height] {
+            bytes += [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+        }
         return bytes
     }
 }

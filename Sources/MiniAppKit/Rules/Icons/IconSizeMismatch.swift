@@ -5,19 +5,28 @@ public struct IconSizeMismatch: Rule {
     public static let description = RuleDescription(
         id: "icon-size-mismatch", domain: .icon, severity: .warning,
         summary: "An icon's 'width' and 'height' do not have the proportions of its 'viewBox'.",
-        rationale: "When the intrinsic size and the viewBox disagree, renderers letterbox or stretch the drawing, so the icon looks smaller than its neighbours or off-centre.",
+        rationale:
+            "When the intrinsic size and the viewBox disagree, renderers letterbox or stretch the drawing, so the icon looks smaller than its neighbours or off-centre.",
         triggering: [
-            .file("icons/app.svg", "1️⃣<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"48\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\"/></svg>\n",
-                  expected: [.at("1️⃣", "width 48 and height 24 (2:1) do not have the proportions of the viewBox 24 × 24 (1:1)")]),
+            .file(
+                "icons/app.svg",
+                "1️⃣<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"48\" height=\"24\"><circle cx=\"12\" cy=\"12\" r=\"10\"/></svg>\n",
+                expected: [.at("1️⃣", "width 48 and height 24 (2:1) do not have the proportions of the viewBox 24 × 24 (1:1)")])
         ],
-        nonTriggering: [.file("icons/app.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"48px\" height=\"48px\"><circle cx=\"12\" cy=\"12\" r=\"10\"/></svg>\n")])
+        nonTriggering: [
+            .file(
+                "icons/app.svg",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" width=\"48px\" height=\"48px\"><circle cx=\"12\" cy=\"12\" r=\"10\"/></svg>\n"
+            )
+        ])
 
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
         model.icons.compactMap { icon in
             guard let root = icon.document.root, let viewBox = icon.viewBox,
-                  let width = root.length("width"), let height = root.length("height"), width > 0, height > 0 else { return nil }
+                let width = root.length("width"), let height = root.length("height"), width > 0, height > 0
+            else { return nil }
             let ratio = width / height
             let viewBoxRatio = viewBox.width / viewBox.height
             guard abs(ratio - viewBoxRatio) / viewBoxRatio > 0.01 else { return nil }

@@ -18,31 +18,57 @@ public struct IconTabBlankOnIOS: Rule {
         triggering: [
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">1️⃣<circle cx=\"12\" cy=\"12\" r=\"10\"/><rect x=\"4\" y=\"4\" width=\"4\" height=\"4\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is blank on iOS: its reader draws only path data (d=\"…\"), and this icon draws with <circle>, <rect>")
-                    .fixIt("<path d=\"M22 12 C22 17.523 17.523 22 12 22 C6.477 22 2 17.523 2 12 C2 6.477 6.477 2 12 2 C17.523 2 22 6.477 22 12 Z\"/><path d=\"M4 4 L8 4 L8 8 L4 8 Z\"/>")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "tab icon 'icons/home.svg' is blank on iOS: its reader draws only path data (d=\"…\"), and this icon draws with <circle>, <rect>"
+                    )
+                    .fixIt(
+                        "<path d=\"M22 12 C22 17.523 17.523 22 12 22 C6.477 22 2 17.523 2 12 C2 6.477 6.477 2 12 2 C17.523 2 22 6.477 22 12 Z\"/><path d=\"M4 4 L8 4 L8 8 L4 8 Z\"/>"
+                    )
+                ]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path fill=\"currentColor\"\n1️⃣d=\"M2 2h20v20H2z\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is blank on iOS: its reader finds path data only after a space, a tab or a quote, and here a d=\"…\" at the start of a line is not found").fixIt(" d=\"M2 2h20v20H2z\"")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "tab icon 'icons/home.svg' is blank on iOS: its reader finds path data only after a space, a tab or a quote, and here a d=\"…\" at the start of a line is not found"
+                    ).fixIt(" d=\"M2 2h20v20H2z\"")
+                ]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path 1️⃣d='M2 2h20v20H2z'/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is blank on iOS: its reader finds path data only after a space, a tab or a quote, and here a d='…' in single quotes is not found").fixIt(" d=\"M2 2h20v20H2z\"")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "tab icon 'icons/home.svg' is blank on iOS: its reader finds path data only after a space, a tab or a quote, and here a d='…' in single quotes is not found"
+                    ).fixIt(" d=\"M2 2h20v20H2z\"")
+                ]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path 1️⃣d = \"M2 2h20v20H2z\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is blank on iOS: its reader finds path data only after a space, a tab or a quote, and here a d = \"…\" with spaces around '=' is not found").fixIt(" d=\"M2 2h20v20H2z\"")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "tab icon 'icons/home.svg' is blank on iOS: its reader finds path data only after a space, a tab or a quote, and here a d = \"…\" with spaces around '=' is not found"
+                    ).fixIt(" d=\"M2 2h20v20H2z\"")
+                ]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 12 1️⃣A10 10 0 0 1 22 12A10 10 0 0 1 2 12z\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is blank on iOS: its paths are made of arcs, which its reader skips")
-                    .fixIt("M2 12 C2 6.477 6.477 2 12 2 C17.523 2 22 6.477 22 12 C22 17.523 17.523 22 12 22 C6.477 22 2 17.523 2 12 Z")]),
+                expected: [
+                    .at("1️⃣", "tab icon 'icons/home.svg' is blank on iOS: its paths are made of arcs, which its reader skips")
+                        .fixIt("M2 12 C2 6.477 6.477 2 12 2 C17.523 2 22 6.477 22 12 C22 17.523 17.523 22 12 22 C6.477 22 2 17.523 2 12 Z")
+                ]),
         ],
         nonTriggering: [
             // Indented attributes on one line, a space-separated viewBox, a circle as cubic curves.
-            IconExample.tabIcon("""
+            IconExample.tabIcon(
+                """
                 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">
                   <path fill="currentColor"  d="M12 2C17.5 2 22 6.5 22 12S17.5 22 12 22 2 17.5 2 12 6.5 2 12 2z"/>
                 </svg>
 
                 """),
-            IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">\n\t<path\td=\"M2 2h20v20H2z\"/>\n</svg>\n"),
+            IconExample.tabIcon(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">\n\t<path\td=\"M2 2h20v20H2z\"/>\n</svg>\n"),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><circle cx=\"12\" cy=\"12\" r=\"10\"/></svg>\n",
                 configuration: IconExample.w3c),

@@ -17,17 +17,36 @@ public struct IconTabHangsOnIOS: Rule {
         triggering: [
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2L22 2 22 22 1️⃣.5.5z\"/></svg>\n",
-                expected: [.at("1️⃣", "the iOS app hangs drawing tab icon 'icons/home.svg': its reader cannot read '.5.5' as a number and never moves past it; write the numbers out: '.5 .5'").fixIt(".5 .5")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "the iOS app hangs drawing tab icon 'icons/home.svg': its reader cannot read '.5.5' as a number and never moves past it; write the numbers out: '.5 .5'"
+                    ).fixIt(".5 .5")
+                ]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M4 4L20 4 1️⃣12.5.20z\"/></svg>\n",
-                expected: [.at("1️⃣", "the iOS app hangs drawing tab icon 'icons/home.svg': its reader cannot read '12.5.20' as a number and never moves past it; write the numbers out: '12.5 .20'").fixIt("12.5 .20")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "the iOS app hangs drawing tab icon 'icons/home.svg': its reader cannot read '12.5.20' as a number and never moves past it; write the numbers out: '12.5 .20'"
+                    ).fixIt("12.5 .20")
+                ]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M4 4H20V20z 1️⃣4 4\"/></svg>\n",
-                expected: [.at("1️⃣", "the iOS app hangs drawing tab icon 'icons/home.svg': its reader never moves past the number '4' after a close-path command (Z); remove the numbers after Z")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "the iOS app hangs drawing tab icon 'icons/home.svg': its reader never moves past the number '4' after a close-path command (Z); remove the numbers after Z"
+                    )
+                ]),
         ],
         nonTriggering: [
-            IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v20H2z\"/><path d=\"M.5 .5l1.5e-3-.5 5.-5z\"/></svg>\n"),
-            IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v20H2z\"/><path d=\"M2 2A.5.5 0 0 1 4 4\"/></svg>\n"),
+            IconExample.tabIcon(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v20H2z\"/><path d=\"M.5 .5l1.5e-3-.5 5.-5z\"/></svg>\n"
+            ),
+            IconExample.tabIcon(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v20H2z\"/><path d=\"M2 2A.5.5 0 0 1 4 4\"/></svg>\n"
+            ),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v20H2z.5.5\"/></svg>\n",
                 configuration: IconExample.w3c),
@@ -46,11 +65,14 @@ public struct IconTabHangsOnIOS: Rule {
                         "the iOS app hangs drawing tab icon '\(icon.path)': its reader never moves past the number '\(token)' after a close-path command (Z); remove the numbers after Z",
                         at: icon.span(hang.range))
                 case .unparseableNumber, .exponentWithoutDigits:
-                    let why = hang.token.contains("\r\n")
+                    let why =
+                        hang.token.contains("\r\n")
                         ? "a line break written as CRLF makes '\(token)' one number to its reader, which it cannot read and never moves past"
                         : "its reader cannot read '\(token)' as a number and never moves past it"
                     guard let writtenOut = hang.writtenOut else {
-                        return Finding("the iOS app hangs drawing tab icon '\(icon.path)': \(why); write it as plain numbers", at: icon.span(hang.range))
+                        return Finding(
+                            "the iOS app hangs drawing tab icon '\(icon.path)': \(why); write it as plain numbers",
+                            at: icon.span(hang.range))
                     }
                     return Finding(
                         "the iOS app hangs drawing tab icon '\(icon.path)': \(why); write the numbers out: '\(writtenOut)'",

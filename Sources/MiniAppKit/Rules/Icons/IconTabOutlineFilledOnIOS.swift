@@ -27,24 +27,50 @@ public struct IconTabOutlineFilledOnIOS: Rule {
         triggering: [
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"><path 1️⃣d=\"M4 4h16v16H4z\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: a stroke-only path (fill=\"none\") is filled as a solid shape; on the phone 81% of the icon's ink differs (53% of the SVG's is missing, 77% of the phone's is extra)"
-                    + Self.filledVariants).severity(.error)
-                    .fixIt("<path d=\"M4 3 L20 3 L20 5 L4 5 Z M21 4 L21 20 L19 20 L19 4 Z M20 21 L4 21 L4 19 L20 19 Z M3 20 L3 4 L5 4 L5 20 Z "
-                        + "M4 4 L3 4 L3 3 L4 3 Z M20 4 L20 3 L21 3 L21 4 Z M20 20 L21 20 L21 21 L20 21 Z M4 20 L4 21 L3 21 L3 20 Z\" fill=\"currentColor\" stroke=\"none\"/>")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: a stroke-only path (fill=\"none\") is filled as a solid shape; on the phone 81% of the icon's ink differs (53% of the SVG's is missing, 77% of the phone's is extra)"
+                            + Self.filledVariants
+                    ).severity(.error)
+                        .fixIt(
+                            "<path d=\"M4 3 L20 3 L20 5 L4 5 Z M21 4 L21 20 L19 20 L19 4 Z M20 21 L4 21 L4 19 L20 19 Z M3 20 L3 4 L5 4 L5 20 Z "
+                                + "M4 4 L3 4 L3 3 L4 3 Z M20 4 L20 3 L21 3 L21 4 Z M20 20 L21 20 L21 21 L20 21 Z M4 20 L4 21 L3 21 L3 20 Z\" fill=\"currentColor\" stroke=\"none\"/>"
+                        )
+                ]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path 1️⃣d=\"M0 0h24v24H0z\" fill=\"none\"/><path d=\"M12 3l9 18H3z\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: an invisible path (fill=\"none\", no stroke) is filled as a solid shape; on the phone 72% of the icon's ink differs (0% of the SVG's is missing, 72% of the phone's is extra)").severity(.error).fixIt("")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: an invisible path (fill=\"none\", no stroke) is filled as a solid shape; on the phone 72% of the icon's ink differs (0% of the SVG's is missing, 72% of the phone's is extra)"
+                    ).severity(.error).fixIt("")
+                ]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><defs><clipPath id=\"c\"><path 1️⃣d=\"M0 0h12v24H0z\"/></clipPath></defs><path d=\"M2 2h20v20H2z\" clip-path=\"url(#c)\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: a path inside <clipPath> is drawn; on the phone 59% of the icon's ink differs (0% of the SVG's is missing, 59% of the phone's is extra)").severity(.error)]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: a path inside <clipPath> is drawn; on the phone 59% of the icon's ink differs (0% of the SVG's is missing, 59% of the phone's is extra)"
+                    ).severity(.error)
+                ]),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path 1️⃣fill-rule=\"evenodd\" d=\"M2 2h20v20H2z M8 8h8v8H8z\"/></svg>\n",
-                expected: [.at("1️⃣", "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: fill-rule=\"evenodd\" is ignored, so its holes are filled; on the phone 16% of the icon's ink differs (0% of the SVG's is missing, 16% of the phone's is extra)")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "tab icon 'icons/home.svg' is filled where its SVG is not on iOS, whose reader fills every path: fill-rule=\"evenodd\" is ignored, so its holes are filled; on the phone 16% of the icon's ink differs (0% of the SVG's is missing, 16% of the phone's is extra)"
+                    )
+                ]),
         ],
         nonTriggering: [
             // A filled outline, and a hole drawn with the inner path running the other way.
-            IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path fill-rule=\"evenodd\" d=\"M2 2h20v20H2z M8 8v8h8V8z\"/></svg>\n"),
-            IconExample.tabIcon("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\"><path fill=\"currentColor\" d=\"M3 3h18v18H3z M5 5v14h14V5z\"/></svg>\n"),
+            IconExample.tabIcon(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path fill-rule=\"evenodd\" d=\"M2 2h20v20H2z M8 8v8h8V8z\"/></svg>\n"
+            ),
+            IconExample.tabIcon(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\"><path fill=\"currentColor\" d=\"M3 3h18v18H3z M5 5v14h14V5z\"/></svg>\n"
+            ),
             IconExample.tabIcon(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"><path d=\"M4 4h16v16H4z\"/></svg>\n",
                 configuration: IconExample.w3c),
@@ -53,7 +79,8 @@ public struct IconTabOutlineFilledOnIOS: Rule {
     public init() {}
 
     /// Where an outline icon's filled twin is, in the sets authors take outline icons from.
-    static let filledVariants = "; take the icon from a filled set (Tabler's filled icons, Heroicons' solid, Material Symbols' Filled, "
+    static let filledVariants =
+        "; take the icon from a filled set (Tabler's filled icons, Heroicons' solid, Material Symbols' Filled, "
         + "Phosphor's Fill weight, Ionicons' filled) or outline its strokes in a vector editor (Feather and Lucide have no filled set)"
 
     public func check(_ model: ProjectModel) -> [Finding] {

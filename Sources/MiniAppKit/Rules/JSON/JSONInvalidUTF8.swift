@@ -8,7 +8,7 @@ public struct JSONInvalidUTF8: Rule {
             """,
         triggering: [],
         nonTriggering: [
-            .manifest(members: #""name": "Café ☕ 咖啡""#),
+            .manifest(members: #""name": "Café ☕ 咖啡""#)
         ])
 
     public init() {}

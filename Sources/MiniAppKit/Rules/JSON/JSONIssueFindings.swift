@@ -24,7 +24,9 @@ extension ProjectModel {
         case .comment:
             var range = issue.range
             let isBlock = bytes[range.lowerBound + 1] == UInt8(ascii: "*")
-            if isBlock, range.count < 4 || bytes[range.upperBound - 2] != UInt8(ascii: "*") || bytes[range.upperBound - 1] != UInt8(ascii: "/") {
+            if isBlock,
+                range.count < 4 || bytes[range.upperBound - 2] != UInt8(ascii: "*") || bytes[range.upperBound - 1] != UInt8(ascii: "/")
+            {
                 return nil
             }
             var lineStart = range.lowerBound

@@ -6,9 +6,13 @@ public struct JSONSyntaxError: Rule {
         rationale: """
             Runtimes parse `manifest.json` and locale files with strict JSON parsers; a file that does not parse is a package that does not load, or a language that silently falls back. The parse stops at the first error, which is reported with its position.
             """,
-        triggering: [.manifest("{\n  \"app_id\": \"org.example.demo\",\n  \"name\": 1️⃣Demo\n}\n", expected: [.at("1️⃣", "unexpected character 'D'; expected a value")])],
+        triggering: [
+            .manifest(
+                "{\n  \"app_id\": \"org.example.demo\",\n  \"name\": 1️⃣Demo\n}\n",
+                expected: [.at("1️⃣", "unexpected character 'D'; expected a value")])
+        ],
         nonTriggering: [
-            .manifest(members: #""name": "The \"Demo\" app""#),
+            .manifest(members: #""name": "The \"Demo\" app""#)
         ])
 
     public init() {}

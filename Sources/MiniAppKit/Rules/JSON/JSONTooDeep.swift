@@ -10,10 +10,13 @@ public struct JSONTooDeep: Rule {
         nonTriggering: [
             // Nesting at the limit (the manifest's object and 127 arrays inside it). Too long to
             // show, so it only runs as a test: the docs skip an example with no shown files.
-            RuleExample(files: [], supportFiles: [
-                "manifest.json": MinimalApp.manifest(with: "\"device_type\": "
-                    + String(repeating: "[", count: Limits.jsonNesting - 1) + String(repeating: "]", count: Limits.jsonNesting - 1)),
-            ]),
+            RuleExample(
+                files: [],
+                supportFiles: [
+                    "manifest.json": MinimalApp.manifest(
+                        with: "\"device_type\": "
+                            + String(repeating: "[", count: Limits.jsonNesting - 1) + String(repeating: "]", count: Limits.jsonNesting - 1))
+                ])
         ])
 
     public init() {}

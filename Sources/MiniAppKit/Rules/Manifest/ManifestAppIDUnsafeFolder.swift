@@ -12,25 +12,36 @@ public struct ManifestAppIDUnsafeFolder: Rule {
             """,
         runtimeFacts: ["skip.app-id-folder"],
         triggering: [
-            .manifest(members: """
-                "app_id": 1️⃣"org.example/../shared"
-                """, expected: [.at("1️⃣", "app id 'org.example/../shared' holds a '/': the runtime unpacks the app into the folder 'miniapp/<app_id>' after deleting it, so this reaches another folder")]),
-            .manifest(members: """
-                "app_id": 1️⃣".."
-                """, expected: [.at("1️⃣", "app id '..' names the runtime's folder of every app, which loading this app deletes")]),
+            .manifest(
+                members: """
+                    "app_id": 1️⃣"org.example/../shared"
+                    """,
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "app id 'org.example/../shared' holds a '/': the runtime unpacks the app into the folder 'miniapp/<app_id>' after deleting it, so this reaches another folder"
+                    )
+                ]),
+            .manifest(
+                members: """
+                    "app_id": 1️⃣".."
+                    """, expected: [.at("1️⃣", "app id '..' names the runtime's folder of every app, which loading this app deletes")]),
         ],
         nonTriggering: [
-            .manifest(members: """
-                "app_id": "org.example..demo"
-                """),
-            RuleExample(files: [("manifest.json", MinimalApp.manifest(with: #""app_id": "org.example/demo""#))], configuration: "runtime: w3c\n"),
+            .manifest(
+                members: """
+                    "app_id": "org.example..demo"
+                    """),
+            RuleExample(
+                files: [("manifest.json", MinimalApp.manifest(with: #""app_id": "org.example/demo""#))], configuration: "runtime: w3c\n"),
         ])
 
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
         guard model.runtime.appIDIsFolderName, let node = model.manifest?["app_id"], let appID = node.stringValue,
-              let problem = Self.problem(with: appID) else { return [] }
+            let problem = Self.problem(with: appID)
+        else { return [] }
         return [Finding("app id '\(appID)' \(problem)", at: model.manifestSpan(node.range))]
     }
 
@@ -39,7 +50,8 @@ public struct ManifestAppIDUnsafeFolder: Rule {
             return "names the runtime's folder of every app, which loading this app deletes"
         }
         if appID.contains("/") {
-            return "holds a '/': the runtime unpacks the app into the folder 'miniapp/<app_id>' after deleting it, so this reaches another folder"
+            return
+                "holds a '/': the runtime unpacks the app into the folder 'miniapp/<app_id>' after deleting it, so this reaches another folder"
         }
         if appID.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
             return "holds a control character, which no folder name can hold, so the app does not load"

@@ -8,14 +8,16 @@ public struct ManifestDuplicatePage: Rule {
             the author meant to add. `pages/a` and `pages/a.html` are the same page.
             """,
         triggering: [
-            .manifest(members: """
-                "pages": ["pages/index/index", 1️⃣"pages/index/index"]
-                """, expected: [.at("1️⃣", "page 'pages/index/index' is listed twice")]),
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index", 1️⃣"pages/index/index"]
+                    """, expected: [.at("1️⃣", "page 'pages/index/index' is listed twice")])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "pages": ["pages/index/index", "pages/list/index"]
-                """, files: ["pages/list/index.html": "<body x-data=\"page\"></body>\n"]),
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index", "pages/list/index"]
+                    """, files: ["pages/list/index.html": "<body x-data=\"page\"></body>\n"])
         ])
 
     public init() {}
@@ -26,9 +28,10 @@ public struct ManifestDuplicatePage: Rule {
         for reference in model.pageReferences {
             guard let route = ManifestPaths.canonicalRoute(reference.path) else { continue }
             if let first = firstSeen[route] {
-                findings.append(Finding(
-                    "page '\(reference.path)' is listed twice", at: model.manifestSpan(reference.node.range),
-                    notes: [DiagnosticNote(message: "first listed here", span: model.manifestSpan(first.range))]))
+                findings.append(
+                    Finding(
+                        "page '\(reference.path)' is listed twice", at: model.manifestSpan(reference.node.range),
+                        notes: [DiagnosticNote(message: "first listed here", span: model.manifestSpan(first.range))]))
             } else {
                 firstSeen[route] = reference.node
             }

@@ -9,14 +9,16 @@ public struct ManifestEmptyString: Rule {
             The runtime accepts the empty string and the mistake shows only on a phone.
             """,
         triggering: [
-            .manifest(members: """
-                "name": 1️⃣""
-                """, expected: [.at("1️⃣", "'name' must not be empty")]),
+            .manifest(
+                members: """
+                    "name": 1️⃣""
+                    """, expected: [.at("1️⃣", "'name' must not be empty")])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "short_name": ""
-                """),
+            .manifest(
+                members: """
+                    "short_name": ""
+                    """)
         ])
 
     public init() {}
@@ -26,7 +28,8 @@ public struct ManifestEmptyString: Rule {
         var findings: [Finding] = []
         for visit in walk.values {
             guard case .string = visit.expected, visit.memberSchema.mustBeNonEmpty,
-                  let string = visit.node.stringValue, string.allSatisfy(\.isWhitespace) else { continue }
+                let string = visit.node.stringValue, string.allSatisfy(\.isWhitespace)
+            else { continue }
             findings.append(Finding("'\(visit.path)' must not be empty", at: model.manifestSpan(visit.node.range)))
         }
         return findings

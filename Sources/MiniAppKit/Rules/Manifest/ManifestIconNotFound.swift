@@ -11,14 +11,18 @@ public struct ManifestIconNotFound: Rule {
             """,
         runtimeFacts: ["skip.icons-decoded-only"],
         triggering: [
-            .manifest(members: """
-                "icons": [{ "src": 1️⃣"icons/App.svg" }]
-                """, expected: [.at("1️⃣", "icon 'icons/App.svg' is not in the project; did you mean 'icons/app.svg'?").fixIt("\"icons/app.svg\"")]),
+            .manifest(
+                members: """
+                    "icons": [{ "src": 1️⃣"icons/App.svg" }]
+                    """,
+                expected: [.at("1️⃣", "icon 'icons/App.svg' is not in the project; did you mean 'icons/app.svg'?").fixIt("\"icons/app.svg\"")]
+            )
         ],
         nonTriggering: [
-            .manifest(members: """
-                "icons": [{ "src": "icons/App.svg" }]
-                """, files: ["icons/App.svg": MinimalApp.files["icons/app.svg"]!]),
+            .manifest(
+                members: """
+                    "icons": [{ "src": "icons/App.svg" }]
+                    """, files: ["icons/App.svg": MinimalApp.files["icons/app.svg"]!])
         ])
 
     public init() {}
@@ -26,10 +30,12 @@ public struct ManifestIconNotFound: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         (model.manifest?["icons"]?.elements ?? []).compactMap { icon in
             guard let node = icon["src"], let src = node.stringValue, let path = ManifestPaths.normalized(src),
-                  !model.project.contains(path) else { return nil }
+                !model.project.contains(path)
+            else { return nil }
             let span = model.manifestSpan(node.range)
             let advice = FilePathSuggestion.advice(for: src, path: path, at: span, in: model)
-            return Finding("icon '\(src)' is not in the project\(advice.clause)", at: span, notes: caseNotes(for: path, in: model),
+            return Finding(
+                "icon '\(src)' is not in the project\(advice.clause)", at: span, notes: caseNotes(for: path, in: model),
                 fixIt: advice.fixIt, defaultSeverity: model.runtime.readsIconsAndWidgets ? nil : .warning)
         }
     }

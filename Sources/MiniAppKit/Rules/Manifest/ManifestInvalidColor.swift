@@ -9,17 +9,20 @@ public struct ManifestInvalidColor: Rule {
             `red` or an `rgb()` value is ignored and the default colour shows instead.
             """,
         triggering: [
-            .manifest(members: """
-                "window": { "background_color": 1️⃣"white", "navigation_bar_background_color": 2️⃣"#12345" }
-                """, expected: [
+            .manifest(
+                members: """
+                    "window": { "background_color": 1️⃣"white", "navigation_bar_background_color": 2️⃣"#12345" }
+                    """,
+                expected: [
                     .at("1️⃣", "'window.background_color' must be a CSS hex colour such as '#ffffff', found 'white'"),
                     .at("2️⃣", "'window.navigation_bar_background_color' must be a CSS hex colour such as '#ffffff', found '#12345'"),
-                ]),
+                ])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "window": { "background_color": "#FFF", "navigation_bar_background_color": "#1a2b3cff" }
-                """),
+            .manifest(
+                members: """
+                    "window": { "background_color": "#FFF", "navigation_bar_background_color": "#1a2b3cff" }
+                    """)
         ])
 
     public init() {}

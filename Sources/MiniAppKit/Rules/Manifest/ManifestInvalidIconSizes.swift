@@ -11,14 +11,17 @@ public struct ManifestInvalidIconSizes: Rule {
             """,
         runtimeFacts: ["skip.icons-decoded-only"],
         triggering: [
-            .manifest(members: """
-                "icons": [{ "src": "icons/app.svg", "sizes": 1️⃣"48*48" }]
-                """, expected: [.at("1️⃣", "icon sizes '48*48' are invalid; expected 'any' or sizes such as '48x48 96x96'").severity(.warning)]),
+            .manifest(
+                members: """
+                    "icons": [{ "src": "icons/app.svg", "sizes": 1️⃣"48*48" }]
+                    """,
+                expected: [.at("1️⃣", "icon sizes '48*48' are invalid; expected 'any' or sizes such as '48x48 96x96'").severity(.warning)])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "icons": [{ "src": "icons/app.svg", "sizes": "48x48 96X96" }]
-                """),
+            .manifest(
+                members: """
+                    "icons": [{ "src": "icons/app.svg", "sizes": "48x48 96X96" }]
+                    """)
         ])
 
     public init() {}
@@ -40,11 +43,14 @@ public struct ManifestInvalidIconSizes: Rule {
         guard !tokens.isEmpty else { return false }
         return tokens.allSatisfy { token in
             if token.lowercased() == "any" { return true }
-            let parts = token.split(separator: "x", omittingEmptySubsequences: false).flatMap { $0.split(separator: "X", omittingEmptySubsequences: false) }
-            return parts.count == 2 && parts.allSatisfy { part in
-                guard let first = part.first, first != "0" else { return false }
-                return part.allSatisfy { $0.isASCII && $0.isNumber }
+            let parts = token.split(separator: "x", omittingEmptySubsequences: false).flatMap {
+                $0.split(separator: "X", omittingEmptySubsequences: false)
             }
+            return parts.count == 2
+                && parts.allSatisfy { part in
+                    guard let first = part.first, first != "0" else { return false }
+                    return part.allSatisfy { $0.isASCII && $0.isNumber }
+                }
         }
     }
 }

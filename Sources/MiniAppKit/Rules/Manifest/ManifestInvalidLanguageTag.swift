@@ -9,15 +9,17 @@ public struct ManifestInvalidLanguageTag: Rule {
             to another language.
             """,
         triggering: [
-            .manifest(members: """
-                "lang": 1️⃣"en_US"
-                """, expected: [.at("1️⃣", "'lang' is not a BCP 47 language tag: 'en_US'; did you mean 'en-US'?").fixIt("\"en-US\"")]),
+            .manifest(
+                members: """
+                    "lang": 1️⃣"en_US"
+                    """, expected: [.at("1️⃣", "'lang' is not a BCP 47 language tag: 'en_US'; did you mean 'en-US'?").fixIt("\"en-US\"")])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "lang": "zh-Hans-CN",
-                "i18n": { "fr": { "name": "Démo" } }
-                """),
+            .manifest(
+                members: """
+                    "lang": "zh-Hans-CN",
+                    "i18n": { "fr": { "name": "Démo" } }
+                    """)
         ])
 
     public init() {}

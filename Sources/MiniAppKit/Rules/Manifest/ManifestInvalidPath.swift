@@ -10,17 +10,20 @@ public struct ManifestInvalidPath: Rule {
             on the phone, not a separator.
             """,
         triggering: [
-            .manifest(members: """
-                "icons": [{ "src": 1️⃣"../shared/icon.svg" }, { "src": 2️⃣"/icons/app.svg" }]
-                """, expected: [
+            .manifest(
+                members: """
+                    "icons": [{ "src": 1️⃣"../shared/icon.svg" }, { "src": 2️⃣"/icons/app.svg" }]
+                    """,
+                expected: [
                     .at("1️⃣", "'icons[0].src' path '../shared/icon.svg' contains '..'; a path must stay inside the package"),
                     .at("2️⃣", "'icons[1].src' path '/icons/app.svg' is absolute; paths are relative to the package root"),
-                ]),
+                ])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "icons": [{ "src": "./icons/app.svg" }, { "src": "icons/app..svg" }]
-                """, files: ["icons/app..svg": MinimalApp.files["icons/app.svg"]!]),
+            .manifest(
+                members: """
+                    "icons": [{ "src": "./icons/app.svg" }, { "src": "icons/app..svg" }]
+                    """, files: ["icons/app..svg": MinimalApp.files["icons/app.svg"]!])
         ])
 
     public init() {}

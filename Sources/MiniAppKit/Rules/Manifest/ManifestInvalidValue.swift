@@ -11,18 +11,22 @@ public struct ManifestInvalidValue: Rule {
             `window.orientation` portrait/landscape.
             """,
         triggering: [
-            .manifest(members: """
-                "window": { "navigation_bar_text_style": 1️⃣"grey", "orientation": 2️⃣"Landscape" }
-                """, expected: [
+            .manifest(
+                members: """
+                    "window": { "navigation_bar_text_style": 1️⃣"grey", "orientation": 2️⃣"Landscape" }
+                    """,
+                expected: [
                     .at("1️⃣", "'window.navigation_bar_text_style' must be 'white' or 'black', found 'grey'"),
-                    .at("2️⃣", "'window.orientation' must be 'portrait' or 'landscape', found 'Landscape'; did you mean 'landscape'?").fixIt("\"landscape\""),
-                ]),
+                    .at("2️⃣", "'window.orientation' must be 'portrait' or 'landscape', found 'Landscape'; did you mean 'landscape'?").fixIt(
+                        "\"landscape\""),
+                ])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "dir": "rtl",
-                "window": { "navigation_bar_text_style": "black", "orientation": "landscape" }
-                """),
+            .manifest(
+                members: """
+                    "dir": "rtl",
+                    "window": { "navigation_bar_text_style": "black", "orientation": "landscape" }
+                    """)
         ])
 
     public init() {}

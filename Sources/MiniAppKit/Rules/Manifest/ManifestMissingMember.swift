@@ -14,33 +14,46 @@ public struct ManifestMissingMember: Rule {
             """,
         triggering: [
             RuleExample(
-                files: [("manifest.json", MinimalApp.manifest(with: """
-                    "version": 1️⃣{ "name": "1.0.0" }
-                    """))],
+                files: [
+                    (
+                        "manifest.json",
+                        MinimalApp.manifest(
+                            with: """
+                                "version": 1️⃣{ "name": "1.0.0" }
+                                """)
+                    )
+                ],
                 configuration: "runtime: w3c\n",
                 expected: [.at("1️⃣", "missing required member 'version.code'")]),
             RuleExample(
-                files: [("manifest.json", """
-                    1️⃣{
-                      "app_id": "org.example.demo",
-                      "icons": [{ "src": "icons/app.svg" }],
-                      "version": { "code": 1, "name": "1.0.0" },
-                      "platform_version": { "min_code": 1 },
-                      "pages": ["pages/index/index"]
-                    }
-                    """)],
+                files: [
+                    (
+                        "manifest.json",
+                        """
+                        1️⃣{
+                          "app_id": "org.example.demo",
+                          "icons": [{ "src": "icons/app.svg" }],
+                          "version": { "code": 1, "name": "1.0.0" },
+                          "platform_version": { "min_code": 1 },
+                          "pages": ["pages/index/index"]
+                        }
+                        """
+                    )
+                ],
                 configuration: "runtime: w3c\n",
                 expected: [.at("1️⃣", "missing required member 'name'")]),
         ],
         nonTriggering: [
-            .manifest(members: """
-                "icons": [{ "src": "icons/app.svg" }],
-                "version": { "code": 1, "name": "1.0.0" }
-                """),
+            .manifest(
+                members: """
+                    "icons": [{ "src": "icons/app.svg" }],
+                    "version": { "code": 1, "name": "1.0.0" }
+                    """),
             // Under `skip`, `manifest-not-decodable` reports it, saying what the device does.
-            .manifest(members: """
-                "version": { "name": "1.0.0" }
-                """),
+            .manifest(
+                members: """
+                    "version": { "name": "1.0.0" }
+                    """),
         ])
 
     public init() {}

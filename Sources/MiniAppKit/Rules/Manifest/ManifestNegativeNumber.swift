@@ -9,14 +9,16 @@ public struct ManifestNegativeNumber: Rule {
             negative value is ignored or replaced by a default, so the author's value never applies.
             """,
         triggering: [
-            .manifest(members: """
-                "version": { "code": 1️⃣-1, "name": "1.0.0" }
-                """, expected: [.at("1️⃣", "'version.code' must be a non-negative integer, found -1")]),
+            .manifest(
+                members: """
+                    "version": { "code": 1️⃣-1, "name": "1.0.0" }
+                    """, expected: [.at("1️⃣", "'version.code' must be a non-negative integer, found -1")])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "version": { "code": 0, "name": "0.1.0" }
-                """),
+            .manifest(
+                members: """
+                    "version": { "code": 0, "name": "0.1.0" }
+                    """)
         ])
 
     public init() {}
@@ -25,7 +27,8 @@ public struct ManifestNegativeNumber: Rule {
         guard let walk = model.manifestWalk else { return [] }
         return walk.values.compactMap { visit in
             guard case .integer = visit.expected, visit.memberSchema.mustBeNonNegative,
-                  let value = visit.node.integerValue, value < 0 else { return nil }
+                let value = visit.node.integerValue, value < 0
+            else { return nil }
             return Finding("'\(visit.path)' must be a non-negative integer, found \(value)", at: model.manifestSpan(visit.node.range))
         }
     }

@@ -5,15 +5,17 @@ public struct ManifestNoPages: Rule {
         summary: "'pages' is empty.",
         rationale: "The first entry of `pages` is the entry page; with none, the runtime has nothing to show and the app opens blank.",
         triggering: [
-            .manifest(members: """
-                "pages": 1️⃣[]
-                """, expected: [.at("1️⃣", "'pages' is empty; the first page is the app's entry page")]),
+            .manifest(
+                members: """
+                    "pages": 1️⃣[]
+                    """, expected: [.at("1️⃣", "'pages' is empty; the first page is the app's entry page")])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "pages": ["pages/index/index"],
-                "widgets": []
-                """),
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index"],
+                    "widgets": []
+                    """)
         ])
 
     public init() {}

@@ -10,30 +10,41 @@ public struct ManifestPageNotFound: Rule {
             case-sensitive on every file system, because the package is.
             """,
         triggering: [
-            .manifest(members: """
-                "pages": ["pages/index/index", 1️⃣"pages/about"]
-                """, files: ["pages/about/about.html": "<body x-data=\"page\"></body>\n"],
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index", 1️⃣"pages/about"]
+                    """, files: ["pages/about/about.html": "<body x-data=\"page\"></body>\n"],
                 expected: [.at("1️⃣", "page 'pages/about' has no template 'pages/about.html'").fixIt("\"pages/about/about\"")]),
             // The W3C miniapp-tests layout: the files are at 'pages/home.*', the manifest names a folder.
-            .manifest(members: """
-                "pages": [1️⃣"pages/home/home"]
-                """, files: ["pages/home.html": "<body><h1>Home</h1></body>\n"], removing: ["pages/index/index.html", "pages/index/index.js"],
-                expected: [.at("1️⃣", "page 'pages/home/home' has no template 'pages/home/home.html'")
-                    .notes(["did you mean 'pages/home'? its template 'pages/home.html' exists"]).fixIt("\"pages/home\"")]),
+            .manifest(
+                members: """
+                    "pages": [1️⃣"pages/home/home"]
+                    """, files: ["pages/home.html": "<body><h1>Home</h1></body>\n"],
+                removing: ["pages/index/index.html", "pages/index/index.js"],
+                expected: [
+                    .at("1️⃣", "page 'pages/home/home' has no template 'pages/home/home.html'")
+                        .notes(["did you mean 'pages/home'? its template 'pages/home.html' exists"]).fixIt("\"pages/home\"")
+                ]),
             // A misspelt route.
-            .manifest(members: """
-                "pages": ["pages/index/index", 1️⃣"pages/detial/detial"]
-                """, files: ["pages/detail/detail.html": "<body><h1>Detail</h1></body>\n"],
-                expected: [.at("1️⃣", "page 'pages/detial/detial' has no template 'pages/detial/detial.html'")
-                    .notes(["did you mean 'pages/detail/detail'? its template 'pages/detail/detail.html' exists"]).fixIt("\"pages/detail/detail\"")]),
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index", 1️⃣"pages/detial/detial"]
+                    """, files: ["pages/detail/detail.html": "<body><h1>Detail</h1></body>\n"],
+                expected: [
+                    .at("1️⃣", "page 'pages/detial/detial' has no template 'pages/detial/detial.html'")
+                        .notes(["did you mean 'pages/detail/detail'? its template 'pages/detail/detail.html' exists"]).fixIt(
+                            "\"pages/detail/detail\"")
+                ]),
         ],
         nonTriggering: [
-            .manifest(members: """
-                "pages": ["pages/index/index", "pages/about/about"]
-                """, files: ["pages/about/about.html": "<body x-data=\"page\"></body>\n"]),
-            .manifest(members: """
-                "pages": ["pages/index/index", "pages/home.html"]
-                """, files: ["pages/home.html": "<body><h1>Home</h1></body>\n"]),
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index", "pages/about/about"]
+                    """, files: ["pages/about/about.html": "<body x-data=\"page\"></body>\n"]),
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index", "pages/home.html"]
+                    """, files: ["pages/home.html": "<body><h1>Home</h1></body>\n"]),
         ])
 
     public init() {}
@@ -62,9 +73,11 @@ public struct ManifestPageNotFound: Rule {
     }
 
     static func folderRouteFix(for reference: ProjectModel.PathReference, in model: ProjectModel) -> FixIt? {
-        guard let route = caseRoute(for: reference.path, in: model) ?? folderRoute(for: reference.path, in: model)
+        guard
+            let route = caseRoute(for: reference.path, in: model) ?? folderRoute(for: reference.path, in: model)
                 ?? closestTemplateRoute(for: reference.path, in: model),
-              let span = model.manifestSpan(reference.node.range) else { return nil }
+            let span = model.manifestSpan(reference.node.range)
+        else { return nil }
         return FixIt(message: "replace with '\(route)'", span: span, replacement: "\"\(route)\"")
     }
 
@@ -81,7 +94,8 @@ public struct ManifestPageNotFound: Rule {
     /// the page in the letter case of its files.
     static func caseRoute(for path: String, in model: ProjectModel) -> String? {
         guard let route = ManifestPaths.canonicalRoute(path), let other = model.project.caseInsensitiveMatch(for: route + ".html"),
-              other.hasSuffix(".html") else { return nil }
+            other.hasSuffix(".html")
+        else { return nil }
         return String(other.dropLast(5))
     }
 

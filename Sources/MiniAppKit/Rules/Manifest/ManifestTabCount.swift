@@ -12,19 +12,27 @@ public struct ManifestTabCount: Rule {
             """,
         triggering: [
             RuleExample(
-                files: [("manifest.json", MinimalApp.manifest(with: """
-                    "tab_bar": { "tabs": 1️⃣[{ "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" }] }
-                    """))],
+                files: [
+                    (
+                        "manifest.json",
+                        MinimalApp.manifest(
+                            with: """
+                                "tab_bar": { "tabs": 1️⃣[{ "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" }] }
+                                """)
+                    )
+                ],
                 configuration: "runtime: w3c\n",
                 expected: [.at("1️⃣", "'tab_bar.tabs' has 1 tab; a tab bar needs 2 to 5, and with fewer than 2 none is shown")]),
-            .manifest(members: """
-                "pages": ["pages/index/index", "pages/b/b", "pages/c/c", "pages/d/d", "pages/e/e", "pages/f/f"],
-                "tab_bar": { "tabs": 1️⃣[
-                  { "page": "pages/index/index", "text": "A" }, { "page": "pages/b/b", "text": "B" },
-                  { "page": "pages/c/c", "text": "C" }, { "page": "pages/d/d", "text": "D" },
-                  { "page": "pages/e/e", "text": "E" }, { "page": "pages/f/f", "text": "F" }
-                ] }
-                """, files: [
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index", "pages/b/b", "pages/c/c", "pages/d/d", "pages/e/e", "pages/f/f"],
+                    "tab_bar": { "tabs": 1️⃣[
+                      { "page": "pages/index/index", "text": "A" }, { "page": "pages/b/b", "text": "B" },
+                      { "page": "pages/c/c", "text": "C" }, { "page": "pages/d/d", "text": "D" },
+                      { "page": "pages/e/e", "text": "E" }, { "page": "pages/f/f", "text": "F" }
+                    ] }
+                    """,
+                files: [
                     "pages/b/b.html": "<body x-data=\"page\"></body>\n", "pages/c/c.html": "<body x-data=\"page\"></body>\n",
                     "pages/d/d.html": "<body x-data=\"page\"></body>\n", "pages/e/e.html": "<body x-data=\"page\"></body>\n",
                     "pages/f/f.html": "<body x-data=\"page\"></body>\n",
@@ -33,9 +41,10 @@ public struct ManifestTabCount: Rule {
         nonTriggering: [
             .twoTabApp,
             // Under `skip`, one tab is `manifest-tab-bar-not-shown`'s.
-            .manifest(members: """
-                "tab_bar": { "tabs": [{ "page": "pages/index/index", "text": "Home" }] }
-                """),
+            .manifest(
+                members: """
+                    "tab_bar": { "tabs": [{ "page": "pages/index/index", "text": "Home" }] }
+                    """),
         ])
 
     public init() {}
@@ -52,8 +61,10 @@ public struct ManifestTabCount: Rule {
             consequence = "with fewer than 2 none is shown"
         default: consequence = "more do not fit on a phone's tab bar"
         }
-        return [Finding(
-            "'tab_bar.tabs' has \(count) \(count == 1 ? "tab" : "tabs"); a tab bar needs 2 to 5, and \(consequence)",
-            at: model.manifestSpan(tabs.range))]
+        return [
+            Finding(
+                "'tab_bar.tabs' has \(count) \(count == 1 ? "tab" : "tabs"); a tab bar needs 2 to 5, and \(consequence)",
+                at: model.manifestSpan(tabs.range))
+        ]
     }
 }

@@ -3,25 +3,32 @@ public struct ManifestTabIconNotSVG: Rule {
     public static let description = RuleDescription(
         id: "manifest-tab-icon-not-svg", domain: .manifest, severity: .error,
         summary: "A tab's 'icon' is not an SVG file.",
-        rationale: "Tab bars take SVG icons (SkipMiniApp's `tab_bar`), which scale to every screen and take the tab bar's colour through `currentColor`; a PNG or a file that is not SVG inside is not shown.",
+        rationale:
+            "Tab bars take SVG icons (SkipMiniApp's `tab_bar`), which scale to every screen and take the tab bar's colour through `currentColor`; a PNG or a file that is not SVG inside is not shown.",
         triggering: [
-            .manifest(members: """
-                "pages": ["pages/index/index", "pages/me/me"],
-                "tab_bar": { "tabs": [
-                  { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
-                  { "page": "pages/me/me", "text": "Me", "icon": 1️⃣"icons/me.png" }
-                ] }
-                """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/me.png": "PNG"],
-                expected: [.at("1️⃣", "tab icon 'icons/me.png' is not an SVG file")]),
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index", "pages/me/me"],
+                    "tab_bar": { "tabs": [
+                      { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+                      { "page": "pages/me/me", "text": "Me", "icon": 1️⃣"icons/me.png" }
+                    ] }
+                    """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/me.png": "PNG"],
+                expected: [.at("1️⃣", "tab icon 'icons/me.png' is not an SVG file")])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "pages": ["pages/index/index", "pages/me/me"],
-                "tab_bar": { "tabs": [
-                  { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
-                  { "page": "pages/me/me", "text": "Me", "icon": "icons/me.SVG" }
-                ] }
-                """, files: ["pages/me/me.html": "<body x-data=\"page\"></body>\n", "icons/me.SVG": "<?xml version=\"1.0\"?>\n" + MinimalApp.files["icons/app.svg"]!]),
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index", "pages/me/me"],
+                    "tab_bar": { "tabs": [
+                      { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+                      { "page": "pages/me/me", "text": "Me", "icon": "icons/me.SVG" }
+                    ] }
+                    """,
+                files: [
+                    "pages/me/me.html": "<body x-data=\"page\"></body>\n",
+                    "icons/me.SVG": "<?xml version=\"1.0\"?>\n" + MinimalApp.files["icons/app.svg"]!,
+                ])
         ])
 
     public init() {}

@@ -11,15 +11,21 @@ public struct ManifestUnknownMember: Rule {
             the app relies on can be allowed by turning this rule off in `.mactl.yml`.
             """,
         triggering: [
-            .manifest(members: """
-                "window": { 1️⃣"navigation_bar_titel_text": "Home" }
-                """, expected: [.at("1️⃣", "unknown member 'window.navigation_bar_titel_text'; did you mean 'navigation_bar_title_text'?").fixIt("\"navigation_bar_title_text\"")]),
+            .manifest(
+                members: """
+                    "window": { 1️⃣"navigation_bar_titel_text": "Home" }
+                    """,
+                expected: [
+                    .at("1️⃣", "unknown member 'window.navigation_bar_titel_text'; did you mean 'navigation_bar_title_text'?").fixIt(
+                        "\"navigation_bar_title_text\"")
+                ])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "window": { "navigation_bar_title_text": "Home" },
-                "i18n": { "fr": { "name": "Démo", "short_name": "Démo" } }
-                """),
+            .manifest(
+                members: """
+                    "window": { "navigation_bar_title_text": "Home" },
+                    "i18n": { "fr": { "name": "Démo", "short_name": "Démo" } }
+                    """)
         ])
 
     public init() {}
@@ -32,8 +38,9 @@ public struct ManifestUnknownMember: Rule {
                 let path = object.path.isEmpty ? member.key : object.path + "." + member.key
                 let span = model.manifestSpan(member.keyRange)
                 if object.schema.unsupportedMembers.contains(member.key) {
-                    findings.append(Finding(
-                        "'\(path)' is a web app manifest member that MiniApp runtimes do not support; it is ignored", at: span))
+                    findings.append(
+                        Finding(
+                            "'\(path)' is a web app manifest member that MiniApp runtimes do not support; it is ignored", at: span))
                     continue
                 }
                 var message = "unknown member '\(path)'"

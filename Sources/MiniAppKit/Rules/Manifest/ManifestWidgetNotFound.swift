@@ -10,14 +10,16 @@ public struct ManifestWidgetNotFound: Rule {
             """,
         runtimeFacts: ["w3c.pages-exist", "skip.icons-decoded-only"],
         triggering: [
-            .manifest(members: """
-                "widgets": [{ "name": "Clock", "path": 1️⃣"widgets/clock/clock" }]
-                """, expected: [.at("1️⃣", "widget path 'widgets/clock/clock' has no template 'widgets/clock/clock.html'")]),
+            .manifest(
+                members: """
+                    "widgets": [{ "name": "Clock", "path": 1️⃣"widgets/clock/clock" }]
+                    """, expected: [.at("1️⃣", "widget path 'widgets/clock/clock' has no template 'widgets/clock/clock.html'")])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "widgets": [{ "name": "Clock", "path": "widgets/clock/clock" }]
-                """, files: ["widgets/clock/clock.html": "<body x-data=\"page\"></body>\n"]),
+            .manifest(
+                members: """
+                    "widgets": [{ "name": "Clock", "path": "widgets/clock/clock" }]
+                    """, files: ["widgets/clock/clock.html": "<body x-data=\"page\"></body>\n"])
         ])
 
     public init() {}
@@ -25,7 +27,8 @@ public struct ManifestWidgetNotFound: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         (model.manifest?["widgets"]?.elements ?? []).compactMap { widget in
             guard let node = widget["path"], let path = node.stringValue,
-                  let template = ManifestPaths.templatePath(forRoute: path), !model.project.contains(template) else { return nil }
+                let template = ManifestPaths.templatePath(forRoute: path), !model.project.contains(template)
+            else { return nil }
             let reference = ProjectModel.PathReference(path: path, node: node, memberPath: "")
             return Finding(
                 "widget path '\(path)' has no template '\(template)'", at: model.manifestSpan(node.range),

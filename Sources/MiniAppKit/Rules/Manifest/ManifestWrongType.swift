@@ -13,26 +13,34 @@ public struct ManifestWrongType: Rule {
             """,
         triggering: [
             RuleExample(
-                files: [("manifest.json", MinimalApp.manifest(with: """
-                    "platform_version": { "min_code": 1️⃣"2" },
-                    "pages": ["pages/index/index", 2️⃣3]
-                    """))],
+                files: [
+                    (
+                        "manifest.json",
+                        MinimalApp.manifest(
+                            with: """
+                                "platform_version": { "min_code": 1️⃣"2" },
+                                "pages": ["pages/index/index", 2️⃣3]
+                                """)
+                    )
+                ],
                 configuration: "runtime: w3c\n",
                 expected: [
                     .at("1️⃣", "'platform_version.min_code' must be an integer, found string '2'")
                         .notes(["SkipMiniApp's manifest decoder rejects a string here, although the W3C spec's example writes one"]),
                     .at("2️⃣", "'pages[1]' must be a string, found number 3"),
-                ]),
+                ])
         ],
         nonTriggering: [
-            .manifest(members: """
-                "platform_version": { "min_code": 2 },
-                "version": { "code": 2, "name": "2" }
-                """),
+            .manifest(
+                members: """
+                    "platform_version": { "min_code": 2 },
+                    "version": { "code": 2, "name": "2" }
+                    """),
             // Under `skip`, `manifest-not-decodable` reports it, saying what the device does.
-            .manifest(members: """
-                "platform_version": { "min_code": "2" }
-                """),
+            .manifest(
+                members: """
+                    "platform_version": { "min_code": "2" }
+                    """),
         ])
 
     public init() {}

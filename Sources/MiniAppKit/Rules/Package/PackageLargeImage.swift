@@ -11,11 +11,11 @@ public struct PackageLargeImage: Rule {
         triggering: [
             RuleExample(
                 files: [("icons/app.svg", MinimalApp.files["icons/app.svg"]!)], configuration: "budgets:\n  image: 100B\n",
-                expected: [.file("icons/app.svg", "image 'icons/app.svg' is 190 B, over the image budget of 100 B")]),
+                expected: [.file("icons/app.svg", "image 'icons/app.svg' is 190 B, over the image budget of 100 B")])
         ],
         nonTriggering: [
             // An image exactly at the budget.
-            RuleExample(files: [("icons/app.svg", MinimalApp.files["icons/app.svg"]!)], configuration: "budgets:\n  image: 190B\n"),
+            RuleExample(files: [("icons/app.svg", MinimalApp.files["icons/app.svg"]!)], configuration: "budgets:\n  image: 190B\n")
         ])
 
     static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "ico", "avif"]
@@ -26,8 +26,12 @@ public struct PackageLargeImage: Rule {
         let limit = model.configuration.budgets.imageBytes
         return model.bundle.shipped.compactMap { entry in
             let fileExtension = entry.path.split(separator: ".").last.map { $0.lowercased() } ?? ""
-            guard Self.imageExtensions.contains(fileExtension), let file = model.project.file(entry.path), file.bytes.count > limit else { return nil }
-            return Finding("image '\(entry.path)' is \(ByteSize.format(file.bytes.count)), over the image budget of \(ByteSize.format(limit))", at: .file(entry.path))
+            guard Self.imageExtensions.contains(fileExtension), let file = model.project.file(entry.path), file.bytes.count > limit else {
+                return nil
+            }
+            return Finding(
+                "image '\(entry.path)' is \(ByteSize.format(file.bytes.count)), over the image budget of \(ByteSize.format(limit))",
+                at: .file(entry.path))
         }
     }
 }

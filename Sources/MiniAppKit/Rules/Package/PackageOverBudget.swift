@@ -34,10 +34,14 @@ public struct PackageOverBudget: Rule {
         }
         guard bound > limit else { return [] }
         let packed = Packer.bundle(plan, of: PackInput(model: model), minify: true, cached: [:])
-        guard let (bytes, written) = try? ArchiveWriter.archive(compressed: packed.map(\.compressed), timestamp: .fixed), bytes.count > limit else { return [] }
-        return [Finding(
-            "the package would be \(ByteSize.format(bytes.count)) (as 'mactl pack' packs it, unsigned), over the package budget of \(ByteSize.format(limit)); the files taking the most room follow",
-            at: .file(ProjectModel.manifestPath), notes: Self.largestFiles(written))]
+        guard let (bytes, written) = try? ArchiveWriter.archive(compressed: packed.map(\.compressed), timestamp: .fixed),
+            bytes.count > limit
+        else { return [] }
+        return [
+            Finding(
+                "the package would be \(ByteSize.format(bytes.count)) (as 'mactl pack' packs it, unsigned), over the package budget of \(ByteSize.format(limit)); the files taking the most room follow",
+                at: .file(ProjectModel.manifestPath), notes: Self.largestFiles(written))
+        ]
     }
 
     /// The budget finding for a built package, with the severity and per-path overrides the
@@ -47,7 +51,8 @@ public struct PackageOverBudget: Rule {
         guard size > limit, let severity = configuration.severity(for: description) else { return [] }
         let diagnostic = Diagnostic(
             id: description.id, severity: severity,
-            message: "the package is \(ByteSize.format(size)), over the package budget of \(ByteSize.format(limit)); the files taking the most room follow",
+            message:
+                "the package is \(ByteSize.format(size)), over the package budget of \(ByteSize.format(limit)); the files taking the most room follow",
             span: .file(ProjectModel.manifestPath), notes: largestFiles(entries))
         return Linter.applyOverrides(configuration.overrides, to: [diagnostic])
     }
@@ -57,7 +62,8 @@ public struct PackageOverBudget: Rule {
     static func largestFiles(_ entries: [WrittenEntry]) -> [DiagnosticNote] {
         let largest = entries.sorted { ($0.compressedSize, $1.path) > ($1.compressedSize, $0.path) }.prefix(largestFilesListed)
         return largest.map { entry in
-            let size = entry.method == .store
+            let size =
+                entry.method == .store
                 ? "\(ByteSize.format(entry.compressedSize)) in the package, stored uncompressed"
                 : "\(ByteSize.format(entry.compressedSize)) in the package (\(ByteSize.format(entry.size)) before compression)"
             return DiagnosticNote(message: size, span: .file(entry.path))

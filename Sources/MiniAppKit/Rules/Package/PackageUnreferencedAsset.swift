@@ -10,11 +10,17 @@ public struct PackageUnreferencedAsset: Rule {
             """,
         prerequisites: [.manifest],
         triggering: [
-            RuleExample(files: [("assets/old-logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"/>\n")],
-                        expected: [.file("assets/old-logo.svg", "'assets/old-logo.svg' is not referenced anywhere, so it is not packed; reference it or list it under 'include:' in '.mactl.yml'")]),
+            RuleExample(
+                files: [("assets/old-logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"/>\n")],
+                expected: [
+                    .file(
+                        "assets/old-logo.svg",
+                        "'assets/old-logo.svg' is not referenced anywhere, so it is not packed; reference it or list it under 'include:' in '.mactl.yml'"
+                    )
+                ])
         ],
         nonTriggering: [
-            RuleExample(files: [("assets/data.txt", "x\n")], configuration: "include:\n  - assets/*.txt\n"),
+            RuleExample(files: [("assets/data.txt", "x\n")], configuration: "include:\n  - assets/*.txt\n")
         ])
 
     public init() {}

@@ -2,7 +2,8 @@
 public struct PackageUnsafeEntryName: Rule {
     public static let description = RuleDescription(
         id: "package-unsafe-entry-name", domain: .package, severity: .error,
-        summary: "A file that ships has a path no package may hold: two paths that differ only in letter case or Unicode normalization, a file named like another path's folder, control characters, or backslashes.",
+        summary:
+            "A file that ships has a path no package may hold: two paths that differ only in letter case or Unicode normalization, a file named like another path's folder, control characters, or backslashes.",
         rationale: """
             The runtime finds package entries with Swift's `==`, which takes canonically equivalent \
             names as equal, and macOS and Windows volumes fold letter case: two such files become \
@@ -16,13 +17,18 @@ public struct PackageUnsafeEntryName: Rule {
                 files: [("assets/Logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"/>\n")],
                 supportFiles: ["assets/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"/>\n"],
                 configuration: "include:\n  - assets/*.svg\n",
-                expected: [.file("assets/logo.svg", "'assets/logo.svg' and 'assets/Logo.svg' are the same package entry on a phone (letter case or Unicode normalization); rename one")]),
+                expected: [
+                    .file(
+                        "assets/logo.svg",
+                        "'assets/logo.svg' and 'assets/Logo.svg' are the same package entry on a phone (letter case or Unicode normalization); rename one"
+                    )
+                ])
         ],
         nonTriggering: [
             RuleExample(
                 files: [("assets/logo-dark.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"/>\n")],
                 supportFiles: ["assets/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"/>\n"],
-                configuration: "include:\n  - assets/*.svg\n"),
+                configuration: "include:\n  - assets/*.svg\n")
         ])
 
     public init() {}
@@ -40,10 +46,13 @@ public struct PackageUnsafeEntryName: Rule {
             case nil, .duplicate:
                 continue
             case .sameFile(let earlier):
-                findings.append(Finding(
-                    "'\(path)' and '\(earlier)' are the same package entry on a phone (letter case or Unicode normalization); rename one", at: .file(path)))
+                findings.append(
+                    Finding(
+                        "'\(path)' and '\(earlier)' are the same package entry on a phone (letter case or Unicode normalization); rename one",
+                        at: .file(path)))
             case .fileAndFolder(let file, let folder):
-                findings.append(Finding("'\(file)' is a file and '\(folder)' makes it a folder in the package; rename one", at: .file(path)))
+                findings.append(
+                    Finding("'\(file)' is a file and '\(folder)' makes it a folder in the package; rename one", at: .file(path)))
             }
         }
         return findings

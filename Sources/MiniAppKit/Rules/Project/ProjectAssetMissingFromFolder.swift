@@ -24,7 +24,9 @@ public struct ProjectAssetMissingFromFolder: Rule {
         triggering: [
             RuleExample(
                 files: [
-                    ("pages/index/index.html", """
+                    (
+                        "pages/index/index.html",
+                        """
                         <!DOCTYPE html>
                         <html>
                         <head>
@@ -37,17 +39,19 @@ public struct ProjectAssetMissingFromFolder: Rule {
                         </body>
                         </html>
 
-                        """),
+                        """
+                    ),
                     ("pages/index/index.css", ".hero { background: url(4️⃣../../assets/hero.jpg); }\n"),
                 ],
                 supportFiles: [
-                    "manifest.json": MinimalApp.manifest(with: """
-                        "pages": ["pages/index/index", "pages/me/me"],
-                        "tab_bar": { "tabs": [
-                          { "page": "pages/index/index", "text": "Home", "icon": "icons/home.svg" },
-                          { "page": "pages/me/me", "text": "Me", "icon": "icons/app.svg" }
-                        ] }
-                        """),
+                    "manifest.json": MinimalApp.manifest(
+                        with: """
+                            "pages": ["pages/index/index", "pages/me/me"],
+                            "tab_bar": { "tabs": [
+                              { "page": "pages/index/index", "text": "Home", "icon": "icons/home.svg" },
+                              { "page": "pages/me/me", "text": "Me", "icon": "icons/app.svg" }
+                            ] }
+                            """),
                     "pages/me/me.html": "<body x-data=\"page\"></body>\n",
                     "icons/home.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M0 0h24v24H0z\"/></svg>\n",
                     "lib/dayjs.min.js": "window.dayjs = function () {};\n",
@@ -56,22 +60,41 @@ public struct ProjectAssetMissingFromFolder: Rule {
                     "assets/hero.jpg": "jpg",
                 ],
                 expected: [
-                    .at("1️⃣", "'../../lib/dayjs.min.js' (lib/dayjs.min.js) works from a .ma, but is missing when the host loads the app from a folder: SkipMiniApp copies only manifest.json, app.js, app.css, the files of each 'pages' entry and the tab icons"),
-                    .at("2️⃣", "'../../assets/logo.png' (assets/logo.png) works from a .ma, but is missing when the host loads the app from a folder: SkipMiniApp copies only manifest.json, app.js, app.css, the files of each 'pages' entry and the tab icons"),
-                    .at("3️⃣", "'../../assets/logo@2x.png' (assets/logo@2x.png) works from a .ma, but is missing when the host loads the app from a folder: SkipMiniApp copies only manifest.json, app.js, app.css, the files of each 'pages' entry and the tab icons"),
-                    .at("4️⃣", "'../../assets/hero.jpg' (assets/hero.jpg) works from a .ma, but is missing when the host loads the app from a folder: SkipMiniApp copies only manifest.json, app.js, app.css, the files of each 'pages' entry and the tab icons"),
+                    .at(
+                        "1️⃣",
+                        "'../../lib/dayjs.min.js' (lib/dayjs.min.js) works from a .ma, but is missing when the host loads the app from a folder: SkipMiniApp copies only manifest.json, app.js, app.css, the files of each 'pages' entry and the tab icons"
+                    ),
+                    .at(
+                        "2️⃣",
+                        "'../../assets/logo.png' (assets/logo.png) works from a .ma, but is missing when the host loads the app from a folder: SkipMiniApp copies only manifest.json, app.js, app.css, the files of each 'pages' entry and the tab icons"
+                    ),
+                    .at(
+                        "3️⃣",
+                        "'../../assets/logo@2x.png' (assets/logo@2x.png) works from a .ma, but is missing when the host loads the app from a folder: SkipMiniApp copies only manifest.json, app.js, app.css, the files of each 'pages' entry and the tab icons"
+                    ),
+                    .at(
+                        "4️⃣",
+                        "'../../assets/hero.jpg' (assets/hero.jpg) works from a .ma, but is missing when the host loads the app from a folder: SkipMiniApp copies only manifest.json, app.js, app.css, the files of each 'pages' entry and the tab icons"
+                    ),
                 ]),
             // The app icon is decoded, never copied.
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <img src=\"1️⃣../../icons/app.svg\">\n</body>\n", expected: [
-                .at("1️⃣", "'../../icons/app.svg' (icons/app.svg) works from a .ma, but is missing when the host loads the app from a folder: SkipMiniApp copies only manifest.json, app.js, app.css, the files of each 'pages' entry and the tab icons"),
-            ]),
+            .file(
+                "pages/index/index.html", "<body x-data=\"page\">\n  <img src=\"1️⃣../../icons/app.svg\">\n</body>\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'../../icons/app.svg' (icons/app.svg) works from a .ma, but is missing when the host loads the app from a folder: SkipMiniApp copies only manifest.json, app.js, app.css, the files of each 'pages' entry and the tab icons"
+                    )
+                ]),
         ],
         nonTriggering: [
             // app.css, the page's own stylesheet and script, another listed page's stylesheet
             // and a tab icon are all copied; a remote image is not a project file.
             RuleExample(
                 files: [
-                    ("pages/index/index.html", """
+                    (
+                        "pages/index/index.html",
+                        """
                         <head>
                           <link rel="stylesheet" href="../../app.css">
                           <link rel="stylesheet" href="../me/me.css">
@@ -83,17 +106,19 @@ public struct ProjectAssetMissingFromFolder: Rule {
                           <img src="https://cdn.example.com/logo.png">
                         </body>
 
-                        """),
+                        """
+                    ),
                     ("pages/me/me.css", "@import \"../../app.css\";\n"),
                 ],
                 supportFiles: [
-                    "manifest.json": MinimalApp.manifest(with: """
-                        "pages": ["pages/index/index", "pages/me/me"],
-                        "tab_bar": { "tabs": [
-                          { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
-                          { "page": "pages/me/me", "text": "Me", "icon": "./icons/me.svg" }
-                        ] }
-                        """),
+                    "manifest.json": MinimalApp.manifest(
+                        with: """
+                            "pages": ["pages/index/index", "pages/me/me"],
+                            "tab_bar": { "tabs": [
+                              { "page": "pages/index/index", "text": "Home", "icon": "icons/app.svg" },
+                              { "page": "pages/me/me", "text": "Me", "icon": "./icons/me.svg" }
+                            ] }
+                            """),
                     "pages/me/me.html": "<body x-data=\"page\"></body>\n",
                     "icons/me.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M0 0h24v24H0z\"/></svg>\n",
                 ]),
@@ -124,8 +149,10 @@ public struct ProjectAssetMissingFromFolder: Rule {
         var added = true
         while added {
             added = false
-            for reference in model.assetReferences where loading.contains(reference.source) && Self.isLoaded(reference)
-                && reference.path.hasSuffix(".css") && copied.contains(reference.path) && model.project.contains(reference.path) {
+            for reference in model.assetReferences
+            where loading.contains(reference.source) && Self.isLoaded(reference)
+                && reference.path.hasSuffix(".css") && copied.contains(reference.path) && model.project.contains(reference.path)
+            {
                 added = loading.insert(reference.path).inserted || added
             }
         }
@@ -134,9 +161,10 @@ public struct ProjectAssetMissingFromFolder: Rule {
             // A page is a `file:` URL on the device: a root-relative `/assets/x` names the
             // phone's file system root, missing from a package too, so it is not this rule's.
             guard loading.contains(reference.source), Self.isLoaded(reference), !reference.written.trimmingWhitespace.hasPrefix("/"),
-                  !copied.contains(reference.path), model.project.contains(reference.path),
-                  seen.insert("\(reference.source):\(reference.range.lowerBound)").inserted,
-                  let file = model.project.file(reference.source) else { return nil }
+                !copied.contains(reference.path), model.project.contains(reference.path),
+                seen.insert("\(reference.source):\(reference.range.lowerBound)").inserted,
+                let file = model.project.file(reference.source)
+            else { return nil }
             let shown = reference.written == reference.path ? "'\(reference.path)'" : "'\(reference.written)' (\(reference.path))"
             return Finding(
                 "\(shown) works from a .ma, but is missing when the host loads the app from a folder: SkipMiniApp copies only manifest.json, app.js, app.css, the files of each 'pages' entry and the tab icons",

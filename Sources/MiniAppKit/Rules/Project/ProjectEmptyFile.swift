@@ -17,16 +17,31 @@ public struct ProjectEmptyFile: Rule {
             """,
         runtimeFacts: ["skip.empty-files", "skip.route-files"],
         triggering: [
-            RuleExample(files: [("pages/index/index.html", "")], expected: [
-                .file("pages/index/index.html", "'pages/index/index.html' is empty, and the runtime skips zero-byte files: the page is blank; write its markup, with an 'x-data=\"page\"' root"),
-            ]),
-            RuleExample(files: [("pages/index/index.js", "")], expected: [
-                .file("pages/index/index.js", "'pages/index/index.js' is empty, and the runtime skips zero-byte files: the page registers no 'Page()', so it has no data and no handlers; write 'Page({...})', or delete the file for a static page"),
-            ]),
-            RuleExample(files: [("app.css", "")], expected: [
-                .file("app.css", "'app.css' is empty, and the runtime skips zero-byte files: the '<link>' to it loads nothing (harmless while it stays empty)")
-                    .notes(["linked here"]),
-            ]),
+            RuleExample(
+                files: [("pages/index/index.html", "")],
+                expected: [
+                    .file(
+                        "pages/index/index.html",
+                        "'pages/index/index.html' is empty, and the runtime skips zero-byte files: the page is blank; write its markup, with an 'x-data=\"page\"' root"
+                    )
+                ]),
+            RuleExample(
+                files: [("pages/index/index.js", "")],
+                expected: [
+                    .file(
+                        "pages/index/index.js",
+                        "'pages/index/index.js' is empty, and the runtime skips zero-byte files: the page registers no 'Page()', so it has no data and no handlers; write 'Page({...})', or delete the file for a static page"
+                    )
+                ]),
+            RuleExample(
+                files: [("app.css", "")],
+                expected: [
+                    .file(
+                        "app.css",
+                        "'app.css' is empty, and the runtime skips zero-byte files: the '<link>' to it loads nothing (harmless while it stays empty)"
+                    )
+                    .notes(["linked here"])
+                ]),
         ],
         nonTriggering: [
             // One byte is not skipped (other rules check what it holds).
@@ -34,7 +49,10 @@ public struct ProjectEmptyFile: Rule {
             // An empty 'app.css' no page links, as W3C packaging wants it.
             RuleExample(files: [
                 ("app.css", ""),
-                ("pages/index/index.html", "<!DOCTYPE html>\n<html>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n"),
+                (
+                    "pages/index/index.html",
+                    "<!DOCTYPE html>\n<html>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n"
+                ),
             ]),
             // A page without a script is a static page.
             RuleExample(files: [], removedFiles: ["pages/index/index.js"]),
@@ -48,24 +66,29 @@ public struct ProjectEmptyFile: Rule {
         var findings: [Finding] = []
         for page in model.pages {
             if model.isSkippedAsEmpty(page.templatePath) {
-                findings.append(Finding(
-                    "'\(page.templatePath)' is empty, and the runtime skips zero-byte files: the page is blank; write its markup, with an 'x-data=\"page\"' root",
-                    at: .file(page.templatePath)))
+                findings.append(
+                    Finding(
+                        "'\(page.templatePath)' is empty, and the runtime skips zero-byte files: the page is blank; write its markup, with an 'x-data=\"page\"' root",
+                        at: .file(page.templatePath)))
             }
             if model.isSkippedAsEmpty(page.scriptPath) {
-                findings.append(Finding(
-                    "'\(page.scriptPath)' is empty, and the runtime skips zero-byte files: the page registers no 'Page()', so it has no data and no handlers; write 'Page({...})', or delete the file for a static page",
-                    at: .file(page.scriptPath), defaultSeverity: .warning))
+                findings.append(
+                    Finding(
+                        "'\(page.scriptPath)' is empty, and the runtime skips zero-byte files: the page registers no 'Page()', so it has no data and no handlers; write 'Page({...})', or delete the file for a static page",
+                        at: .file(page.scriptPath), defaultSeverity: .warning))
             }
         }
         let appStyle = "app.css"
         let links = model.assetReferences.filter { $0.path == appStyle }
         if model.isSkippedAsEmpty(appStyle), !links.isEmpty {
-            findings.append(Finding(
-                "'\(appStyle)' is empty, and the runtime skips zero-byte files: the '<link>' to it loads nothing (harmless while it stays empty)",
-                at: .file(appStyle),
-                notes: links.compactMap { link in model.project.file(link.source).map { DiagnosticNote(message: "linked here", span: $0.span(link.range)) } },
-                defaultSeverity: .note))
+            findings.append(
+                Finding(
+                    "'\(appStyle)' is empty, and the runtime skips zero-byte files: the '<link>' to it loads nothing (harmless while it stays empty)",
+                    at: .file(appStyle),
+                    notes: links.compactMap { link in
+                        model.project.file(link.source).map { DiagnosticNote(message: "linked here", span: $0.span(link.range)) }
+                    },
+                    defaultSeverity: .note))
         }
         return findings
     }

@@ -15,7 +15,8 @@ public struct ProjectHardLinkedFile: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         model.project.loadIssues.compactMap { issue in
             guard case .hardLinked(let count) = issue.kind else { return nil }
-            return Finding("'\(issue.path)' has \(count) hard links; a change to any of its other names changes what ships", at: .file(issue.path))
+            return Finding(
+                "'\(issue.path)' has \(count) hard links; a change to any of its other names changes what ships", at: .file(issue.path))
         }
     }
 }

@@ -11,16 +11,22 @@ public struct ProjectMissingRootFile: Rule {
             """,
         runtimeFacts: ["w3c.root-files", "skip.app-script-optional"],
         triggering: [
-            RuleExample(files: [], removedFiles: ["app.css"], configuration: "runtime: w3c\n", expected: [
-                .file("app.css", "the project has no 'app.css' at its root; W3C MiniApp Packaging requires it, even empty"),
-            ]),
-            .removing(["app.js"], expected: [
-                .file("app.js", "the project has no 'app.js' at its root; SkipMiniApp runs without it, but W3C MiniApp Packaging requires it"),
-            ]),
+            RuleExample(
+                files: [], removedFiles: ["app.css"], configuration: "runtime: w3c\n",
+                expected: [
+                    .file("app.css", "the project has no 'app.css' at its root; W3C MiniApp Packaging requires it, even empty")
+                ]),
+            .removing(
+                ["app.js"],
+                expected: [
+                    .file(
+                        "app.js",
+                        "the project has no 'app.js' at its root; SkipMiniApp runs without it, but W3C MiniApp Packaging requires it")
+                ]),
         ],
         nonTriggering: [
             // Both are there: an empty 'app.css' and an 'app.js' that registers no hooks are enough.
-            RuleExample(files: [("app.js", "App({});\n"), ("app.css", "")]),
+            RuleExample(files: [("app.js", "App({});\n"), ("app.css", "")])
         ])
 
     public init() {}
@@ -32,12 +38,14 @@ public struct ProjectMissingRootFile: Rule {
         let required = model.runtime.requiresRootScriptAndStyle
         for path in ["app.js", "app.css"]
         where !model.project.contains(path) && !model.project.loadIssues.contains(where: { $0.path == path }) {
-            let requirement = required
+            let requirement =
+                required
                 ? "W3C MiniApp Packaging requires it" + (path == "app.css" ? ", even empty" : "")
                 : "\(model.runtime.title) runs without it, but W3C MiniApp Packaging requires it"
-            findings.append(Finding(
-                "the project has no '\(path)' at its root; \(requirement)", at: .file(path), notes: caseNotes(for: path, in: model),
-                defaultSeverity: required ? nil : .warning))
+            findings.append(
+                Finding(
+                    "the project has no '\(path)' at its root; \(requirement)", at: .file(path), notes: caseNotes(for: path, in: model),
+                    defaultSeverity: required ? nil : .warning))
         }
         return findings
     }

@@ -21,30 +21,71 @@ public struct ProjectPrivateKey: Rule {
             """,
         triggering: [
             RuleExample(
-                files: [("common/signing.pem", "1️⃣-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----\n")],
-                expected: [.at("1️⃣", "'common/signing.pem' holds a private key (PEM 'PRIVATE KEY') and would ship inside the package, where anyone can read it; move it out of the project, or list it under 'exclude:' in '.mactl.yml'")]),
+                files: [
+                    (
+                        "common/signing.pem",
+                        "1️⃣-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----\n"
+                    )
+                ],
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'common/signing.pem' holds a private key (PEM 'PRIVATE KEY') and would ship inside the package, where anyone can read it; move it out of the project, or list it under 'exclude:' in '.mactl.yml'"
+                    )
+                ]),
             RuleExample(
-                files: [("pages/index/index.js", """
-                    const signingKey = '1️⃣-----BEGIN EC PRIVATE KEY-----\\nMHcCAQEEIA0AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAoAoGCCqGSM49\\n-----END EC PRIVATE KEY-----';
-                    Page({
-                      data: { title: 'Hello' },
-                    });
+                files: [
+                    (
+                        "pages/index/index.js",
+                        """
+                        const signingKey = '1️⃣-----BEGIN EC PRIVATE KEY-----\\nMHcCAQEEIA0AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAoAoGCCqGSM49\\n-----END EC PRIVATE KEY-----';
+                        Page({
+                          data: { title: 'Hello' },
+                        });
 
-                    """)],
-                expected: [.at("1️⃣", "'pages/index/index.js' holds a private key (PEM 'EC PRIVATE KEY') and would ship inside the package, where anyone can read it; move it out of the project, or list it under 'exclude:' in '.mactl.yml'")]),
+                        """
+                    )
+                ],
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'pages/index/index.js' holds a private key (PEM 'EC PRIVATE KEY') and would ship inside the package, where anyone can read it; move it out of the project, or list it under 'exclude:' in '.mactl.yml'"
+                    )
+                ]),
             RuleExample(
-                files: [("release.pem", "1️⃣-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n-----END RSA PRIVATE KEY-----\n")],
-                expected: [.at("1️⃣", "'release.pem' holds a private key (PEM 'RSA PRIVATE KEY'); pack leaves it out, but it travels with every copy and commit of the project; move it out of the project, or list it under 'exclude:' in '.mactl.yml'")]),
+                files: [
+                    (
+                        "release.pem",
+                        "1️⃣-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n-----END RSA PRIVATE KEY-----\n"
+                    )
+                ],
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'release.pem' holds a private key (PEM 'RSA PRIVATE KEY'); pack leaves it out, but it travels with every copy and commit of the project; move it out of the project, or list it under 'exclude:' in '.mactl.yml'"
+                    )
+                ]),
         ],
         nonTriggering: [
             // Excluded: it never ships, and the author said so.
             RuleExample(
-                files: [("common/signing.pem", "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----\n")],
+                files: [
+                    (
+                        "common/signing.pem",
+                        "-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg\n-----END PRIVATE KEY-----\n"
+                    )
+                ],
                 configuration: "exclude:\n  - common/*.pem\n"),
             // A certificate and a public key are meant to be read.
             RuleExample(files: [
-                ("common/signing.cert.pem", "-----BEGIN CERTIFICATE-----\nMIIBfzCCASWgAwIBAgIUAAAAAAAAAAAAAAAAAAAAAAAAAAAwCgYIKoZIzj0EAwIw\n-----END CERTIFICATE-----\n"),
-                ("common/signing.pub.pem", "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n-----END PUBLIC KEY-----\n"),
+                (
+                    "common/signing.cert.pem",
+                    "-----BEGIN CERTIFICATE-----\nMIIBfzCCASWgAwIBAgIUAAAAAAAAAAAAAAAAAAAAAAAAAAAwCgYIKoZIzj0EAwIw\n-----END CERTIFICATE-----\n"
+                ),
+                (
+                    "common/signing.pub.pem",
+                    "-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEAAAAAAAAAAAAAAAAAAAAAAAAAAAA\n-----END PUBLIC KEY-----\n"
+                ),
             ]),
             // Text that names the marker without a key after it.
             RuleExample(files: [("common/help.txt", "A key file starts with -----BEGIN PRIVATE KEY----- and stays out of the project.\n")]),

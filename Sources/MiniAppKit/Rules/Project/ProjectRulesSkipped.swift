@@ -17,14 +17,19 @@ public struct ProjectRulesSkipped: Rule {
                     ("i18n/en.json", "{ \"home.title\" 1️⃣\"Welcome\" }\n"),
                     ("i18n/fr.json", "{ \"home.title\": \"Bienvenue\" }\n"),
                 ],
-                expected: [.at("1️⃣", "'i18n/en.json' does not parse, so the rules that compare locales with it were not run: i18n-extra-key, i18n-missing-key, i18n-placeholder-mismatch, i18n-untranslated-key, i18n-unused-key")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'i18n/en.json' does not parse, so the rules that compare locales with it were not run: i18n-extra-key, i18n-missing-key, i18n-placeholder-mismatch, i18n-untranslated-key, i18n-unused-key"
+                    )
+                ])
         ],
         nonTriggering: [
             RuleExample(files: [
                 ("manifest.json", I18nExample.manifest),
                 ("i18n/en.json", "{ \"home.title\": \"Welcome\" }\n"),
                 ("i18n/fr.json", "{ \"home.title\" \"Bienvenue\" }\n"),
-            ]),
+            ])
         ])
 
     public init() {}
@@ -32,7 +37,8 @@ public struct ProjectRulesSkipped: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         RulePrerequisite.allCases.compactMap { prerequisite -> Finding? in
             guard let path = model.brokenFile(for: prerequisite),
-                  let document = model.jsonDocuments.first(where: { $0.file.path == path }) else { return nil }
+                let document = model.jsonDocuments.first(where: { $0.file.path == path })
+            else { return nil }
             // Only the rules that would have run and had something to look at: a project with
             // no translations loses nothing when the i18n rules wait.
             let skipped = RuleRegistry.descriptions

@@ -15,7 +15,8 @@ public struct ProjectSymlinkOutsideRoot: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         model.project.loadIssues.compactMap { issue in
             guard case .symlinkOutsideRoot(let target) = issue.kind else { return nil }
-            return Finding("'\(issue.path)' is a symbolic link to '\(target)', outside the project; it is not followed", at: .file(issue.path))
+            return Finding(
+                "'\(issue.path)' is a symbolic link to '\(target)', outside the project; it is not followed", at: .file(issue.path))
         }
     }
 }

@@ -19,30 +19,46 @@ public struct ProjectUnlistedPage: Rule {
             """,
         runtimeFacts: ["skip.directory-whitelist", "skip.route-files"],
         triggering: [
-            .manifest(members: """
-                "pages": ["pages/index/index"]
-                """, files: ["pages/about/about.html": "<body><h1>About</h1></body>\n"],
-                expected: [.file("pages/about/about.html", "page 'pages/about/about.html' is not listed in the manifest; add \"pages/about/about\" to 'pages'")
-                    .fixIt(", \"pages/about/about\"")]),
-            .manifest(members: """
-                "pages": ["pages/index/index"]
-                """, files: ["pages/index.html": "<body><h1>Home</h1></body>\n"],
-                expected: [.file("pages/index.html", "'pages/index.html' is not the template of any listed page; did you mean the listed page 'pages/index/index', whose template is 'pages/index/index.html'?")]),
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index"]
+                    """, files: ["pages/about/about.html": "<body><h1>About</h1></body>\n"],
+                expected: [
+                    .file(
+                        "pages/about/about.html",
+                        "page 'pages/about/about.html' is not listed in the manifest; add \"pages/about/about\" to 'pages'"
+                    )
+                    .fixIt(", \"pages/about/about\"")
+                ]),
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index"]
+                    """, files: ["pages/index.html": "<body><h1>Home</h1></body>\n"],
+                expected: [
+                    .file(
+                        "pages/index.html",
+                        "'pages/index.html' is not the template of any listed page; did you mean the listed page 'pages/index/index', whose template is 'pages/index/index.html'?"
+                    )
+                ]),
         ],
         nonTriggering: [
             // Components, widgets and an HTML asset a page embeds are not pages.
-            .manifest(members: """
-                "widgets": [{ "name": "Notes", "path": "widgets/notes/notes" }]
-                """, files: [
+            .manifest(
+                members: """
+                    "widgets": [{ "name": "Notes", "path": "widgets/notes/notes" }]
+                    """,
+                files: [
                     "components/card/card.html": "<div class=\"card\"></div>\n",
                     "widgets/notes/notes.html": "<body><p>Notes</p></body>\n",
-                    "pages/index/index.html": "<head><link rel=\"stylesheet\" href=\"../../app.css\"></head>\n<body x-data=\"page\"><p x-text=\"store.title\"></p><iframe src=\"help.html\"></iframe></body>\n",
+                    "pages/index/index.html":
+                        "<head><link rel=\"stylesheet\" href=\"../../app.css\"></head>\n<body x-data=\"page\"><p x-text=\"store.title\"></p><iframe src=\"help.html\"></iframe></body>\n",
                     "pages/index/help.html": "<p>Help</p>\n",
                 ]),
             // The listed page has no template: manifest-page-not-found suggests 'pages/index' instead.
-            .manifest(members: """
-                "pages": ["pages/index/index"]
-                """, files: ["pages/index.html": "<body><h1>Home</h1></body>\n"], removing: ["pages/index/index.html"]),
+            .manifest(
+                members: """
+                    "pages": ["pages/index/index"]
+                    """, files: ["pages/index.html": "<body><h1>Home</h1></body>\n"], removing: ["pages/index/index.html"]),
         ])
 
     public init() {}
@@ -61,7 +77,11 @@ public struct ProjectUnlistedPage: Rule {
             }
             var notes: [DiagnosticNote] = []
             if model.runtime.copiesOnlyListedPages {
-                notes.append(DiagnosticNote(message: "run from a folder, \(model.runtime.title) copies only listed pages: navigating to this one shows a blank page"))
+                notes.append(
+                    DiagnosticNote(
+                        message:
+                            "run from a folder, \(model.runtime.title) copies only listed pages: navigating to this one shows a blank page")
+                )
             }
             return Finding(
                 "page '\(path)' is not listed in the manifest; add \"\(stem)\" to 'pages'", at: .file(path), notes: notes,
@@ -110,7 +130,9 @@ public struct ProjectUnlistedPage: Rule {
 
     /// Adds the route after the last entry of `pages`.
     static func addition(of route: String, in model: ProjectModel) -> FixIt? {
-        guard let last = model.manifest?["pages"]?.elements?.last, let span = model.manifestSpan(last.range.upperBound..<last.range.upperBound) else {
+        guard let last = model.manifest?["pages"]?.elements?.last,
+            let span = model.manifestSpan(last.range.upperBound..<last.range.upperBound)
+        else {
             return nil
         }
         return FixIt(message: "add \"\(route)\" to 'pages'", span: span, replacement: ", \"\(route)\"")

@@ -11,11 +11,16 @@ public struct ProjectUnusedSuppression: Rule {
             on that line; it is reported so it can be removed.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  1️⃣<!-- mactl-disable-next-line template-unknown-directive -->\n  <p x-text=\"store.title\"></p>\n</body>\n",
-                  expected: [.at("1️⃣", "this suppression silences nothing: line 3 has no 'template-unknown-directive' diagnostic")]),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  1️⃣<!-- mactl-disable-next-line template-unknown-directive -->\n  <p x-text=\"store.title\"></p>\n</body>\n",
+                expected: [.at("1️⃣", "this suppression silences nothing: line 3 has no 'template-unknown-directive' diagnostic")])
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <!-- mactl-disable-next-line template-unknown-directive -->\n  <p x-txt=\"store.title\"></p>\n</body>\n"),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <!-- mactl-disable-next-line template-unknown-directive -->\n  <p x-txt=\"store.title\"></p>\n</body>\n"
+            )
         ])
 
     public init() {}

@@ -13,16 +13,25 @@ public struct RunCrashOnIOS: RunRule {
         runtimeFacts: ["skip.plural-count-int", "skip.navigate-back-delta-int"],
         triggering: [
             RunExample.page(
-                script: "Page({\n  data: { title: 'Hello', level: 'top' },\n  onTap() {\n    skip.nav.1️⃣navigateBack({ delta: Number(this.data.level) });\n  },\n});\n",
-                expected: [.at("1️⃣", "navigateBack({delta: NaN}) crashes the app on iOS: the runtime converts delta with Int(...), which traps").notes(["the smoke run was firing @click of <button> at pages/index/index.html:8:3"])]),
+                script:
+                    "Page({\n  data: { title: 'Hello', level: 'top' },\n  onTap() {\n    skip.nav.1️⃣navigateBack({ delta: Number(this.data.level) });\n  },\n});\n",
+                expected: [
+                    .at("1️⃣", "navigateBack({delta: NaN}) crashes the app on iOS: the runtime converts delta with Int(...), which traps")
+                        .notes(["the smoke run was firing @click of <button> at pages/index/index.html:8:3"])
+                ])
         ],
         nonTriggering: [
-            RunExample.page(script: "Page({\n  data: { title: 'Hello', level: '2' },\n  onTap() {\n    skip.nav.navigateBack({ delta: Number(this.data.level) });\n  },\n});\n"),
+            RunExample.page(
+                script:
+                    "Page({\n  data: { title: 'Hello', level: '2' },\n  onTap() {\n    skip.nav.navigateBack({ delta: Number(this.data.level) });\n  },\n});\n"
+            )
         ])
 
     /// Static rules that report the same problem from the files alone: on a line one of them
     /// reports, the run's finding is left out.
-    public static let sameProblemAs: Set<String> = ["script-navigate-back-delta", "script-plural-count-not-number", "template-event-detail-not-clonable"]
+    public static let sameProblemAs: Set<String> = [
+        "script-navigate-back-delta", "script-plural-count-not-number", "template-event-detail-not-clonable",
+    ]
 
     public init() {}
 

@@ -17,14 +17,28 @@ public struct RunDataChangedByCopy: RunRule {
         runtimeFacts: ["skip.one-script-context"],
         triggering: [
             RunExample.page(
-                script: "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({\n      title: 'Saved',\n      1️⃣savedAt: new Date(),\n    });\n  },\n});\n",
-                expected: [.at("1️⃣", "setData copies its patch with JSON: the patch.savedAt is a Date, which the copy turns into a string").notes(["the smoke run was firing @click of <button> at pages/index/index.html:8:3"])]),
+                script:
+                    "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({\n      title: 'Saved',\n      1️⃣savedAt: new Date(),\n    });\n  },\n});\n",
+                expected: [
+                    .at("1️⃣", "setData copies its patch with JSON: the patch.savedAt is a Date, which the copy turns into a string").notes([
+                        "the smoke run was firing @click of <button> at pages/index/index.html:8:3"
+                    ])
+                ]),
             .file(
-                "pages/index/index.js", "const root = { name: 'root' };\nroot.parent = root;\n1️⃣Page({\n  data: { title: 'Hello', root },\n});\n",
-                expected: [.at("1️⃣", "the runtime cannot copy the data of pages/index/index with JSON (TypeError: JSON.stringify cannot serialize cyclic structures.): the page has no data, so this.data and the view's store are undefined").severity(.error)]),
+                "pages/index/index.js",
+                "const root = { name: 'root' };\nroot.parent = root;\n1️⃣Page({\n  data: { title: 'Hello', root },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "the runtime cannot copy the data of pages/index/index with JSON (TypeError: JSON.stringify cannot serialize cyclic structures.): the page has no data, so this.data and the view's store are undefined"
+                    ).severity(.error)
+                ]),
         ],
         nonTriggering: [
-            RunExample.page(script: "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({ title: 'Saved', savedAt: Date.now() });\n  },\n});\n"),
+            RunExample.page(
+                script:
+                    "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({ title: 'Saved', savedAt: Date.now() });\n  },\n});\n"
+            )
         ])
 
     /// Static rules that report the same problem from the files alone: on a line one of them

@@ -20,17 +20,30 @@ public struct RunException: RunRule {
         runtimeFacts: ["skip.script-errors-silent", "skip.host-api", "skip.globals"],
         triggering: [
             RunExample.page(
-                script: "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.fs.root.entries().1️⃣then((entries) => this.setData({ title: String(entries.length) }));\n  },\n});\n",
-                expected: [.at("1️⃣", "onTap of pages/index/index threw TypeError: skip.fs.root.entries().then is not a function. (In 'skip.fs.root.entries().then((entries) => this.setData({ title: String(entries.length) }))', 'skip.fs.root.entries().then' is undefined): on the phone it stops there, without a message").notes(["the smoke run was firing @click of <button> at pages/index/index.html:8:3"])]),
+                script:
+                    "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.fs.root.entries().1️⃣then((entries) => this.setData({ title: String(entries.length) }));\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "onTap of pages/index/index threw TypeError: skip.fs.root.entries().then is not a function. (In 'skip.fs.root.entries().then((entries) => this.setData({ title: String(entries.length) }))', 'skip.fs.root.entries().then' is undefined): on the phone it stops there, without a message"
+                    ).notes(["the smoke run was firing @click of <button> at pages/index/index.html:8:3"])
+                ])
         ],
         nonTriggering: [
             // The file system is synchronous: its answers are values, not promises.
-            RunExample.page(script: "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const entries = skip.fs.root.entries();\n    this.setData({ title: String(entries.length) });\n  },\n});\n"),
+            RunExample.page(
+                script:
+                    "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const entries = skip.fs.root.entries();\n    this.setData({ title: String(entries.length) });\n  },\n});\n"
+            )
         ])
 
     /// Static rules that report the same problem from the files alone: on a line one of them
     /// reports, the run's finding is left out.
-    public static let sameProblemAs: Set<String> = ["script-browser-global", "script-other-platform-global", "script-unknown-host-api", "script-load-error", "script-global-on-revisit", "script-global-redeclared", "script-runtime-global-shadowed", "script-handler-name-reserved", "script-i18n-format-options", "script-i18n-date-string", "script-event-member-not-passed", "script-event-used-as-detail", "script-onload-options"]
+    public static let sameProblemAs: Set<String> = [
+        "script-browser-global", "script-other-platform-global", "script-unknown-host-api", "script-load-error", "script-global-on-revisit",
+        "script-global-redeclared", "script-runtime-global-shadowed", "script-handler-name-reserved", "script-i18n-format-options",
+        "script-i18n-date-string", "script-event-member-not-passed", "script-event-used-as-detail", "script-onload-options",
+    ]
 
     public init() {}
 

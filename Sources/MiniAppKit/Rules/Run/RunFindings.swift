@@ -15,7 +15,9 @@ extension ProjectModel {
     func smokeFindings(_ kind: SmokeRunFinding.Kind, everyVisit: Severity? = nil) -> [Finding] {
         smokeRun.findings(kind).map { finding in
             let notes = finding.during.map { [DiagnosticNote(message: "the smoke run was \($0)")] } ?? []
-            return Finding(finding.message, at: finding.span, notes: notes, defaultSeverity: finding.severity ?? (finding.onEveryVisit ? everyVisit : nil))
+            return Finding(
+                finding.message, at: finding.span, notes: notes,
+                defaultSeverity: finding.severity ?? (finding.onEveryVisit ? everyVisit : nil))
         }
     }
 }

@@ -18,16 +18,31 @@ public struct RunIgnoredCall: RunRule {
         runtimeFacts: ["skip.host-api", "skip.navigation-url-is-path"],
         triggering: [
             RunExample.page(
-                script: "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const next = 'pages/' + 'index/index';\n    skip.nav.1️⃣navigateTo(next);\n  },\n});\n",
-                expected: [.at("1️⃣", "skip.nav.navigateTo(\"pages/index/index\") is ignored: the runtime takes only an options object, {url: 'pages/…', query: '…'}").notes(["the smoke run was firing @click of <button> at pages/index/index.html:8:3"])]),
+                script:
+                    "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const next = 'pages/' + 'index/index';\n    skip.nav.1️⃣navigateTo(next);\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "skip.nav.navigateTo(\"pages/index/index\") is ignored: the runtime takes only an options object, {url: 'pages/…', query: '…'}"
+                    ).notes(["the smoke run was firing @click of <button> at pages/index/index.html:8:3"])
+                ])
         ],
         nonTriggering: [
-            RunExample.page(script: "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const next = 'pages/' + 'index/index';\n    skip.nav.navigateTo({ url: next, query: 'id=1' });\n  },\n});\n"),
+            RunExample.page(
+                script:
+                    "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const next = 'pages/' + 'index/index';\n    skip.nav.navigateTo({ url: next, query: 'id=1' });\n  },\n});\n"
+            )
         ])
 
     /// Static rules that report the same problem from the files alone: on a line one of them
     /// reports, the run's finding is left out.
-    public static let sameProblemAs: Set<String> = ["script-navigate-to-tab", "script-navigation-options-not-object", "script-navigation-file-extension", "script-navigation-query-ignored", "script-navigation-leading-slash", "script-navigation-query-in-path", "script-navigation-query-not-string", "script-navigation-unknown-page", "script-switch-tab-non-tab", "script-redirect-from-root", "script-i18n-format-options", "script-i18n-date-string", "script-fetch-headers", "script-unknown-host-api", "i18n-missing-placeholder-argument"]
+    public static let sameProblemAs: Set<String> = [
+        "script-navigate-to-tab", "script-navigation-options-not-object", "script-navigation-file-extension",
+        "script-navigation-query-ignored", "script-navigation-leading-slash", "script-navigation-query-in-path",
+        "script-navigation-query-not-string", "script-navigation-unknown-page", "script-switch-tab-non-tab", "script-redirect-from-root",
+        "script-i18n-format-options", "script-i18n-date-string", "script-fetch-headers", "script-unknown-host-api",
+        "i18n-missing-placeholder-argument",
+    ]
 
     public init() {}
 

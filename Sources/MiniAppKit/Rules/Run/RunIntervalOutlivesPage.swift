@@ -13,20 +13,35 @@ public struct RunIntervalOutlivesPage: RunRule {
         runtimeFacts: ["skip.page-script-per-visit"],
         triggering: [
             RuleExample(
-                files: [("pages/clock/clock.js", "Page({\n  data: { now: 0 },\n  onShow() {\n    this.timer = 1️⃣setInterval(() => this.setData({ now: Date.now() }), 1000);\n  },\n  onUnload() {\n    clearInterval(this.timer);\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/clock/clock.js",
+                        "Page({\n  data: { now: 0 },\n  onShow() {\n    this.timer = 1️⃣setInterval(() => this.setData({ now: Date.now() }), 1000);\n  },\n  onUnload() {\n    clearInterval(this.timer);\n  },\n});\n"
+                    )
+                ],
                 supportFiles: [
                     "manifest.json": MinimalApp.manifest(with: "\"pages\": [\"pages/index/index\", \"pages/clock/clock\"]"),
                     "pages/clock/clock.html": "<body x-data=\"page\"><p x-text=\"store.now\"></p></body>\n",
                 ],
-                expected: [.at("1️⃣", "this interval keeps running after pages/clock/clock is closed: the runtime never calls onUnload, so clear it in onHide (and start it in onShow)")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "this interval keeps running after pages/clock/clock is closed: the runtime never calls onUnload, so clear it in onHide (and start it in onShow)"
+                    )
+                ])
         ],
         nonTriggering: [
             RuleExample(
-                files: [("pages/clock/clock.js", "Page({\n  data: { now: 0 },\n  onShow() {\n    this.timer = setInterval(() => this.setData({ now: Date.now() }), 1000);\n  },\n  onHide() {\n    clearInterval(this.timer);\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/clock/clock.js",
+                        "Page({\n  data: { now: 0 },\n  onShow() {\n    this.timer = setInterval(() => this.setData({ now: Date.now() }), 1000);\n  },\n  onHide() {\n    clearInterval(this.timer);\n  },\n});\n"
+                    )
+                ],
                 supportFiles: [
                     "manifest.json": MinimalApp.manifest(with: "\"pages\": [\"pages/index/index\", \"pages/clock/clock\"]"),
                     "pages/clock/clock.html": "<body x-data=\"page\"><p x-text=\"store.now\"></p></body>\n",
-                ]),
+                ])
         ])
 
     /// Static rules that report the same problem from the files alone: on a line one of them

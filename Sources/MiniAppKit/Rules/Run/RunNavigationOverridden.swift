@@ -12,11 +12,19 @@ public struct RunNavigationOverridden: RunRule {
         runtimeFacts: ["skip.host-api"],
         triggering: [
             RunExample.page(
-                script: "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.1️⃣navigateBack();\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n  },\n});\n",
-                expected: [.at("1️⃣", "skip.nav.navigateBack is replaced by the skip.nav.navigateTo call after it: the runtime keeps one navigation request, the last one made before the code returns").notes(["the smoke run was firing @click of <button> at pages/index/index.html:8:3"])]),
+                script:
+                    "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.1️⃣navigateBack();\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "skip.nav.navigateBack is replaced by the skip.nav.navigateTo call after it: the runtime keeps one navigation request, the last one made before the code returns"
+                    ).notes(["the smoke run was firing @click of <button> at pages/index/index.html:8:3"])
+                ])
         ],
         nonTriggering: [
-            RunExample.page(script: "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n  },\n});\n"),
+            RunExample.page(
+                script:
+                    "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n  },\n});\n")
         ])
 
     /// Static rules that report the same problem from the files alone: on a line one of them

@@ -15,23 +15,41 @@ public struct RunSetDataMisrouted: RunRule {
         triggering: [
             RuleExample(
                 files: [
-                    ("pages/list/list.js", "Page({\n  data: { count: 0 },\n  onOpen() {\n    skip.nav.navigateTo({ url: 'pages/detail/detail' });\n  },\n  onAdd() {\n    this.1️⃣setData({ count: this.data.count + 1 });\n  },\n});\n"),
-                    ("pages/list/list.html", "<body x-data=\"page\">\n  <button @click=\"onOpen()\">Open</button>\n  <button @click=\"onAdd()\">Add</button>\n  <p x-text=\"store.count\"></p>\n</body>\n"),
+                    (
+                        "pages/list/list.js",
+                        "Page({\n  data: { count: 0 },\n  onOpen() {\n    skip.nav.navigateTo({ url: 'pages/detail/detail' });\n  },\n  onAdd() {\n    this.1️⃣setData({ count: this.data.count + 1 });\n  },\n});\n"
+                    ),
+                    (
+                        "pages/list/list.html",
+                        "<body x-data=\"page\">\n  <button @click=\"onOpen()\">Open</button>\n  <button @click=\"onAdd()\">Add</button>\n  <p x-text=\"store.count\"></p>\n</body>\n"
+                    ),
                 ],
                 supportFiles: [
-                    "manifest.json": MinimalApp.manifest(with: "\"pages\": [\"pages/index/index\", \"pages/list/list\", \"pages/detail/detail\"]"),
+                    "manifest.json": MinimalApp.manifest(
+                        with: "\"pages\": [\"pages/index/index\", \"pages/list/list\", \"pages/detail/detail\"]"),
                     "pages/detail/detail.html": "<body x-data=\"page\"></body>\n",
                     "pages/detail/detail.js": "Page({ data: {} });\n",
                 ],
-                expected: [.at("1️⃣", "setData of pages/list/list does not reach its view: the runtime sends it to the view of pages/detail/detail, the page opened last, so pages/list/list keeps showing its old data").notes(["the smoke run was firing @click of <button> at pages/list/list.html:3:3"])]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "setData of pages/list/list does not reach its view: the runtime sends it to the view of pages/detail/detail, the page opened last, so pages/list/list keeps showing its old data"
+                    ).notes(["the smoke run was firing @click of <button> at pages/list/list.html:3:3"])
+                ])
         ],
         nonTriggering: [
             RuleExample(
                 files: [
-                    ("pages/list/list.js", "Page({\n  data: { count: 0 },\n  onAdd() {\n    this.setData({ count: this.data.count + 1 });\n  },\n});\n"),
-                    ("pages/list/list.html", "<body x-data=\"page\">\n  <button @click=\"onAdd()\">Add</button>\n  <p x-text=\"store.count\"></p>\n</body>\n"),
+                    (
+                        "pages/list/list.js",
+                        "Page({\n  data: { count: 0 },\n  onAdd() {\n    this.setData({ count: this.data.count + 1 });\n  },\n});\n"
+                    ),
+                    (
+                        "pages/list/list.html",
+                        "<body x-data=\"page\">\n  <button @click=\"onAdd()\">Add</button>\n  <p x-text=\"store.count\"></p>\n</body>\n"
+                    ),
                 ],
-                supportFiles: ["manifest.json": MinimalApp.manifest(with: "\"pages\": [\"pages/index/index\", \"pages/list/list\"]")]),
+                supportFiles: ["manifest.json": MinimalApp.manifest(with: "\"pages\": [\"pages/index/index\", \"pages/list/list\"]")])
         ])
 
     /// Static rules that report the same problem from the files alone: on a line one of them

@@ -12,11 +12,19 @@ public struct RunTimeout: RunRule {
         runtimeFacts: ["skip.one-script-context"],
         triggering: [
             RunExample.page(
-                script: "Page({\n  data: { title: 'Hello', items: [] },\n  1️⃣onTap() {\n    let i = 0;\n    while (i < this.data.items.length + 1) { }\n  },\n});\n",
-                expected: [.at("1️⃣", "onTap of pages/index/index did not finish within 2 s: on the phone the app stops responding").notes(["the smoke run was firing @click of <button> at pages/index/index.html:8:3"])]),
+                script:
+                    "Page({\n  data: { title: 'Hello', items: [] },\n  1️⃣onTap() {\n    let i = 0;\n    while (i < this.data.items.length + 1) { }\n  },\n});\n",
+                expected: [
+                    .at("1️⃣", "onTap of pages/index/index did not finish within 2 s: on the phone the app stops responding").notes([
+                        "the smoke run was firing @click of <button> at pages/index/index.html:8:3"
+                    ])
+                ])
         ],
         nonTriggering: [
-            RunExample.page(script: "Page({\n  data: { title: 'Hello', items: [] },\n  onTap() {\n    for (let i = 0; i < this.data.items.length + 1; i++) { }\n  },\n});\n"),
+            RunExample.page(
+                script:
+                    "Page({\n  data: { title: 'Hello', items: [] },\n  onTap() {\n    for (let i = 0; i < this.data.items.length + 1; i++) { }\n  },\n});\n"
+            )
         ])
 
     /// Static rules that report the same problem from the files alone: on a line one of them

@@ -89,7 +89,8 @@ struct FetchCalls {
                 if let top = open.last, stream.partner(of: top) == index { open.removeLast() }
                 innermostBrace[index] = Int32(open.last ?? -1)
                 if stream.isPunctuator(index, "{"), let partner = stream.partner(of: index), partner > index { open.append(index) }
-                guard let token = stream[index], token.kind == .identifier, !stream.isPunctuator(index - 1, in: FetchCalls.memberAccess) else {
+                guard let token = stream[index], token.kind == .identifier, !stream.isPunctuator(index - 1, in: FetchCalls.memberAccess)
+                else {
                     continue
                 }
                 let readsHeaders =

@@ -35,7 +35,8 @@ struct NavigationTarget {
             script.facts.hostAPICalls.compactMap { call -> NavigationTarget? in
                 let member = hostAPI?.movedMember(call.member) ?? call.member
                 guard apis.contains(member), let argument = call.argument(0), case .object(let object) = argument.value,
-                      let urlMember = object.member(named: "url"), let url = urlMember.value.knownStart else { return nil }
+                    let urlMember = object.member(named: "url"), let url = urlMember.value.knownStart
+                else { return nil }
                 let isWhole = urlMember.value.stringValue != nil
                 let pathIsWhole = isWhole || url.contains("?") || url.contains("#")
                 return NavigationTarget(

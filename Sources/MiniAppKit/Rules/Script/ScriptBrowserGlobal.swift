@@ -14,15 +14,29 @@ public struct ScriptBrowserGlobal: Rule {
             """,
         runtimeFacts: ["skip.globals"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣localStorage.setItem('seen', '1');\n  },\n});\n",
-                  expected: [.at("1️⃣", "'localStorage' does not exist in the logic layer, which has no DOM or browser APIs; use 'skip.fs' instead")]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣localStorage.setItem('seen', '1');\n  },\n});\n",
+                expected: [
+                    .at("1️⃣", "'localStorage' does not exist in the logic layer, which has no DOM or browser APIs; use 'skip.fs' instead")
+                ]),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  async onTap() {\n    await 1️⃣fetch('https://example.com');\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  async onTap() {\n    await 1️⃣fetch('https://example.com');\n  },\n});\n"
+                    )
+                ],
                 configuration: "runtime: w3c\n",
-                expected: [.at("1️⃣", "'fetch' does not exist in the logic layer, which has no DOM or browser APIs; use 'skip.net.fetch' instead")]),
+                expected: [
+                    .at("1️⃣", "'fetch' does not exist in the logic layer, which has no DOM or browser APIs; use 'skip.net.fetch' instead")
+                ]),
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "const window = { size: 1 };\nPage({\n  data: { title: 'Hello', window: 1 },\n  async onTap() {\n    if (typeof document !== 'undefined') {}\n    skip.log(window.size, this.data.window, await fetch('https://example.com'));\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "const window = { size: 1 };\nPage({\n  data: { title: 'Hello', window: 1 },\n  async onTap() {\n    if (typeof document !== 'undefined') {}\n    skip.log(window.size, this.data.window, await fetch('https://example.com'));\n  },\n});\n"
+            )
         ])
 
     /// What to use instead, for the globals that have a host counterpart.

@@ -3,7 +3,8 @@
 public struct ScriptEventMemberNotPassed: PageRule {
     public static let description = RuleDescription(
         id: "script-event-member-not-passed", domain: .script, severity: .error,
-        summary: "A handler the template binds reads a member of its event other than 'type' and 'detail', the only two the runtime passes.",
+        summary:
+            "A handler the template binds reads a member of its event other than 'type' and 'detail', the only two the runtime passes.",
         rationale: """
             SkipMiniApp calls a page's handler with `{ type: 'tap', detail }` and nothing else: \
             the DOM event stays in the web view. The WeChat habits `e.currentTarget.dataset.id`, \
@@ -21,27 +22,57 @@ public struct ScriptEventMemberNotPassed: PageRule {
         triggering: [
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello', items: [{ id: 1 }] },\n  onPick(e) {\n    this.setData({ title: 1️⃣e.currentTarget.dataset.id });\n  },\n  onInput(e) {\n    this.setData({ title: 2️⃣e.target.value });\n  },\n  onSend(event) {\n    3️⃣event.preventDefault();\n  },\n  onKey({ 4️⃣currentTarget }) {\n    skip.log(currentTarget);\n  },\n});\n"),
-                    ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"item in store.items\" :key=\"item.id\">\n    <p :data-id=\"item.id\" @click=\"onPick()\" x-text=\"store.title\"></p>\n  </template>\n  <input @input=\"onInput()\" @keydown.enter=\"onKey()\">\n  <button @click=\"onSend()\">send</button>\n</body>\n"),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello', items: [{ id: 1 }] },\n  onPick(e) {\n    this.setData({ title: 1️⃣e.currentTarget.dataset.id });\n  },\n  onInput(e) {\n    this.setData({ title: 2️⃣e.target.value });\n  },\n  onSend(event) {\n    3️⃣event.preventDefault();\n  },\n  onKey({ 4️⃣currentTarget }) {\n    skip.log(currentTarget);\n  },\n});\n"
+                    ),
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <template x-for=\"item in store.items\" :key=\"item.id\">\n    <p :data-id=\"item.id\" @click=\"onPick()\" x-text=\"store.title\"></p>\n  </template>\n  <input @input=\"onInput()\" @keydown.enter=\"onKey()\">\n  <button @click=\"onSend()\">send</button>\n</body>\n"
+                    ),
                 ],
                 expected: [
-                    .at("1️⃣", "'e.currentTarget' is undefined, so 'e.currentTarget.dataset' throws and 'onPick' stops there: it receives only '{ type, detail }' from the view; pass the value as the detail, as in 'onPick(item.id)', and read 'e.detail'"),
-                    .at("2️⃣", "'e.target' is undefined, so 'e.target.value' throws and 'onInput' stops there: it receives only '{ type, detail }' from the view; pass the value as the detail, as in 'onInput($event.target.value)', and read 'e.detail'"),
-                    .at("3️⃣", "'event.preventDefault' is undefined, so calling it throws and 'onSend' stops there: it receives only '{ type, detail }' from the view; use the '.prevent' modifier in the template instead"),
-                    .at("4️⃣", "'currentTarget' is always undefined: 'onKey' receives only '{ type, detail }' from the view; pass the value as the detail, as in 'onKey(…)' in the template, and read 'detail'").severity(.warning),
-                ]),
+                    .at(
+                        "1️⃣",
+                        "'e.currentTarget' is undefined, so 'e.currentTarget.dataset' throws and 'onPick' stops there: it receives only '{ type, detail }' from the view; pass the value as the detail, as in 'onPick(item.id)', and read 'e.detail'"
+                    ),
+                    .at(
+                        "2️⃣",
+                        "'e.target' is undefined, so 'e.target.value' throws and 'onInput' stops there: it receives only '{ type, detail }' from the view; pass the value as the detail, as in 'onInput($event.target.value)', and read 'e.detail'"
+                    ),
+                    .at(
+                        "3️⃣",
+                        "'event.preventDefault' is undefined, so calling it throws and 'onSend' stops there: it receives only '{ type, detail }' from the view; use the '.prevent' modifier in the template instead"
+                    ),
+                    .at(
+                        "4️⃣",
+                        "'currentTarget' is always undefined: 'onKey' receives only '{ type, detail }' from the view; pass the value as the detail, as in 'onKey(…)' in the template, and read 'detail'"
+                    ).severity(.warning),
+                ])
         ],
         nonTriggering: [
             // 'detail' and 'type' arrive; 'onLog' reads 'e.target' but nothing in the template binds it.
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onPick(e) {\n    this.setData({ title: e.type + e.detail });\n  },\n  onInput({ detail }) {\n    this.setData({ title: detail });\n  },\n  onLog(e) {\n    skip.log(e.target);\n  },\n});\n"),
-                    ("pages/index/index.html", "<body x-data=\"page\">\n  <p @click=\"handler('onPick', 1)\" x-text=\"store.title\"></p>\n  <input @input=\"onInput($event.target.value)\">\n</body>\n"),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onPick(e) {\n    this.setData({ title: e.type + e.detail });\n  },\n  onInput({ detail }) {\n    this.setData({ title: detail });\n  },\n  onLog(e) {\n    skip.log(e.target);\n  },\n});\n"
+                    ),
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <p @click=\"handler('onPick', 1)\" x-text=\"store.title\"></p>\n  <input @input=\"onInput($event.target.value)\">\n</body>\n"
+                    ),
                 ]),
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onPick(e) {\n    this.setData({ title: e.currentTarget.dataset.id });\n  },\n});\n"),
-                    ("pages/index/index.html", "<body x-data=\"page\">\n  <p data-id=\"1\" @click=\"onPick()\" x-text=\"store.title\"></p>\n</body>\n"),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onPick(e) {\n    this.setData({ title: e.currentTarget.dataset.id });\n  },\n});\n"
+                    ),
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <p data-id=\"1\" @click=\"onPick()\" x-text=\"store.title\"></p>\n</body>\n"
+                    ),
                 ],
                 configuration: "runtime: w3c\n"),
         ])
@@ -61,7 +92,8 @@ public struct ScriptEventMemberNotPassed: PageRule {
             let written = read.parameter.map { "\($0).\(read.name)" } ?? read.name
             let span = script.span(read.range)
             if read.isCalled {
-                var message = "'\(written)' is undefined, so calling it throws and '\(read.method)' stops there: it receives only '{ type, detail }' from the view"
+                var message =
+                    "'\(written)' is undefined, so calling it throws and '\(read.method)' stops there: it receives only '{ type, detail }' from the view"
                 if let modifier = Self.modifiers[read.name] { message += "; use the '\(modifier)' modifier in the template instead" }
                 return Finding(message, at: span)
             }

@@ -3,7 +3,8 @@
 public struct ScriptEventUsedAsDetail: PageRule {
     public static let description = RuleDescription(
         id: "script-event-used-as-detail", domain: .script, severity: .error,
-        summary: "A handler the template calls with a value uses its parameter as that value, but the parameter is the event '{ type, detail }'.",
+        summary:
+            "A handler the template calls with a value uses its parameter as that value, but the parameter is the event '{ type, detail }'.",
         rationale: """
             SkipMiniApp calls a handler with one argument, `{ type: 'tap', detail }`, whatever \
             the template writes: `@click="onOpen(item.id)"` arrives as `{ type: 'tap', detail: \
@@ -22,25 +23,49 @@ public struct ScriptEventUsedAsDetail: PageRule {
         triggering: [
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "Page({\n  data: { items: [{ id: 1, name: 'A' }], picked: 0 },\n  onOpen(id) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + 1️⃣id });\n  },\n  onRemove(id) {\n    this.setData({ items: this.data.items.filter((item) => item.id !== 2️⃣id) });\n  },\n  onPick(id) {\n    this.setData({ picked: 3️⃣id });\n  },\n});\n"),
-                    ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"item in store.items\" :key=\"item.id\">\n    <p @click=\"onOpen(item.id)\" @dblclick=\"handler('onRemove', item.id)\" @mouseover=\"onPick(item.id)\" x-text=\"item.name\"></p>\n  </template>\n</body>\n"),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { items: [{ id: 1, name: 'A' }], picked: 0 },\n  onOpen(id) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + 1️⃣id });\n  },\n  onRemove(id) {\n    this.setData({ items: this.data.items.filter((item) => item.id !== 2️⃣id) });\n  },\n  onPick(id) {\n    this.setData({ picked: 3️⃣id });\n  },\n});\n"
+                    ),
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <template x-for=\"item in store.items\" :key=\"item.id\">\n    <p @click=\"onOpen(item.id)\" @dblclick=\"handler('onRemove', item.id)\" @mouseover=\"onPick(item.id)\" x-text=\"item.name\"></p>\n  </template>\n</body>\n"
+                    ),
                 ],
                 expected: [
-                    .at("1️⃣", "'id' is the event '{ type, detail }', not the value the template passes ('item.id'): joined into a string, it reads '[object Object]'; read 'id.detail'").fixIt("id.detail"),
-                    .at("2️⃣", "'id' is the event '{ type, detail }', not the value the template passes ('item.id'): compared, it never equals that value; read 'id.detail'").fixIt("id.detail"),
-                    .at("3️⃣", "'id' is the event '{ type, detail }', not the value the template passes ('item.id'): stored with 'setData', the page's data holds the event object; read 'id.detail'").fixIt("id.detail"),
-                ]),
+                    .at(
+                        "1️⃣",
+                        "'id' is the event '{ type, detail }', not the value the template passes ('item.id'): joined into a string, it reads '[object Object]'; read 'id.detail'"
+                    ).fixIt("id.detail"),
+                    .at(
+                        "2️⃣",
+                        "'id' is the event '{ type, detail }', not the value the template passes ('item.id'): compared, it never equals that value; read 'id.detail'"
+                    ).fixIt("id.detail"),
+                    .at(
+                        "3️⃣",
+                        "'id' is the event '{ type, detail }', not the value the template passes ('item.id'): stored with 'setData', the page's data holds the event object; read 'id.detail'"
+                    ).fixIt("id.detail"),
+                ])
         ],
         nonTriggering: [
             // Reads the detail; passes the event on; 'onLog' gets no argument from the template.
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "function log(e) { skip.log(e.detail); }\nPage({\n  data: { items: [{ id: 1, name: 'A' }] },\n  onOpen(e) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + e.detail });\n  },\n  onPick(e) {\n    log(e);\n    if (e == null) return;\n  },\n  onLog(e) {\n    skip.log('tap ' + e);\n  },\n});\n"),
-                    ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"item in store.items\" :key=\"item.id\">\n    <p @click=\"onOpen(item.id)\" @dblclick=\"onPick(item.id)\" @mouseover=\"onLog()\" x-text=\"item.name\"></p>\n  </template>\n</body>\n"),
+                    (
+                        "pages/index/index.js",
+                        "function log(e) { skip.log(e.detail); }\nPage({\n  data: { items: [{ id: 1, name: 'A' }] },\n  onOpen(e) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + e.detail });\n  },\n  onPick(e) {\n    log(e);\n    if (e == null) return;\n  },\n  onLog(e) {\n    skip.log('tap ' + e);\n  },\n});\n"
+                    ),
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <template x-for=\"item in store.items\" :key=\"item.id\">\n    <p @click=\"onOpen(item.id)\" @dblclick=\"onPick(item.id)\" @mouseover=\"onLog()\" x-text=\"item.name\"></p>\n  </template>\n</body>\n"
+                    ),
                 ]),
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "Page({\n  data: { items: [{ id: 1, name: 'A' }] },\n  onOpen(id) {\n    skip.log('id=' + id);\n  },\n});\n"),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { items: [{ id: 1, name: 'A' }] },\n  onOpen(id) {\n    skip.log('id=' + id);\n  },\n});\n"
+                    ),
                     ("pages/index/index.html", "<body x-data=\"page\">\n  <p @click=\"onOpen(1)\">open</p>\n</body>\n"),
                 ],
                 configuration: "runtime: w3c\n"),
@@ -81,7 +106,8 @@ public struct ScriptEventUsedAsDetail: PageRule {
         var passed: [String: String] = [:]
         for use in page.uses(.on) {
             guard let expression = use.expression,
-                let call = HandlerCall(expression, handlers: handlers, bridgeHelper: bridgeHelper, scope: page.scope(ofElement: use.element)),
+                let call = HandlerCall(
+                    expression, handlers: handlers, bridgeHelper: bridgeHelper, scope: page.scope(ofElement: use.element)),
                 let handler = call.handler, passed[handler] == nil
             else { continue }
             passed[handler] = Self.text(of: call.detail, in: use, template: template)

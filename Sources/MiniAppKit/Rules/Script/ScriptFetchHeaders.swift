@@ -20,19 +20,41 @@ public struct ScriptFetchHeaders: Rule {
             """,
         runtimeFacts: ["skip.fetch-headers"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  async onLoad() {\n    const res = await fetch('https://example.com/me', { 1️⃣headers: { Authorization: 'Bearer abc' } });\n    this.setData({ title: 2️⃣res.headers.get('ETag') });\n  },\n  onRefresh() {\n    skip.net.fetch('https://example.com/me').then(function (response) {\n      skip.log(3️⃣response.headers);\n    });\n  },\n});\n",
-                  expected: [
-                    .at("1️⃣", "'fetch' never sends 'headers': the runtime drops them and the request goes out without them; put what the server needs in the url or a string 'body'"),
-                    .at("2️⃣", "'res.headers' is always {}: the runtime's fetch response carries no headers, so a header read is undefined and 'headers.get(…)' throws; have the server answer in the body ('res.json()')"),
-                    .at("3️⃣", "'response.headers' is always {}: the runtime's fetch response carries no headers, so a header read is undefined and 'headers.get(…)' throws; have the server answer in the body ('response.json()')"),
-                  ]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  async onLoad() {\n    const res = await fetch('https://example.com/me', { 1️⃣headers: { Authorization: 'Bearer abc' } });\n    this.setData({ title: 2️⃣res.headers.get('ETag') });\n  },\n  onRefresh() {\n    skip.net.fetch('https://example.com/me').then(function (response) {\n      skip.log(3️⃣response.headers);\n    });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'fetch' never sends 'headers': the runtime drops them and the request goes out without them; put what the server needs in the url or a string 'body'"
+                    ),
+                    .at(
+                        "2️⃣",
+                        "'res.headers' is always {}: the runtime's fetch response carries no headers, so a header read is undefined and 'headers.get(…)' throws; have the server answer in the body ('res.json()')"
+                    ),
+                    .at(
+                        "3️⃣",
+                        "'response.headers' is always {}: the runtime's fetch response carries no headers, so a header read is undefined and 'headers.get(…)' throws; have the server answer in the body ('response.json()')"
+                    ),
+                ])
         ],
         nonTriggering: [
             // A body without headers, empty headers, and `.headers` of values that are not a fetch response.
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  async onSave(item) {\n    const res = await skip.net.fetch('https://example.com/items', { method: 'POST', body: JSON.stringify(item), headers: {} });\n    const data = await res.json();\n    this.setData({ title: data.title + item.headers });\n  },\n});\n"),
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  async onLoad() {\n    const request = { url: 'https://example.com', headers: { Accept: 'text/plain' } };\n    const res = await fetch(request.url);\n    this.setData({ title: request.headers.Accept + res.status });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  async onSave(item) {\n    const res = await skip.net.fetch('https://example.com/items', { method: 'POST', body: JSON.stringify(item), headers: {} });\n    const data = await res.json();\n    this.setData({ title: data.title + item.headers });\n  },\n});\n"
+            ),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  async onLoad() {\n    const request = { url: 'https://example.com', headers: { Accept: 'text/plain' } };\n    const res = await fetch(request.url);\n    this.setData({ title: request.headers.Accept + res.status });\n  },\n});\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  async onLoad() {\n    const res = await fetch('https://example.com', { headers: { Accept: 'text/plain' } });\n    this.setData({ title: res.headers.get('ETag') });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  async onLoad() {\n    const res = await fetch('https://example.com', { headers: { Accept: 'text/plain' } });\n    this.setData({ title: res.headers.get('ETag') });\n  },\n});\n"
+                    )
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 

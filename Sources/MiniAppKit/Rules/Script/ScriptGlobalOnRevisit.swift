@@ -3,7 +3,8 @@
 public struct ScriptGlobalOnRevisit: Rule {
     public static let description = RuleDescription(
         id: "script-global-on-revisit", domain: .script, severity: .warning,
-        summary: "A page script declares a top-level 'let', 'const' or 'class', and the page can be opened more than once: the second time its script fails.",
+        summary:
+            "A page script declares a top-level 'let', 'const' or 'class', and the page can be opened more than once: the second time its script fails.",
         rationale: """
             SkipMiniApp runs a page's script again each time the page is opened anew (each \
             `navigateTo`, `redirectTo`, or `reLaunch` to it), in the one JavaScript context all \
@@ -32,30 +33,48 @@ public struct ScriptGlobalOnRevisit: Rule {
                 ],
                 supportFiles: SharedScopeExample.twoPages,
                 expected: [
-                    .at("1️⃣", "top-level 'const pageSize' fails this script when the page is opened a second time (it runs again in the same global scope): the page then shows the data its first visit left; use 'var', or move it into a function or the 'Page({...})' object")
-                        .fixIt("var"),
-                    .at("2️⃣", "top-level 'class Loader' fails this script when the page is opened a second time (it runs again in the same global scope): the page then shows the data its first visit left; write 'var Loader = class { … }', or move it into a function or the 'Page({...})' object"),
+                    .at(
+                        "1️⃣",
+                        "top-level 'const pageSize' fails this script when the page is opened a second time (it runs again in the same global scope): the page then shows the data its first visit left; use 'var', or move it into a function or the 'Page({...})' object"
+                    )
+                    .fixIt("var"),
+                    .at(
+                        "2️⃣",
+                        "top-level 'class Loader' fails this script when the page is opened a second time (it runs again in the same global scope): the page then shows the data its first visit left; write 'var Loader = class { … }', or move it into a function or the 'Page({...})' object"
+                    ),
                 ]),
             // The launch page, opened again by a navigation call.
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "let { 1️⃣title, page } = { title: 'Hello', page: 1 };\nPage({\n  data: { title },\n  onTapHome() {\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n  },\n});\n"),
+                    (
+                        "pages/index/index.js",
+                        "let { 1️⃣title, page } = { title: 'Hello', page: 1 };\nPage({\n  data: { title },\n  onTapHome() {\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n  },\n});\n"
+                    )
                 ],
                 expected: [
-                    .at("1️⃣", "top-level 'let' of 'title', 'page' fails this script when the page is opened a second time (it runs again in the same global scope): the page then shows the data its first visit left; use 'var', or move it into a function or the 'Page({...})' object")
-                        .notes(["'navigateTo' opens the page again"])
-                        .fixIt("var"),
+                    .at(
+                        "1️⃣",
+                        "top-level 'let' of 'title', 'page' fails this script when the page is opened a second time (it runs again in the same global scope): the page then shows the data its first visit left; use 'var', or move it into a function or the 'Page({...})' object"
+                    )
+                    .notes(["'navigateTo' opens the page again"])
+                    .fixIt("var")
                 ]),
         ],
         nonTriggering: [
             // The launch page runs once when nothing navigates to it; a `let` inside a function is its own.
-            .file("pages/index/index.js", "const greeting = 'Hello';\nPage({\n  data: { title: greeting },\n  onLoad() {\n    let count = 0;\n    this.setData({ title: greeting + count });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "const greeting = 'Hello';\nPage({\n  data: { title: greeting },\n  onLoad() {\n    let count = 0;\n    this.setData({ title: greeting + count });\n  },\n});\n"
+            ),
             // A tab page of a two-tab app runs once: 'switchTab' shows the same copy again.
             {
                 var example = RuleExample.twoTabApp
                 example.files += [
                     ("pages/me/me.js", "const greeting = 'Hi';\nPage({\n  data: { title: greeting },\n});\n"),
-                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTapMe() {\n    skip.nav.switchTab({ url: 'pages/me/me' });\n  },\n});\n"),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onTapMe() {\n    skip.nav.switchTab({ url: 'pages/me/me' });\n  },\n});\n"
+                    ),
                 ]
                 return example
             }(),
@@ -108,11 +127,16 @@ public struct ScriptGlobalOnRevisit: Rule {
                 let names = statement.declarations.map { "'\($0.name)'" }
                 let written = names.count == 1 ? "'\(kind) \(first.name)'" : "'\(kind)' of \(names.joined(separator: ", "))"
                 let instead = first.kind == .class ? "write 'var \(first.name) = class { … }'" : "use 'var'"
-                let fixIt = first.kind == .class
-                    ? nil : FixIt(message: "declare with 'var', which may be declared again", span: member.script.span(statement.keyword), replacement: "var")
-                findings.append(Finding(
-                    "top-level \(written) fails this script when the page is opened a second time (it runs again in the same global scope): the page then shows the data its first visit left; \(instead), or move it into a function or the 'Page({...})' object",
-                    at: member.script.span(first.range), notes: notes, fixIt: fixIt))
+                let fixIt =
+                    first.kind == .class
+                    ? nil
+                    : FixIt(
+                        message: "declare with 'var', which may be declared again", span: member.script.span(statement.keyword),
+                        replacement: "var")
+                findings.append(
+                    Finding(
+                        "top-level \(written) fails this script when the page is opened a second time (it runs again in the same global scope): the page then shows the data its first visit left; \(instead), or move it into a function or the 'Page({...})' object",
+                        at: member.script.span(first.range), notes: notes, fixIt: fixIt))
             }
         }
         return findings

@@ -2,7 +2,8 @@
 public struct ScriptGlobalRedeclared: Rule {
     public static let description = RuleDescription(
         id: "script-global-redeclared", domain: .script, severity: .error,
-        summary: "Two scripts declare the same top-level name and at least one of them with 'let', 'const' or 'class': the script that runs second fails.",
+        summary:
+            "Two scripts declare the same top-level name and at least one of them with 'let', 'const' or 'class': the script that runs second fails.",
         rationale: """
             SkipMiniApp runs `app.js` and every page script in one JavaScript context, so their \
             top-level declarations share one global scope. A `let`, `const` or `class` whose \
@@ -28,8 +29,11 @@ public struct ScriptGlobalRedeclared: Rule {
                     ("pages/index/index.js", "const 1️⃣api = 'https://example.com/api/items';\nPage({\n  data: { title: 'Hello' },\n});\n"),
                 ],
                 expected: [
-                    .at("1️⃣", "top-level 'const api' is already declared by 'app.js' ('const api'), which runs first in the one script context all pages share: this page's script fails before any of its code runs, so the page has no data and no handlers; move 'api' into a function or the 'Page({...})' object, or rename it")
-                        .notes(["'app.js' declares 'api' here"]),
+                    .at(
+                        "1️⃣",
+                        "top-level 'const api' is already declared by 'app.js' ('const api'), which runs first in the one script context all pages share: this page's script fails before any of its code runs, so the page has no data and no handlers; move 'api' into a function or the 'Page({...})' object, or rename it"
+                    )
+                    .notes(["'app.js' declares 'api' here"])
                 ]),
             RuleExample(
                 files: [
@@ -38,7 +42,10 @@ public struct ScriptGlobalRedeclared: Rule {
                 ],
                 supportFiles: SharedScopeExample.twoPages,
                 expected: [
-                    .at("1️⃣", "top-level 'let count' is also declared by 'pages/index/index.js' ('var count'): all scripts share one global scope, so whichever of the two pages is opened second fails before any of its code runs and has no data and no handlers; move 'count' into a function or the 'Page({...})' object, or rename it"),
+                    .at(
+                        "1️⃣",
+                        "top-level 'let count' is also declared by 'pages/index/index.js' ('var count'): all scripts share one global scope, so whichever of the two pages is opened second fails before any of its code runs and has no data and no handlers; move 'count' into a function or the 'Page({...})' object, or rename it"
+                    )
                 ]),
             RuleExample(
                 files: [
@@ -47,15 +54,24 @@ public struct ScriptGlobalRedeclared: Rule {
                 ],
                 supportFiles: SharedScopeExample.twoPages,
                 expected: [
-                    .at("1️⃣", "top-level 'function Cart' is also declared by 'pages/index/index.js' ('class Cart'): all scripts share one global scope, so whichever of the two pages is opened second fails before any of its code runs and has no data and no handlers; move 'Cart' into a function or the 'Page({...})' object, or rename it"),
+                    .at(
+                        "1️⃣",
+                        "top-level 'function Cart' is also declared by 'pages/index/index.js' ('class Cart'): all scripts share one global scope, so whichever of the two pages is opened second fails before any of its code runs and has no data and no handlers; move 'Cart' into a function or the 'Page({...})' object, or rename it"
+                    )
                 ]),
         ],
         nonTriggering: [
             // Each `let` inside a function belongs to that function.
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad() {\n    let count = 0;\n    this.setData({ title: 'n' + count });\n  },\n});\n"),
-                    ("pages/detail/detail.js", "function load() {\n  const count = 1;\n  return count;\n}\nPage({\n  data: { title: 'Detail' },\n  onLoad() { load(); },\n});\n"),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onLoad() {\n    let count = 0;\n    this.setData({ title: 'n' + count });\n  },\n});\n"
+                    ),
+                    (
+                        "pages/detail/detail.js",
+                        "function load() {\n  const count = 1;\n  return count;\n}\nPage({\n  data: { title: 'Detail' },\n  onLoad() { load(); },\n});\n"
+                    ),
                 ],
                 supportFiles: SharedScopeExample.twoPages),
             // A `let` in app.js that no page declares.
@@ -85,12 +101,16 @@ public struct ScriptGlobalRedeclared: Rule {
             let written = "top-level '\(declaration.kind.rawValue) \(name)'"
             let other = "'\(clash.earlier.path)' ('\(earlier.kind.rawValue) \(name)')"
             let fix = "move '\(name)' into a function or the 'Page({...})' object, or rename it"
-            let message = clash.earlier.isApp
+            let message =
+                clash.earlier.isApp
                 ? "\(written) is already declared by \(other), which runs first in the one script context all pages share: this page's script fails before any of its code runs, so the page has no data and no handlers; \(fix)"
                 : "\(written) is also declared by \(other): all scripts share one global scope, so whichever of the two pages is opened second fails before any of its code runs and has no data and no handlers; \(fix)"
             return Finding(
                 message, at: clash.later.script.span(declaration.range),
-                notes: [DiagnosticNote(message: "'\(clash.earlier.path)' declares '\(name)' here", span: clash.earlier.script.span(earlier.range))])
+                notes: [
+                    DiagnosticNote(
+                        message: "'\(clash.earlier.path)' declares '\(name)' here", span: clash.earlier.script.span(earlier.range))
+                ])
         }
     }
 }

@@ -2,7 +2,8 @@
 public struct ScriptGlobalReplaced: Rule {
     public static let description = RuleDescription(
         id: "script-global-replaced", domain: .script, severity: .warning,
-        summary: "Two scripts define the same top-level 'function' or 'var': the one that runs later silently replaces the other for every page.",
+        summary:
+            "Two scripts define the same top-level 'function' or 'var': the one that runs later silently replaces the other for every page.",
         rationale: """
             SkipMiniApp runs `app.js` and every page script in one JavaScript context, so their \
             top-level declarations share one global scope. A `function` or `var` that another \
@@ -23,35 +24,62 @@ public struct ScriptGlobalReplaced: Rule {
         triggering: [
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "function format(n) {\n  return n + ' items';\n}\nPage({\n  data: { title: format(1) },\n});\n"),
-                    ("pages/detail/detail.js", "function 1️⃣format(n) {\n  return '$' + n.toFixed(2);\n}\nvar 2️⃣items = [];\nPage({\n  data: { title: format(1) },\n});\n"),
+                    (
+                        "pages/index/index.js",
+                        "function format(n) {\n  return n + ' items';\n}\nPage({\n  data: { title: format(1) },\n});\n"
+                    ),
+                    (
+                        "pages/detail/detail.js",
+                        "function 1️⃣format(n) {\n  return '$' + n.toFixed(2);\n}\nvar 2️⃣items = [];\nPage({\n  data: { title: format(1) },\n});\n"
+                    ),
                     ("app.js", "var items = [];\nApp({\n  onLaunch() {}\n});\n"),
                 ],
                 supportFiles: SharedScopeExample.twoPages,
                 expected: [
-                    .at("1️⃣", "top-level 'function format' is also defined by 'pages/index/index.js' ('function format'): all scripts share one global scope, so the page opened last replaces the other's for every page (a handler of one page calls the other page's 'format'); move it into a function or the 'Page({...})' object, or rename it")
-                        .notes(["'pages/index/index.js' defines 'format' here"]),
-                    .at("2️⃣", "top-level 'var items' replaces the 'var items' of 'app.js': all scripts share one global scope, so once this page has been opened every page and 'app.js' use this page's 'items'; move it into a function or the 'Page({...})' object, or rename it"),
-                ]),
+                    .at(
+                        "1️⃣",
+                        "top-level 'function format' is also defined by 'pages/index/index.js' ('function format'): all scripts share one global scope, so the page opened last replaces the other's for every page (a handler of one page calls the other page's 'format'); move it into a function or the 'Page({...})' object, or rename it"
+                    )
+                    .notes(["'pages/index/index.js' defines 'format' here"]),
+                    .at(
+                        "2️⃣",
+                        "top-level 'var items' replaces the 'var items' of 'app.js': all scripts share one global scope, so once this page has been opened every page and 'app.js' use this page's 'items'; move it into a function or the 'Page({...})' object, or rename it"
+                    ),
+                ])
         ],
         nonTriggering: [
             // One script's own helpers, a copy that cannot differ, and a constant nothing assigns.
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "var API = 'https://example.com/api';\nfunction pad(n) {\n  return n < 10 ? '0' + n : String(n);\n}\nvar visits = 0;\nPage({\n  data: { title: pad(1) },\n});\n"),
-                    ("pages/detail/detail.js", "var API = 'https://example.com/api';\nfunction pad(n) {\n  return n < 10 ? '0' + n : String(n);\n}\nPage({\n  data: { title: pad(2) },\n});\n"),
+                    (
+                        "pages/index/index.js",
+                        "var API = 'https://example.com/api';\nfunction pad(n) {\n  return n < 10 ? '0' + n : String(n);\n}\nvar visits = 0;\nPage({\n  data: { title: pad(1) },\n});\n"
+                    ),
+                    (
+                        "pages/detail/detail.js",
+                        "var API = 'https://example.com/api';\nfunction pad(n) {\n  return n < 10 ? '0' + n : String(n);\n}\nPage({\n  data: { title: pad(2) },\n});\n"
+                    ),
                 ],
                 supportFiles: SharedScopeExample.twoPages),
             // The same names inside functions are each function's own.
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad() {\n    var items = [];\n    function format(n) { return n; }\n    this.setData({ title: format(items.length) });\n  },\n});\n"),
-                    ("pages/detail/detail.js", "function load() {\n  var items = [];\n  return items;\n}\nPage({\n  data: { title: 'Detail' },\n});\n"),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onLoad() {\n    var items = [];\n    function format(n) { return n; }\n    this.setData({ title: format(items.length) });\n  },\n});\n"
+                    ),
+                    (
+                        "pages/detail/detail.js",
+                        "function load() {\n  var items = [];\n  return items;\n}\nPage({\n  data: { title: 'Detail' },\n});\n"
+                    ),
                 ],
                 supportFiles: SharedScopeExample.twoPages),
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "function format(n) {\n  return n + ' items';\n}\nPage({\n  data: { title: format(1) },\n});\n"),
+                    (
+                        "pages/index/index.js",
+                        "function format(n) {\n  return n + ' items';\n}\nPage({\n  data: { title: format(1) },\n});\n"
+                    ),
                     ("pages/detail/detail.js", "function format(n) {\n  return '$' + n;\n}\nPage({\n  data: { title: format(1) },\n});\n"),
                 ],
                 supportFiles: SharedScopeExample.twoPages, configuration: "runtime: w3c\n"),
@@ -75,14 +103,19 @@ public struct ScriptGlobalReplaced: Rule {
             let fix = "move it into a function or the 'Page({...})' object, or rename it"
             let message: String
             if clash.earlier.isApp {
-                message = "\(written) replaces the '\(earlier.kind.rawValue) \(name)' of 'app.js': all scripts share one global scope, so once this page has been opened every page and 'app.js' use this page's '\(name)'; \(fix)"
+                message =
+                    "\(written) replaces the '\(earlier.kind.rawValue) \(name)' of 'app.js': all scripts share one global scope, so once this page has been opened every page and 'app.js' use this page's '\(name)'; \(fix)"
             } else {
                 let use = declaration.kind == .function && earlier.kind == .function ? "calls" : "uses"
-                message = "\(written) is also defined by \(other): all scripts share one global scope, so the page opened last replaces the other's for every page (a handler of one page \(use) the other page's '\(name)'); \(fix)"
+                message =
+                    "\(written) is also defined by \(other): all scripts share one global scope, so the page opened last replaces the other's for every page (a handler of one page \(use) the other page's '\(name)'); \(fix)"
             }
             return Finding(
                 message, at: clash.later.script.span(declaration.range),
-                notes: [DiagnosticNote(message: "'\(clash.earlier.path)' defines '\(name)' here", span: clash.earlier.script.span(earlier.range))])
+                notes: [
+                    DiagnosticNote(
+                        message: "'\(clash.earlier.path)' defines '\(name)' here", span: clash.earlier.script.span(earlier.range))
+                ])
         }
     }
 

@@ -16,15 +16,37 @@ public struct ScriptHandlerNameNotIdentifier: PageRule {
         runtimeFacts: ["skip.handler-bridge-keys"],
         triggering: [
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  1️⃣'item-tap'(e) {\n    this.setData({ title: e.detail });\n  },\n});\n")],
-                supportFiles: ["pages/index/index.html": "<body x-data=\"page\">\n  <p x-text=\"store.title\" @click=\"handler('item-tap', 1)\"></p>\n</body>\n"],
-                expected: [.at("1️⃣", "handler name 'item-tap' is not an identifier: the view writes it unquoted as a key, so the page's whole view script fails and nothing on the page is reactive; rename it, as in 'itemTap'")]),
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  1️⃣'2d view': function () {},\n});\n",
-                  expected: [.at("1️⃣", "handler name '2d view' is not an identifier: the view writes it unquoted as a key, so the page's whole view script fails and nothing on the page is reactive; rename it, as in 'on2dView'")]),
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  1️⃣'item-tap'(e) {\n    this.setData({ title: e.detail });\n  },\n});\n"
+                    )
+                ],
+                supportFiles: [
+                    "pages/index/index.html":
+                        "<body x-data=\"page\">\n  <p x-text=\"store.title\" @click=\"handler('item-tap', 1)\"></p>\n</body>\n"
+                ],
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "handler name 'item-tap' is not an identifier: the view writes it unquoted as a key, so the page's whole view script fails and nothing on the page is reactive; rename it, as in 'itemTap'"
+                    )
+                ]),
+            .file(
+                "pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  1️⃣'2d view': function () {},\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "handler name '2d view' is not an identifier: the view writes it unquoted as a key, so the page's whole view script fails and nothing on the page is reactive; rename it, as in 'on2dView'"
+                    )
+                ]),
         ],
         nonTriggering: [
             // Reserved words and numbers are valid unquoted keys; '$' and '_' are identifier characters.
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  'delete'() {},\n  new: function () {},\n  1() {},\n  $reset() {},\n  on_tap() {},\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  'delete'() {},\n  new: function () {},\n  1() {},\n  $reset() {},\n  on_tap() {},\n});\n"
+            ),
             RuleExample(
                 files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  'item-tap'() {},\n});\n")],
                 configuration: "runtime: w3c\n"),
@@ -70,7 +92,9 @@ public struct ScriptHandlerNameNotIdentifier: PageRule {
             while index < bytes.count {
                 if isDigit(bytes[index]) {
                     index += 1
-                } else if bytes[index] == UInt8(ascii: "_"), index > start, isDigit(bytes[index - 1]), index + 1 < bytes.count, isDigit(bytes[index + 1]) {
+                } else if bytes[index] == UInt8(ascii: "_"), index > start, isDigit(bytes[index - 1]), index + 1 < bytes.count,
+                    isDigit(bytes[index + 1])
+                {
                     index += 1
                 } else {
                     break
@@ -80,12 +104,13 @@ public struct ScriptHandlerNameNotIdentifier: PageRule {
         }
         let decimal: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         if bytes.count > 2, bytes[0] == UInt8(ascii: "0") {
-            let radix: ((UInt8) -> Bool)? = switch bytes[1] | 0x20 {
-            case UInt8(ascii: "x"): { decimal($0) || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "f")) }
-            case UInt8(ascii: "o"): { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7") }
-            case UInt8(ascii: "b"): { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: "1") }
-            default: nil
-            }
+            let radix: ((UInt8) -> Bool)? =
+                switch bytes[1] | 0x20 {
+                case UInt8(ascii: "x"): { decimal($0) || ($0 | 0x20 >= UInt8(ascii: "a") && $0 | 0x20 <= UInt8(ascii: "f")) }
+                case UInt8(ascii: "o"): { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "7") }
+                case UInt8(ascii: "b"): { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: "1") }
+                default: nil
+                }
             if let radix {
                 var end = digits(2, radix)
                 if end > 2, end < bytes.count, bytes[end] == UInt8(ascii: "n") { end += 1 }

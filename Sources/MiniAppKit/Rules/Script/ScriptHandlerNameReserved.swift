@@ -3,7 +3,8 @@
 public struct ScriptHandlerNameReserved: PageRule {
     public static let description = RuleDescription(
         id: "script-handler-name-reserved", domain: .script, severity: .error,
-        summary: "A page handler is named 'store', 'handler', 'model' or 'init', a member the view's component already has, and the template uses that member.",
+        summary:
+            "A page handler is named 'store', 'handler', 'model' or 'init', a member the view's component already has, and the template uses that member.",
         rationale: """
             SkipMiniApp's view component (`Alpine.data('page', …)`) is one object literal: the \
             `store` getter, the `handler(name, detail)` and `model(key)` helpers, then one \
@@ -21,24 +22,49 @@ public struct ScriptHandlerNameReserved: PageRule {
         runtimeFacts: ["skip.handler-bridge-keys"],
         triggering: [
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  1️⃣store() {\n    this.setData({ title: 'Saved' });\n  },\n});\n")],
-                expected: [.at("1️⃣", "a handler named 'store' replaces the view's 'store', so every 'store.…' in the template reads this function and shows nothing; rename it, as in 'onStore'")]),
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  1️⃣store() {\n    this.setData({ title: 'Saved' });\n  },\n});\n"
+                    )
+                ],
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "a handler named 'store' replaces the view's 'store', so every 'store.…' in the template reads this function and shows nothing; rename it, as in 'onStore'"
+                    )
+                ]),
             RuleExample(
                 files: [
                     ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  1️⃣init() {},\n  2️⃣handler(e) {},\n});\n"),
-                    ("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\" @click=\"init()\" @dblclick=\"handler('init', 2)\"></p>\n</body>\n"),
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <p x-text=\"store.title\" @click=\"init()\" @dblclick=\"handler('init', 2)\"></p>\n</body>\n"
+                    ),
                 ],
                 expected: [
-                    .at("1️⃣", "a handler named 'init' is replaced in the view by the bridge's own 'init', so 'init()' in the template wires the x-model fields again and never calls this method; rename it, as in 'onInit'"),
-                    .at("2️⃣", "a handler named 'handler' replaces the view's 'handler(name, detail)', so every 'handler('…', …)' in the template runs this method with the name as its detail; rename it, as in 'onHandler'"),
+                    .at(
+                        "1️⃣",
+                        "a handler named 'init' is replaced in the view by the bridge's own 'init', so 'init()' in the template wires the x-model fields again and never calls this method; rename it, as in 'onInit'"
+                    ),
+                    .at(
+                        "2️⃣",
+                        "a handler named 'handler' replaces the view's 'handler(name, detail)', so every 'handler('…', …)' in the template runs this method with the name as its detail; rename it, as in 'onHandler'"
+                    ),
                 ]),
         ],
         nonTriggering: [
             // 'storeName' is not a member of the component, and 'init' is called only by the page itself.
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad() {\n    this.init();\n  },\n  init() {},\n  storeName() {},\n});\n"),
-                    ("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\" @click=\"storeName()\"></p>\n</body>\n"),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onLoad() {\n    this.init();\n  },\n  init() {},\n  storeName() {},\n});\n"
+                    ),
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <p x-text=\"store.title\" @click=\"storeName()\"></p>\n</body>\n"
+                    ),
                 ]),
             RuleExample(
                 files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  store() {},\n});\n")],
@@ -62,10 +88,14 @@ public struct ScriptHandlerNameReserved: PageRule {
 
     /// What a handler of each reserved name breaks in the view.
     static let breakage: [String: String] = [
-        "store": "a handler named 'store' replaces the view's 'store', so every 'store.…' in the template reads this function and shows nothing",
-        "handler": "a handler named 'handler' replaces the view's 'handler(name, detail)', so every 'handler('…', …)' in the template runs this method with the name as its detail",
-        "model": "a handler named 'model' replaces the view's 'model(key)', so 'model('…')' in the template runs this method instead of sending the store's value",
-        "init": "a handler named 'init' is replaced in the view by the bridge's own 'init', so 'init()' in the template wires the x-model fields again and never calls this method",
+        "store":
+            "a handler named 'store' replaces the view's 'store', so every 'store.…' in the template reads this function and shows nothing",
+        "handler":
+            "a handler named 'handler' replaces the view's 'handler(name, detail)', so every 'handler('…', …)' in the template runs this method with the name as its detail",
+        "model":
+            "a handler named 'model' replaces the view's 'model(key)', so 'model('…')' in the template runs this method instead of sending the store's value",
+        "init":
+            "a handler named 'init' is replaced in the view by the bridge's own 'init', so 'init()' in the template wires the x-model fields again and never calls this method",
     ]
 
     /// The file range of the template's first read of the component member `name`, where no

@@ -19,7 +19,9 @@ public struct ScriptHookNeverCalled: Rule {
             """,
         runtimeFacts: ["skip.lifecycle-hooks"],
         triggering: [
-            .file("pages/index/index.js", """
+            .file(
+                "pages/index/index.js",
+                """
                 Page({
                   data: { seconds: 0 },
                   onShow() {
@@ -35,23 +37,38 @@ public struct ScriptHookNeverCalled: Rule {
 
                 """,
                 expected: [
-                    .at("1️⃣", "'onUnload' never runs on this runtime, so this code never does; clean up in 'onHide' (and set up again in 'onShow')").severity(.warning),
-                    .at("2️⃣", "'onPullDownRefresh' is a WeChat hook this runtime never calls, so this code never runs; the page has no pull-to-refresh: add a refresh button bound with '@click'"),
+                    .at(
+                        "1️⃣",
+                        "'onUnload' never runs on this runtime, so this code never does; clean up in 'onHide' (and set up again in 'onShow')"
+                    ).severity(.warning),
+                    .at(
+                        "2️⃣",
+                        "'onPullDownRefresh' is a WeChat hook this runtime never calls, so this code never runs; the page has no pull-to-refresh: add a refresh button bound with '@click'"
+                    ),
                 ]),
-            .file("app.js", "App({\n  onLaunch() {},\n  1️⃣onError(message) {\n    skip.log(message);\n  },\n  2️⃣onHide() {},\n});\n",
-                  expected: [
-                      .at("1️⃣", "'onError' never runs on this runtime, so this code never does; errors are dropped without a message: catch them where they happen with 'try'/'catch' and log them with 'skip.log'").severity(.warning),
-                      .at("2️⃣", "'onHide' never runs on this runtime; this empty hook has no effect and can go").severity(.note),
-                  ]),
+            .file(
+                "app.js", "App({\n  onLaunch() {},\n  1️⃣onError(message) {\n    skip.log(message);\n  },\n  2️⃣onHide() {},\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'onError' never runs on this runtime, so this code never does; errors are dropped without a message: catch them where they happen with 'try'/'catch' and log them with 'skip.log'"
+                    ).severity(.warning),
+                    .at("2️⃣", "'onHide' never runs on this runtime; this empty hook has no effect and can go").severity(.note),
+                ]),
         ],
         nonTriggering: [
             // The hooks the runtime calls, and a WeChat name the template binds as a handler.
             RuleExample(files: [
-                ("pages/index/index.js", "Page({\n  data: {},\n  onLoad() {},\n  onShow() {},\n  onHide() {},\n  onPullDownRefresh() {\n    skip.log('refresh');\n  },\n});\n"),
+                (
+                    "pages/index/index.js",
+                    "Page({\n  data: {},\n  onLoad() {},\n  onShow() {},\n  onHide() {},\n  onPullDownRefresh() {\n    skip.log('refresh');\n  },\n});\n"
+                ),
                 ("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onPullDownRefresh()\">Refresh</button>\n</body>\n"),
             ]),
             // An 'onUnload' the page calls itself.
-            .file("pages/index/index.js", "Page({\n  data: {},\n  onHide() {\n    this.onUnload();\n  },\n  onUnload() {\n    skip.log('bye');\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: {},\n  onHide() {\n    this.onUnload();\n  },\n  onUnload() {\n    skip.log('bye');\n  },\n});\n"),
         ])
 
     public init() {}
@@ -64,10 +81,13 @@ public struct ScriptHookNeverCalled: Rule {
             for call in script.registration.calls {
                 for name in call.lifecycleHooks + call.handlerNames where !bound.contains(name) {
                     guard let hook = lifecycle.neverCalledHook(name, of: call.function),
-                          let key = Self.keyTokenIndex(of: name, in: script.tokens),
-                          !Self.isNamedElsewhere(name, besides: key, in: script.tokens) else { continue }
-                    findings.append(Self.finding(hook, at: script.span(script.tokens[key].range),
-                                                 isEmpty: Self.hasEmptyBody(afterKey: key, in: script.tokens)))
+                        let key = Self.keyTokenIndex(of: name, in: script.tokens),
+                        !Self.isNamedElsewhere(name, besides: key, in: script.tokens)
+                    else { continue }
+                    findings.append(
+                        Self.finding(
+                            hook, at: script.span(script.tokens[key].range),
+                            isEmpty: Self.hasEmptyBody(afterKey: key, in: script.tokens)))
                 }
             }
         }
@@ -75,7 +95,8 @@ public struct ScriptHookNeverCalled: Rule {
     }
 
     static func finding(_ hook: NeverCalledHook, at span: SourceSpan, isEmpty: Bool) -> Finding {
-        let what = hook.platform.map { "'\(hook.name)' is a\($0 == "Alipay" ? "n" : "") \($0) hook this runtime never calls" }
+        let what =
+            hook.platform.map { "'\(hook.name)' is a\($0 == "Alipay" ? "n" : "") \($0) hook this runtime never calls" }
             ?? "'\(hook.name)' never runs on this runtime"
         if isEmpty {
             return Finding("\(what); this empty hook has no effect and can go", at: span, defaultSeverity: .note)

@@ -17,16 +17,38 @@ public struct ScriptI18nDateString: Rule {
             """,
         runtimeFacts: ["skip.i18n-date-value"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.d(1️⃣'2024-01-15') });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'skip.i18n.d' cannot format the string '2024-01-15': on iOS it returns undefined instead of the date; pass a Date, as in new Date('2024-01-15T00:00')").fixIt("new Date('2024-01-15T00:00')")]),
-            .file("pages/index/index.js", "const RELEASE = 'March 3, 2024';\nPage({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.d(1️⃣RELEASE) });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'skip.i18n.d' cannot format the string 'March 3, 2024' ('RELEASE'): on iOS it returns undefined instead of the date; pass a Date or a timestamp in milliseconds")]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.d(1️⃣'2024-01-15') });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'skip.i18n.d' cannot format the string '2024-01-15': on iOS it returns undefined instead of the date; pass a Date, as in new Date('2024-01-15T00:00')"
+                    ).fixIt("new Date('2024-01-15T00:00')")
+                ]),
+            .file(
+                "pages/index/index.js",
+                "const RELEASE = 'March 3, 2024';\nPage({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.d(1️⃣RELEASE) });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'skip.i18n.d' cannot format the string 'March 3, 2024' ('RELEASE'): on iOS it returns undefined instead of the date; pass a Date or a timestamp in milliseconds"
+                    )
+                ]),
         ],
         nonTriggering: [
             // A Date, a timestamp (number or digits), no argument (now), and a value of unknown type.
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello', day: '2024-01-15' },\n  onShow() {\n    this.setData({ title: skip.i18n.d(Date.now()) + skip.i18n.d(new Date('2024-01-15T00:00')) + skip.i18n.d('1705276800000') + skip.i18n.d() + skip.i18n.d(this.data.day) });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello', day: '2024-01-15' },\n  onShow() {\n    this.setData({ title: skip.i18n.d(Date.now()) + skip.i18n.d(new Date('2024-01-15T00:00')) + skip.i18n.d('1705276800000') + skip.i18n.d() + skip.i18n.d(this.data.day) });\n  },\n});\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.d('2024-01-15') });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.d('2024-01-15') });\n  },\n});\n"
+                    )
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 

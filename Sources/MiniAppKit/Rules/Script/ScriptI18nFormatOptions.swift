@@ -20,16 +20,38 @@ public struct ScriptI18nFormatOptions: Rule {
             """,
         runtimeFacts: ["skip.i18n-format-options"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.n(1234.5, 1️⃣{ style: 'currency', currency: 'EUR' }) });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'skip.i18n.n' pastes its options into evaluated code as '[object Object]', a syntax error, so on iOS it returns undefined instead of the formatted number; call 'skip.i18n.n(x)' without options").fixIt("")]),
-            .file("pages/index/index.js", "const SHORT = { dateStyle: 'short' };\nPage({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: miniapp.i18n.d(new Date(), 1️⃣SHORT) });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'miniapp.i18n.d' pastes its options ('SHORT', an object) into evaluated code as '[object Object]', a syntax error, so on iOS it returns undefined instead of the formatted date; call 'miniapp.i18n.d(date)' without options").fixIt("")]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.n(1234.5, 1️⃣{ style: 'currency', currency: 'EUR' }) });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'skip.i18n.n' pastes its options into evaluated code as '[object Object]', a syntax error, so on iOS it returns undefined instead of the formatted number; call 'skip.i18n.n(x)' without options"
+                    ).fixIt("")
+                ]),
+            .file(
+                "pages/index/index.js",
+                "const SHORT = { dateStyle: 'short' };\nPage({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: miniapp.i18n.d(new Date(), 1️⃣SHORT) });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'miniapp.i18n.d' pastes its options ('SHORT', an object) into evaluated code as '[object Object]', a syntax error, so on iOS it returns undefined instead of the formatted date; call 'miniapp.i18n.d(date)' without options"
+                    ).fixIt("")
+                ]),
         ],
         nonTriggering: [
             // Without options, with a non-object second argument (ignored), and with options of unknown value.
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onShow(options) {\n    this.setData({ title: skip.i18n.n(1234.5) + skip.i18n.n(2, 'short') + skip.i18n.d(Date.now(), null) + skip.i18n.n(3, options) });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onShow(options) {\n    this.setData({ title: skip.i18n.n(1234.5) + skip.i18n.n(2, 'short') + skip.i18n.d(Date.now(), null) + skip.i18n.n(3, options) });\n  },\n});\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.n(1234.5, { style: 'percent' }) });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.n(1234.5, { style: 'percent' }) });\n  },\n});\n"
+                    )
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 
@@ -49,7 +71,8 @@ public struct ScriptI18nFormatOptions: Rule {
                 if let value = call.argument(0), call.arguments.count == 2 {
                     // The options never apply: without them the call formats with the locale's defaults.
                     fixIt = FixIt(
-                        message: "remove the options", span: script.span(value.range.upperBound..<options.range.upperBound), replacement: "")
+                        message: "remove the options", span: script.span(value.range.upperBound..<options.range.upperBound), replacement: ""
+                    )
                 }
                 return Finding(
                     "'\(call.name)' pastes its options\(named) into evaluated code as '[object Object]', a syntax error, so on iOS it returns undefined instead of the formatted \(result); call '\(call.name)(\(subject))' without options",

@@ -15,14 +15,18 @@ public struct ScriptLoadError: Rule {
             """,
         runtimeFacts: ["skip.globals"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.log('x'\n  1️⃣},\n});\n",
-                  expected: [.at("1️⃣", "SyntaxError: Unexpected token '}'. Expected ')' to end an argument list.")]),
+            .file(
+                "pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.log('x'\n  1️⃣},\n});\n",
+                expected: [.at("1️⃣", "SyntaxError: Unexpected token '}'. Expected ')' to end an argument list.")])
         ],
         nonTriggering: [
             // A handler that throws runs only on a tap, not when the script loads.
             .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    throw new Error('not yet');\n  },\n});\n"),
             // SkipMiniApp runs `app.js` first in the same context, so its top-level names are the page's globals.
-            RuleExample(files: [("app.js", "var launched = false;\nfunction fmt(n) { return 'n=' + n; }\n"), ("pages/index/index.js", "Page({\n  data: { title: fmt(1) + launched },\n});\n")]),
+            RuleExample(files: [
+                ("app.js", "var launched = false;\nfunction fmt(n) { return 'n=' + n; }\n"),
+                ("pages/index/index.js", "Page({\n  data: { title: fmt(1) + launched },\n});\n"),
+            ]),
             // A global of the W3C lifecycle tests' host; under `skip` it is a ReferenceError.
             RuleExample(files: [("app.js", "global.started = true;\n")], configuration: "runtime: w3c\n"),
         ])
@@ -32,7 +36,8 @@ public struct ScriptLoadError: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         model.scripts.compactMap { script in
             guard let issue = script.registration.issue,
-                  model.runtime.evaluatesScripts || issue.kind != .uncaughtException else { return nil }
+                model.runtime.evaluatesScripts || issue.kind != .uncaughtException
+            else { return nil }
             let span = issue.range.map(script.span) ?? .file(script.file.path)
             var notes: [DiagnosticNote] = []
             if script.file.path != "app.js" {

@@ -13,10 +13,12 @@ public struct ScriptMissingRegistration: Rule {
             """,
         runtimeFacts: ["skip.app-script-optional"],
         triggering: [
-            .file("app.js", "1️⃣function onLaunch() {\n  console.log('launched');\n}\n",
-                  expected: [.at("1️⃣", "'app.js' defines 'onLaunch' but does not call 'App({...})'; the hook never runs")]),
-            .file("pages/index/index.js", "1️⃣const page = {\n  data: { title: 'Hello' },\n};\n",
-                  expected: [.at("1️⃣", "page script does not call 'Page({...})'; the page has no data and no handlers")]),
+            .file(
+                "app.js", "1️⃣function onLaunch() {\n  console.log('launched');\n}\n",
+                expected: [.at("1️⃣", "'app.js' defines 'onLaunch' but does not call 'App({...})'; the hook never runs")]),
+            .file(
+                "pages/index/index.js", "1️⃣const page = {\n  data: { title: 'Hello' },\n};\n",
+                expected: [.at("1️⃣", "page script does not call 'Page({...})'; the page has no data and no handlers")]),
         ],
         nonTriggering: [
             .file("pages/index/index.js", "const data = { title: 'Hello' };\nPage({ data });\n"),
@@ -34,14 +36,16 @@ public struct ScriptMissingRegistration: Rule {
         var findings: [Finding] = []
         let start = { (script: ScriptModel) in script.span(0..<0) }
         if let app = model.appScript, app.loaded, app.registration.appCalls.isEmpty,
-           let hook = app.tokens.first(where: { $0.kind == .identifier && Self.appHooks.contains($0.text) }) {
+            let hook = app.tokens.first(where: { $0.kind == .identifier && Self.appHooks.contains($0.text) })
+        {
             findings.append(Finding("'app.js' defines '\(hook.text)' but does not call 'App({...})'; the hook never runs", at: start(app)))
         }
         for page in model.pages {
             // A zero-byte script the runtime skips is `project-empty-file`'s.
             guard let script = page.script, script.loaded, script.registration.pageCalls.isEmpty, !model.isSkippedAsEmpty(page.scriptPath)
             else { continue }
-            let message = script.registration.appCalls.isEmpty
+            let message =
+                script.registration.appCalls.isEmpty
                 ? "page script does not call 'Page({...})'; the page has no data and no handlers"
                 : "page script calls 'App({...})' instead of 'Page({...})'"
             findings.append(Finding(message, at: start(script)))

@@ -10,8 +10,9 @@ public struct ScriptMisspeltLifecycleHook: Rule {
             handler in the template is not reported.
             """,
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  1️⃣onLaod() {\n    skip.log('loaded');\n  },\n});\n",
-                  expected: [.at("1️⃣", "'onLaod' is not a lifecycle hook and never runs; did you mean 'onLoad'?").fixIt("onLoad")]),
+            .file(
+                "pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  1️⃣onLaod() {\n    skip.log('loaded');\n  },\n});\n",
+                expected: [.at("1️⃣", "'onLaod' is not a lifecycle hook and never runs; did you mean 'onLoad'?").fixIt("onLoad")])
         ],
         nonTriggering: [.file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad() {},\n  onLoadMore() {},\n});\n")])
 
@@ -27,9 +28,13 @@ public struct ScriptMisspeltLifecycleHook: Rule {
                     guard let hook = Self.closeHook(to: name, in: hooks) else { continue }
                     let span = script.memberKeyRange(name).map(script.span) ?? call.callOffset.map { script.span($0..<$0) }
                     // Renaming is safe only when the registration has no member of that name already.
-                    let fixIt = call.handlerNames.contains(hook) ? nil : span.flatMap { LiteralFixIt.replacingKey(name, with: hook, at: $0, in: script.file) }
-                    findings.append(Finding(
-                        "'\(name)' is not a lifecycle hook and never runs; did you mean '\(hook)'?", at: span ?? .file(script.file.path), fixIt: fixIt))
+                    let fixIt =
+                        call.handlerNames.contains(hook)
+                        ? nil : span.flatMap { LiteralFixIt.replacingKey(name, with: hook, at: $0, in: script.file) }
+                    findings.append(
+                        Finding(
+                            "'\(name)' is not a lifecycle hook and never runs; did you mean '\(hook)'?",
+                            at: span ?? .file(script.file.path), fixIt: fixIt))
                 }
             }
         }

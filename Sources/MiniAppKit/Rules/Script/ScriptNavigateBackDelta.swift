@@ -16,19 +16,42 @@ public struct ScriptNavigateBackDelta: Rule {
             """,
         runtimeFacts: ["skip.navigate-back-delta-int"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onBack() {\n    skip.nav.navigateBack({ delta: 1️⃣'home' });\n  },\n  onCancel() {\n    skip.nav.navigateBack({ delta: 2️⃣NaN });\n  },\n});\n",
-                  expected: [
-                    .at("1️⃣", "'skip.nav.navigateBack' delta 'home' converts to NaN, and the runtime's Swift 'Int(…)' of it crashes the host app on iOS; pass a whole number, as in 'delta: 2'"),
-                    .at("2️⃣", "'skip.nav.navigateBack' delta NaN converts to NaN, and the runtime's Swift 'Int(…)' of it crashes the host app on iOS; pass a whole number, as in 'delta: 2'"),
-                  ]),
-            .file("pages/index/index.js", "const TO_START = { delta: Infinity };\nPage({\n  data: { title: 'Hello' },\n  onRestart() {\n    miniapp.nav.navigateBack(1️⃣TO_START);\n  },\n});\n",
-                  expected: [.at("1️⃣", "'miniapp.nav.navigateBack' delta Infinity (in 'TO_START') converts to Infinity, and the runtime's Swift 'Int(…)' of it crashes the host app on iOS; pass a whole number, as in 'delta: 2'")]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onBack() {\n    skip.nav.navigateBack({ delta: 1️⃣'home' });\n  },\n  onCancel() {\n    skip.nav.navigateBack({ delta: 2️⃣NaN });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'skip.nav.navigateBack' delta 'home' converts to NaN, and the runtime's Swift 'Int(…)' of it crashes the host app on iOS; pass a whole number, as in 'delta: 2'"
+                    ),
+                    .at(
+                        "2️⃣",
+                        "'skip.nav.navigateBack' delta NaN converts to NaN, and the runtime's Swift 'Int(…)' of it crashes the host app on iOS; pass a whole number, as in 'delta: 2'"
+                    ),
+                ]),
+            .file(
+                "pages/index/index.js",
+                "const TO_START = { delta: Infinity };\nPage({\n  data: { title: 'Hello' },\n  onRestart() {\n    miniapp.nav.navigateBack(1️⃣TO_START);\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'miniapp.nav.navigateBack' delta Infinity (in 'TO_START') converts to Infinity, and the runtime's Swift 'Int(…)' of it crashes the host app on iOS; pass a whole number, as in 'delta: 2'"
+                    )
+                ]),
         ],
         nonTriggering: [
             // A number, a numeric string, undefined (skipped), no options, and a delta of unknown value.
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello', depth: 2 },\n  onBack() {\n    skip.nav.navigateBack({ delta: 2 });\n    skip.nav.navigateBack({ delta: '2' });\n    skip.nav.navigateBack({ delta: undefined });\n    skip.nav.navigateBack();\n    skip.nav.navigateBack({ delta: this.data.depth });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello', depth: 2 },\n  onBack() {\n    skip.nav.navigateBack({ delta: 2 });\n    skip.nav.navigateBack({ delta: '2' });\n    skip.nav.navigateBack({ delta: undefined });\n    skip.nav.navigateBack();\n    skip.nav.navigateBack({ delta: this.data.depth });\n  },\n});\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onBack() {\n    skip.nav.navigateBack({ delta: 'home' });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onBack() {\n    skip.nav.navigateBack({ delta: 'home' });\n  },\n});\n"
+                    )
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 

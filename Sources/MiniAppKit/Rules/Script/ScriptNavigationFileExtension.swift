@@ -13,14 +13,22 @@ public struct ScriptNavigationFileExtension: Rule {
             """,
         runtimeFacts: ["skip.navigation-url-is-path", "skip.switch-tab-exact"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 1️⃣'pages/index/index.html' });\n  },\n});\n",
-                  expected: [
-                    .at("1️⃣", "'navigateTo' url 'pages/index/index.html' ends in '.html', which the runtime adds itself: it loads 'pages/index/index.html.html', so the page is blank and its script never runs; write 'pages/index/index'")
-                        .fixIt("'pages/index/index'"),
-                  ]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 1️⃣'pages/index/index.html' });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'navigateTo' url 'pages/index/index.html' ends in '.html', which the runtime adds itself: it loads 'pages/index/index.html.html', so the page is blank and its script never runs; write 'pages/index/index'"
+                    )
+                    .fixIt("'pages/index/index'")
+                ])
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'file=a.html' });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'file=a.html' });\n  },\n});\n"
+            )
         ])
 
     public init() {}
@@ -30,7 +38,8 @@ public struct ScriptNavigationFileExtension: Rule {
         return NavigationTarget.all(in: model, apis: NavigationTarget.urlAPIs).compactMap { target in
             let path = target.pathPart
             guard target.isWhole || path.count < target.url.count,
-                  let suffix = [".html", ".js"].first(where: { path.lowercased().hasSuffix($0) }) else { return nil }
+                let suffix = [".html", ".js"].first(where: { path.lowercased().hasSuffix($0) })
+            else { return nil }
             let route = String(path.dropLast(suffix.count))
             let source = NavigationURLSource(target: target)
             let span = target.script.span(target.range)
@@ -41,7 +50,9 @@ public struct ScriptNavigationFileExtension: Rule {
             }
             let url = "'\(target.shortName)' url \(source.shown) ends in '\(suffix)', which the runtime adds itself"
             if target.shortName == "switchTab" {
-                return Finding("\(url): 'switchTab' switches only to a tab's page exactly, so nothing happens; write '\(route)'", at: span, fixIt: fixIt)
+                return Finding(
+                    "\(url): 'switchTab' switches only to a tab's page exactly, so nothing happens; write '\(route)'", at: span,
+                    fixIt: fixIt)
             }
             let loaded = suffix == ".html" ? "\(path).html" : "\(route).js.html"
             return Finding(

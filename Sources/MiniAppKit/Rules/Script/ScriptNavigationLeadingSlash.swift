@@ -14,16 +14,32 @@ public struct ScriptNavigationLeadingSlash: Rule {
             """,
         runtimeFacts: ["skip.navigation-url-is-path", "skip.switch-tab-exact"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap({ detail: id }) {\n    skip.nav.reLaunch({ url: 1️⃣'/pages/index/index' });\n    skip.navigateTo({ url: 2️⃣`/pages/index/index`, query: 'id=' + id });\n  },\n});\n",
-                  expected: [
-                    .at("1️⃣", "'reLaunch' url '/pages/index/index' starts with '/': the runtime uses the url as a file path, so from a package the page's script is not found and 'Page()' never runs; write 'pages/index/index'").fixIt("'pages/index/index'"),
-                    .at("2️⃣", "'navigateTo' url '/pages/index/index' starts with '/': the runtime uses the url as a file path, so from a package the page's script is not found and 'Page()' never runs; write 'pages/index/index'").fixIt("`pages/index/index`"),
-                  ]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap({ detail: id }) {\n    skip.nav.reLaunch({ url: 1️⃣'/pages/index/index' });\n    skip.navigateTo({ url: 2️⃣`/pages/index/index`, query: 'id=' + id });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'reLaunch' url '/pages/index/index' starts with '/': the runtime uses the url as a file path, so from a package the page's script is not found and 'Page()' never runs; write 'pages/index/index'"
+                    ).fixIt("'pages/index/index'"),
+                    .at(
+                        "2️⃣",
+                        "'navigateTo' url '/pages/index/index' starts with '/': the runtime uses the url as a file path, so from a package the page's script is not found and 'Page()' never runs; write 'pages/index/index'"
+                    ).fixIt("`pages/index/index`"),
+                ])
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap(base) {\n    skip.nav.reLaunch({ url: 'pages/index/index' });\n    skip.nav.navigateTo({ url: base + '/index' });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap(base) {\n    skip.nav.reLaunch({ url: 'pages/index/index' });\n    skip.nav.navigateTo({ url: base + '/index' });\n  },\n});\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.reLaunch({ url: '/pages/index/index' });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.reLaunch({ url: '/pages/index/index' });\n  },\n});\n"
+                    )
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 

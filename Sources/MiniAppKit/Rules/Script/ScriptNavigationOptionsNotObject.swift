@@ -3,7 +3,8 @@
 public struct ScriptNavigationOptionsNotObject: Rule {
     public static let description = RuleDescription(
         id: "script-navigation-options-not-object", domain: .script, severity: .error,
-        summary: "A navigation call is given a string or a number instead of its options object: 'navigateTo('pages/d/d')', 'navigateBack(2)'.",
+        summary:
+            "A navigation call is given a string or a number instead of its options object: 'navigateTo('pages/d/d')', 'navigateBack(2)'.",
         rationale: """
             SkipMiniApp's `navigateTo`, `redirectTo`, `reLaunch`, `switchTab` and \
             `setNavigationBarTitle` start with `guard options.isObject`: a url or a title passed \
@@ -14,16 +15,26 @@ public struct ScriptNavigationOptionsNotObject: Rule {
             """,
         runtimeFacts: ["skip.navigation-options-object"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onOpen() {\n    skip.nav.navigateTo(1️⃣'pages/index/index');\n  },\n  onDone() {\n    skip.nav.navigateBack(2️⃣2);\n  },\n});\n",
-                  expected: [
-                    .at("1️⃣", "'skip.nav.navigateTo' is given 'pages/index/index', not an options object, so the runtime ignores the call; write '{ url: 'pages/index/index' }'")
-                        .fixIt("{ url: 'pages/index/index' }"),
-                    .at("2️⃣", "'skip.nav.navigateBack' is given 2, not an options object, so the runtime pops one page; write '{ delta: 2 }'")
-                        .fixIt("{ delta: 2 }"),
-                  ]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onOpen() {\n    skip.nav.navigateTo(1️⃣'pages/index/index');\n  },\n  onDone() {\n    skip.nav.navigateBack(2️⃣2);\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'skip.nav.navigateTo' is given 'pages/index/index', not an options object, so the runtime ignores the call; write '{ url: 'pages/index/index' }'"
+                    )
+                    .fixIt("{ url: 'pages/index/index' }"),
+                    .at(
+                        "2️⃣", "'skip.nav.navigateBack' is given 2, not an options object, so the runtime pops one page; write '{ delta: 2 }'"
+                    )
+                    .fixIt("{ delta: 2 }"),
+                ])
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "const HOME = { url: 'pages/index/index' };\nPage({\n  data: { title: 'Hello' },\n  onOpen(url) {\n    skip.nav.navigateTo(HOME);\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n    skip.nav.navigateBack(1);\n    skip.nav.navigateBack();\n    skip.nav.navigateTo(url);\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "const HOME = { url: 'pages/index/index' };\nPage({\n  data: { title: 'Hello' },\n  onOpen(url) {\n    skip.nav.navigateTo(HOME);\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n    skip.nav.navigateBack(1);\n    skip.nav.navigateBack();\n    skip.nav.navigateTo(url);\n  },\n});\n"
+            )
         ])
 
     public init() {}

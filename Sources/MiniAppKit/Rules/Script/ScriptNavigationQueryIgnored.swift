@@ -12,11 +12,20 @@ public struct ScriptNavigationQueryIgnored: Rule {
             """,
         runtimeFacts: ["skip.navigation-query-navigate-to-only"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onSave() {\n    skip.nav.redirectTo({ url: 'pages/index/index', 1️⃣query: 'saved=1' });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'redirectTo' ignores 'query': only 'navigateTo' passes one, so the page it opens gets an empty query in 'onLoad'")]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onSave() {\n    skip.nav.redirectTo({ url: 'pages/index/index', 1️⃣query: 'saved=1' });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'redirectTo' ignores 'query': only 'navigateTo' passes one, so the page it opens gets an empty query in 'onLoad'")
+                ])
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onOpen() {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=1' });\n    skip.nav.reLaunch({ url: 'pages/index/index' });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onOpen() {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=1' });\n    skip.nav.reLaunch({ url: 'pages/index/index' });\n  },\n});\n"
+            )
         ])
 
     public init() {}

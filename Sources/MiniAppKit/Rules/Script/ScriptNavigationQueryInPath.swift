@@ -2,7 +2,8 @@
 public struct ScriptNavigationQueryInPath: Rule {
     public static let description = RuleDescription(
         id: "script-navigation-query-in-path", domain: .script, severity: .error,
-        summary: "A 'navigateTo', 'redirectTo', 'reLaunch' or 'switchTab' url has a '?query', which the runtime reads as part of the file path.",
+        summary:
+            "A 'navigateTo', 'redirectTo', 'reLaunch' or 'switchTab' url has a '?query', which the runtime reads as part of the file path.",
         rationale: """
             SkipMiniApp uses the url verbatim as a file path: it loads `url + ".html"` and \
             `url + ".js"`, so `pages/d/d?id=1` names no file and the page loads blank, without \
@@ -15,17 +16,36 @@ public struct ScriptNavigationQueryInPath: Rule {
             """,
         runtimeFacts: ["skip.navigation-url-is-path", "skip.switch-tab-exact", "skip.onload-query"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap({ detail: id }) {\n    skip.nav.navigateTo({ url: 1️⃣'pages/index/index?id=1' });\n    skip.nav.navigateTo({ url: 2️⃣'pages/index/index?id=' + id });\n    skip.redirectTo({ url: 3️⃣`pages/index/index?id=${id}` });\n  },\n});\n",
-                  expected: [
-                    .at("1️⃣", "'navigateTo' url 'pages/index/index?id=1' is used verbatim as a file path, so the page loads blank; pass the query in 'query:'").fixIt("'pages/index/index', query: 'id=1'"),
-                    .at("2️⃣", "'navigateTo' url 'pages/index/index?id=…' is used verbatim as a file path, so the page loads blank; pass the query in 'query:'").fixIt("'pages/index/index', query: 'id=' + id"),
-                    .at("3️⃣", "'redirectTo' url 'pages/index/index?id=…' is used verbatim as a file path, so the page loads blank; 'redirectTo' passes no query: open 'pages/index/index' and keep the values elsewhere"),
-                  ]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap({ detail: id }) {\n    skip.nav.navigateTo({ url: 1️⃣'pages/index/index?id=1' });\n    skip.nav.navigateTo({ url: 2️⃣'pages/index/index?id=' + id });\n    skip.redirectTo({ url: 3️⃣`pages/index/index?id=${id}` });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'navigateTo' url 'pages/index/index?id=1' is used verbatim as a file path, so the page loads blank; pass the query in 'query:'"
+                    ).fixIt("'pages/index/index', query: 'id=1'"),
+                    .at(
+                        "2️⃣",
+                        "'navigateTo' url 'pages/index/index?id=…' is used verbatim as a file path, so the page loads blank; pass the query in 'query:'"
+                    ).fixIt("'pages/index/index', query: 'id=' + id"),
+                    .at(
+                        "3️⃣",
+                        "'redirectTo' url 'pages/index/index?id=…' is used verbatim as a file path, so the page loads blank; 'redirectTo' passes no query: open 'pages/index/index' and keep the values elsewhere"
+                    ),
+                ])
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap({ detail: id }) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + id });\n    skip.nav.navigateTo({ url: 'pages/index/' + 'index', query: `id=${id}` });\n    skip.log('pages/index/index?id=1');\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap({ detail: id }) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + id });\n    skip.nav.navigateTo({ url: 'pages/index/' + 'index', query: `id=${id}` });\n    skip.log('pages/index/index?id=1');\n  },\n});\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 'pages/index/index?id=1' });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.nav.navigateTo({ url: 'pages/index/index?id=1' });\n  },\n});\n"
+                    )
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 

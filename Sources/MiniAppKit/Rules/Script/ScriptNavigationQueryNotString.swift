@@ -15,17 +15,33 @@ public struct ScriptNavigationQueryNotString: Rule {
             """,
         runtimeFacts: ["skip.query-to-string", "skip.onload-query"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onOpen(item) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 1️⃣{ id: item.id, tab: 'info' } });\n  },\n  onMore() {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 2️⃣['a', 'b'] });\n  },\n});\n",
-                  expected: [
-                    .at("1️⃣", "'query' is an object, but 'skip.nav.navigateTo' passes 'query.toString()': onLoad receives '[object Object]'; write the query as a string, as in 'id=' + item.id + '&tab=info'").fixIt("'id=' + item.id + '&tab=info'"),
-                    .at("2️⃣", "'query' is an array, but 'skip.nav.navigateTo' passes 'query.toString()': onLoad receives its elements joined by commas; write the query as a string, as in 'id=' + id"),
-                  ]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onOpen(item) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 1️⃣{ id: item.id, tab: 'info' } });\n  },\n  onMore() {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 2️⃣['a', 'b'] });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'query' is an object, but 'skip.nav.navigateTo' passes 'query.toString()': onLoad receives '[object Object]'; write the query as a string, as in 'id=' + item.id + '&tab=info'"
+                    ).fixIt("'id=' + item.id + '&tab=info'"),
+                    .at(
+                        "2️⃣",
+                        "'query' is an array, but 'skip.nav.navigateTo' passes 'query.toString()': onLoad receives its elements joined by commas; write the query as a string, as in 'id=' + id"
+                    ),
+                ])
         ],
         nonTriggering: [
             // A string, a string built at run time, undefined (an empty query), and a value of unknown type.
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello', query: 'id=2' },\n  onOpen(id) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=1' });\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + id });\n    skip.nav.navigateTo({ url: 'pages/index/index', query: undefined });\n    skip.nav.navigateTo({ url: 'pages/index/index', query: this.data.query });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello', query: 'id=2' },\n  onOpen(id) {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=1' });\n    skip.nav.navigateTo({ url: 'pages/index/index', query: 'id=' + id });\n    skip.nav.navigateTo({ url: 'pages/index/index', query: undefined });\n    skip.nav.navigateTo({ url: 'pages/index/index', query: this.data.query });\n  },\n});\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onOpen() {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: { id: 1 } });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onOpen() {\n    skip.nav.navigateTo({ url: 'pages/index/index', query: { id: 1 } });\n  },\n});\n"
+                    )
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 
@@ -54,7 +70,8 @@ public struct ScriptNavigationQueryNotString: Rule {
                         at: span, fixIt: fixIt)
                 case .array:
                     return Finding(
-                        "\(start) an array, \(passes) its elements joined by commas; write the query as a string, as in 'id=' + id", at: span)
+                        "\(start) an array, \(passes) its elements joined by commas; write the query as a string, as in 'id=' + id",
+                        at: span)
                 default:
                     return nil
                 }
@@ -98,10 +115,11 @@ public struct ScriptNavigationQueryNotString: Rule {
     /// `id`, `item.id`, `this.data.id`: no operator that could bind looser than `+`.
     private static func isNameChain(_ source: String) -> Bool {
         let parts = source.split(separator: ".", omittingEmptySubsequences: false)
-        return !parts.isEmpty && parts.allSatisfy { part in
-            guard let first = part.first, first.isLetter || first == "_" || first == "$" else { return false }
-            return part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
-        }
+        return !parts.isEmpty
+            && parts.allSatisfy { part in
+                guard let first = part.first, first.isLetter || first == "_" || first == "$" else { return false }
+                return part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" }
+            }
     }
 }
 

@@ -15,19 +15,49 @@ public struct ScriptOnloadOptions: PageRule {
             """,
         runtimeFacts: ["skip.onload-query"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad(options) {\n    this.setData({ title: 1️⃣options.id });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'options.id' is always undefined: onLoad receives only '{ query }', the raw query string; parse it with 'options.query'")]),
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad: function ({ 1️⃣id }) {\n    this.setData({ title: id });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'id' is always undefined: onLoad receives only '{ query }', the raw query string; parse it with 'query'")]),
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad(options) {\n    this.setData({ title: 1️⃣options.query.id });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'options.query.id' is always undefined: 'query' is the raw query string ('id=7'), not an object of its parameters; parse it, splitting on '&' and '='")]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onLoad(options) {\n    this.setData({ title: 1️⃣options.id });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'options.id' is always undefined: onLoad receives only '{ query }', the raw query string; parse it with 'options.query'"
+                    )
+                ]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onLoad: function ({ 1️⃣id }) {\n    this.setData({ title: id });\n  },\n});\n",
+                expected: [
+                    .at("1️⃣", "'id' is always undefined: onLoad receives only '{ query }', the raw query string; parse it with 'query'")
+                ]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onLoad(options) {\n    this.setData({ title: 1️⃣options.query.id });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'options.query.id' is always undefined: 'query' is the raw query string ('id=7'), not an object of its parameters; parse it, splitting on '&' and '='"
+                    )
+                ]),
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad(options) {\n    const id = options.query.split('=')[1];\n    this.setData({ title: options['query'] + id });\n  },\n  onShow(options) {\n    skip.log(options.id);\n  },\n});\n"),
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad({ query }) {\n    this.setData({ title: query });\n  },\n});\n"),
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad(options) {\n    this.setData({ title: 'ready' });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onLoad(options) {\n    const id = options.query.split('=')[1];\n    this.setData({ title: options['query'] + id });\n  },\n  onShow(options) {\n    skip.log(options.id);\n  },\n});\n"
+            ),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onLoad({ query }) {\n    this.setData({ title: query });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onLoad(options) {\n    this.setData({ title: 'ready' });\n  },\n});\n"),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLoad(options) {\n    this.setData({ title: options.id });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onLoad(options) {\n    this.setData({ title: options.id });\n  },\n});\n"
+                    )
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 

@@ -18,27 +18,58 @@ public struct ScriptOtherPlatformGlobal: Rule {
             """,
         runtimeFacts: ["skip.globals", "skip.one-script-context", "skip.script-errors-silent"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const app = 1️⃣getApp();\n    this.setData({ title: app.globalData.user });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'getApp' is not defined in this runtime (a WeChat API): using it throws a ReferenceError that is dropped without a message, so the rest of this code does nothing; keep what pages share in a top-level 'var' of app.js, which every script sees (all scripts share one context)")]),
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣wx.showToast({ title: 'Saved' });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'wx' is not defined in this runtime (a WeChat API): using it throws a ReferenceError that is dropped without a message, so the rest of this code does nothing; use the host API ('skip.*') instead")]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const app = 1️⃣getApp();\n    this.setData({ title: app.globalData.user });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'getApp' is not defined in this runtime (a WeChat API): using it throws a ReferenceError that is dropped without a message, so the rest of this code does nothing; keep what pages share in a top-level 'var' of app.js, which every script sees (all scripts share one context)"
+                    )
+                ]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣wx.showToast({ title: 'Saved' });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'wx' is not defined in this runtime (a WeChat API): using it throws a ReferenceError that is dropped without a message, so the rest of this code does nothing; use the host API ('skip.*') instead"
+                    )
+                ]),
             // The use at load stops the script: `script-load-error` reports that one.
-            .file("pages/index/index.js", "const user = require('./user');\nPage({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣require('./log');\n  },\n});\n",
-                  expected: [.at("1️⃣", "'require' is not defined in this runtime (a module loader): using it throws a ReferenceError that is dropped without a message, so the rest of this code does nothing; the runtime loads no modules: put the code in this script, or in app.js, whose top-level functions every script sees")]),
+            .file(
+                "pages/index/index.js",
+                "const user = require('./user');\nPage({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣require('./log');\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'require' is not defined in this runtime (a module loader): using it throws a ReferenceError that is dropped without a message, so the rest of this code does nothing; the runtime loads no modules: put the code in this script, or in app.js, whose top-level functions every script sees"
+                    )
+                ]),
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "const require = (name) => name;\nPage({\n  data: { title: 'Hello', getApp: 1 },\n  onTap() {\n    if (typeof getApp === 'function') {}\n    skip.log(require('x'), this.data.getApp, globalThis.Date);\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "const require = (name) => name;\nPage({\n  data: { title: 'Hello', getApp: 1 },\n  onTap() {\n    if (typeof getApp === 'function') {}\n    skip.log(require('x'), this.data.getApp, globalThis.Date);\n  },\n});\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const app = getApp();\n  },\n});\n")],
+                files: [
+                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const app = getApp();\n  },\n});\n")
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 
     /// What to do instead, by global.
     static let alternatives: [String: (origin: String, instead: String)] = [
-        "getApp": ("a WeChat API", "keep what pages share in a top-level 'var' of app.js, which every script sees (all scripts share one context)"),
+        "getApp": (
+            "a WeChat API", "keep what pages share in a top-level 'var' of app.js, which every script sees (all scripts share one context)"
+        ),
         "getCurrentPages": ("a WeChat API", "pass what the next page needs in 'query:' of 'skip.nav.navigateTo'"),
         "wx": ("a WeChat API", "use the host API ('skip.*') instead"),
-        "require": ("a module loader", "the runtime loads no modules: put the code in this script, or in app.js, whose top-level functions every script sees"),
+        "require": (
+            "a module loader",
+            "the runtime loads no modules: put the code in this script, or in app.js, whose top-level functions every script sees"
+        ),
         "global": ("Node's global object", "use 'globalThis'"),
     ]
 
@@ -67,10 +98,14 @@ public struct ScriptOtherPlatformGlobal: Rule {
     /// find variable: <name>", which JavaScriptCore places at the call after the name on
     /// the same line, so the last use of that name before it on its line is the one.
     private func useThatStoppedLoading(_ script: ScriptModel) -> BrowserGlobalUse? {
-        guard let issue = script.registration.issue, issue.kind == .uncaughtException, let offset = issue.range?.lowerBound else { return nil }
+        guard let issue = script.registration.issue, issue.kind == .uncaughtException, let offset = issue.range?.lowerBound else {
+            return nil
+        }
         let bytes = script.file.bytes
         return script.facts.platformGlobalUses.last { use in
-            guard issue.message.hasSuffix("variable: \(use.name)"), use.range.lowerBound <= offset, offset <= bytes.count else { return false }
+            guard issue.message.hasSuffix("variable: \(use.name)"), use.range.lowerBound <= offset, offset <= bytes.count else {
+                return false
+            }
             return !bytes[use.range.lowerBound..<offset].contains(UInt8(ascii: "\n"))
         }
     }

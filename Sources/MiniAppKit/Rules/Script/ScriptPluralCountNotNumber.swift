@@ -18,19 +18,42 @@ public struct ScriptPluralCountNotNumber: Rule {
             """,
         runtimeFacts: ["skip.plural-count-int"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.plural(1️⃣'many', { one: '# item', other: '# items' }) });\n    this.setData({ title: skip.i18n.plural(2️⃣undefined, { other: '# items' }) });\n  },\n});\n",
-                  expected: [
-                    .at("1️⃣", "'skip.i18n.plural' count 'many' converts to NaN, and the runtime's Swift 'Int(…)' of it crashes the host app on iOS; pass the count as a number"),
-                    .at("2️⃣", "'skip.i18n.plural' count undefined converts to NaN, and the runtime's Swift 'Int(…)' of it crashes the host app on iOS; pass the count as a number"),
-                  ]),
-            .file("pages/index/index.js", "const FORMS = { one: '# item', other: '# items' };\nPage({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.plural(1️⃣Infinity, FORMS) });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'skip.i18n.plural' count Infinity converts to Infinity, and the runtime's Swift 'Int(…)' of it crashes the host app on iOS; pass the count as a number")]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.plural(1️⃣'many', { one: '# item', other: '# items' }) });\n    this.setData({ title: skip.i18n.plural(2️⃣undefined, { other: '# items' }) });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'skip.i18n.plural' count 'many' converts to NaN, and the runtime's Swift 'Int(…)' of it crashes the host app on iOS; pass the count as a number"
+                    ),
+                    .at(
+                        "2️⃣",
+                        "'skip.i18n.plural' count undefined converts to NaN, and the runtime's Swift 'Int(…)' of it crashes the host app on iOS; pass the count as a number"
+                    ),
+                ]),
+            .file(
+                "pages/index/index.js",
+                "const FORMS = { one: '# item', other: '# items' };\nPage({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.plural(1️⃣Infinity, FORMS) });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'skip.i18n.plural' count Infinity converts to Infinity, and the runtime's Swift 'Int(…)' of it crashes the host app on iOS; pass the count as a number"
+                    )
+                ]),
         ],
         nonTriggering: [
             // A number, a numeric string, a count of unknown value, and forms that are not an object (the call returns '').
-            .file("pages/index/index.js", "const FORMS = { one: '# item', other: '# items' };\nPage({\n  data: { title: 'Hello', count: 2 },\n  onShow() {\n    this.setData({ title: skip.i18n.plural(2, FORMS) + skip.i18n.plural('3', FORMS) + skip.i18n.plural(this.data.count, FORMS) + skip.i18n.plural('many', '# items') });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "const FORMS = { one: '# item', other: '# items' };\nPage({\n  data: { title: 'Hello', count: 2 },\n  onShow() {\n    this.setData({ title: skip.i18n.plural(2, FORMS) + skip.i18n.plural('3', FORMS) + skip.i18n.plural(this.data.count, FORMS) + skip.i18n.plural('many', '# items') });\n  },\n});\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.plural('many', { other: '# items' }) });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onShow() {\n    this.setData({ title: skip.i18n.plural('many', { other: '# items' }) });\n  },\n});\n"
+                    )
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 

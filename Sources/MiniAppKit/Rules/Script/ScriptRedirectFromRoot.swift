@@ -19,34 +19,61 @@ public struct ScriptRedirectFromRoot: Rule {
         runtimeFacts: ["skip.redirect-on-root"],
         triggering: [
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLogout() {\n    1️⃣skip.nav.redirectTo({ url: 'pages/login/login' });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onLogout() {\n    1️⃣skip.nav.redirectTo({ url: 'pages/login/login' });\n  },\n});\n"
+                    )
+                ],
                 supportFiles: [
                     "manifest.json": MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/login/login"]"#),
                     "pages/login/login.html": "<body x-data=\"page\"></body>\n",
                 ],
-                expected: [.at("1️⃣", "'skip.nav.redirectTo' from the launch page 'pages/index/index', the root of its stack, does nothing on screen: the view replaces only a pushed page; open 'pages/login/login' with 'skip.nav.navigateTo'")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'skip.nav.redirectTo' from the launch page 'pages/index/index', the root of its stack, does nothing on screen: the view replaces only a pushed page; open 'pages/login/login' with 'skip.nav.navigateTo'"
+                    )
+                ])
         ],
         nonTriggering: [
             // The same call from a page that is pushed (it is the url of a navigateTo).
             RuleExample(
                 files: [
-                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onOpen() {\n    skip.nav.navigateTo({ url: 'pages/login/login' });\n  },\n});\n"),
-                    ("pages/login/login.js", "Page({\n  data: { title: 'Log in' },\n  onDone() {\n    skip.nav.redirectTo({ url: 'pages/welcome/welcome' });\n  },\n});\n"),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onOpen() {\n    skip.nav.navigateTo({ url: 'pages/login/login' });\n  },\n});\n"
+                    ),
+                    (
+                        "pages/login/login.js",
+                        "Page({\n  data: { title: 'Log in' },\n  onDone() {\n    skip.nav.redirectTo({ url: 'pages/welcome/welcome' });\n  },\n});\n"
+                    ),
                 ],
                 supportFiles: [
-                    "manifest.json": MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/login/login", "pages/welcome/welcome"]"#),
+                    "manifest.json": MinimalApp.manifest(
+                        with: #""pages": ["pages/index/index", "pages/login/login", "pages/welcome/welcome"]"#),
                     "pages/login/login.html": "<body x-data=\"page\"></body>\n",
                     "pages/welcome/welcome.html": "<body x-data=\"page\"></body>\n",
                 ]),
             // A root page that a navigateTo elsewhere also pushes.
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onReset() {\n    skip.nav.redirectTo({ url: 'pages/login/login' });\n  },\n  onAgain() {\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onReset() {\n    skip.nav.redirectTo({ url: 'pages/login/login' });\n  },\n  onAgain() {\n    skip.nav.navigateTo({ url: 'pages/index/index' });\n  },\n});\n"
+                    )
+                ],
                 supportFiles: [
                     "manifest.json": MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/login/login"]"#),
                     "pages/login/login.html": "<body x-data=\"page\"></body>\n",
                 ]),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onLogout() {\n    skip.nav.redirectTo({ url: 'pages/login/login' });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onLogout() {\n    skip.nav.redirectTo({ url: 'pages/login/login' });\n  },\n});\n"
+                    )
+                ],
                 supportFiles: [
                     "manifest.json": MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/login/login"]"#),
                     "pages/login/login.html": "<body x-data=\"page\"></body>\n",
@@ -69,7 +96,9 @@ public struct ScriptRedirectFromRoot: Rule {
             guard let script = page.script, script.registration.issue?.kind != .syntaxError,
                 !reaches.contains(where: { $0.mayOpen(page.route) })
             else { return [] }
-            let place = hasTabs ? "the tab page '\(page.route)', the root of its tab's stack" : "the launch page '\(page.route)', the root of its stack"
+            let place =
+                hasTabs
+                ? "the tab page '\(page.route)', the root of its tab's stack" : "the launch page '\(page.route)', the root of its stack"
             return script.facts.hostAPICalls.compactMap { call -> Finding? in
                 guard api.namespaces.contains(call.namespace), call.member == "nav.redirectTo" else { return nil }
                 let target = URLReach(call)

@@ -3,7 +3,8 @@
 public struct ScriptRuntimeGlobalShadowed: Rule {
     public static let description = RuleDescription(
         id: "script-runtime-global-shadowed", domain: .script, severity: .error,
-        summary: "A script declares a top-level name the runtime declares itself ('fetch', '__i18nMessages', …): a 'let', 'const' or 'class' fails the script, a 'function' or 'var' replaces the runtime's.",
+        summary:
+            "A script declares a top-level name the runtime declares itself ('fetch', '__i18nMessages', …): a 'let', 'const' or 'class' fails the script, a 'function' or 'var' replaces the runtime's.",
         rationale: """
             SkipMiniApp's modules declare some globals by evaluating script in the one \
             JavaScript context every script shares: `fetch` (network), `__i18nMessages`, \
@@ -18,16 +19,33 @@ public struct ScriptRuntimeGlobalShadowed: Rule {
             """,
         runtimeFacts: ["skip.script-declared-globals", "skip.one-script-context", "skip.script-errors-silent"],
         triggering: [
-            .file("pages/index/index.js", "const 1️⃣fetch = (url) => skip.net.fetch(url);\nPage({\n  data: { title: 'Hello' },\n});\n",
-                  expected: [.at("1️⃣", "top-level 'const fetch' clashes with the global 'fetch' the runtime declares in the script context all scripts share: this script fails before any of its code runs, so the page has no data and no handlers; rename it, or move it into a function")]),
-            .file("app.js", "function 1️⃣fetch(url, options) {\n  return skip.net.fetch(url, options);\n}\nApp({\n  onLaunch() {}\n});\n",
-                  expected: [.at("1️⃣", "top-level 'function fetch' replaces the global 'fetch' the runtime declares, for every page and 'app.js'; rename it, or move it into a function")]),
+            .file(
+                "pages/index/index.js", "const 1️⃣fetch = (url) => skip.net.fetch(url);\nPage({\n  data: { title: 'Hello' },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "top-level 'const fetch' clashes with the global 'fetch' the runtime declares in the script context all scripts share: this script fails before any of its code runs, so the page has no data and no handlers; rename it, or move it into a function"
+                    )
+                ]),
+            .file(
+                "app.js", "function 1️⃣fetch(url, options) {\n  return skip.net.fetch(url, options);\n}\nApp({\n  onLaunch() {}\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "top-level 'function fetch' replaces the global 'fetch' the runtime declares, for every page and 'app.js'; rename it, or move it into a function"
+                    )
+                ]),
         ],
         nonTriggering: [
             // Inside a function, and a name the runtime does not declare.
-            .file("pages/index/index.js", "function load(url) {\n  const fetch = skip.net.fetch;\n  return fetch(url);\n}\nvar request = (url) => fetch(url);\nPage({\n  data: { title: 'Hello' },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "function load(url) {\n  const fetch = skip.net.fetch;\n  return fetch(url);\n}\nvar request = (url) => fetch(url);\nPage({\n  data: { title: 'Hello' },\n});\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.js", "const fetch = (url) => skip.net.fetch(url);\nPage({\n  data: { title: 'Hello' },\n});\n")],
+                files: [
+                    ("pages/index/index.js", "const fetch = (url) => skip.net.fetch(url);\nPage({\n  data: { title: 'Hello' },\n});\n")
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 

@@ -2,7 +2,8 @@
 public struct ScriptSetDataSharedKey: Rule {
     public static let description = RuleDescription(
         id: "script-setdata-shared-key", domain: .script, severity: .warning,
-        summary: "A page that calls 'setData' has a data key the launch page also has and shows: the launch page then shows this page's value.",
+        summary:
+            "A page that calls 'setData' has a data key the launch page also has and shows: the launch page then shows this page's value.",
         rationale: """
             SkipMiniApp's `setData` sends the caller's whole data to the view of the page last \
             opened and, through an older channel, to the launch page's view (the first of the \
@@ -21,39 +22,66 @@ public struct ScriptSetDataSharedKey: Rule {
             RuleExample(
                 files: [
                     ("manifest.json", MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/detail/detail"]"#)),
-                    ("pages/detail/detail.js", "Page({\n  data: { 1️⃣title: 'Detail', count: 0 },\n  onTap() {\n    this.setData({ count: this.data.count + 1 });\n  },\n});\n"),
+                    (
+                        "pages/detail/detail.js",
+                        "Page({\n  data: { 1️⃣title: 'Detail', count: 0 },\n  onTap() {\n    this.setData({ count: this.data.count + 1 });\n  },\n});\n"
+                    ),
                 ],
-                supportFiles: ["pages/detail/detail.html": "<body x-data=\"page\">\n  <h1 x-text=\"store.title\"></h1>\n  <button @click=\"onTap()\" x-text=\"store.count\"></button>\n</body>\n"],
+                supportFiles: [
+                    "pages/detail/detail.html":
+                        "<body x-data=\"page\">\n  <h1 x-text=\"store.title\"></h1>\n  <button @click=\"onTap()\" x-text=\"store.count\"></button>\n</body>\n"
+                ],
                 expected: [
-                    .at("1️⃣", "'pages/detail/detail' shares the key 'title' with the launch page 'pages/index/index' and calls 'setData', which sends this page's whole data to the launch page's view too: the launch page then shows this page's 'title' instead of its own; rename the key on one of the pages"),
-                ]),
+                    .at(
+                        "1️⃣",
+                        "'pages/detail/detail' shares the key 'title' with the launch page 'pages/index/index' and calls 'setData', which sends this page's whole data to the launch page's view too: the launch page then shows this page's 'title' instead of its own; rename the key on one of the pages"
+                    )
+                ])
         ],
         nonTriggering: [
             // A shared key on a page that never calls setData, and a page whose keys differ.
             RuleExample(
                 files: [
-                    ("manifest.json", MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/about/about", "pages/detail/detail"]"#)),
+                    (
+                        "manifest.json",
+                        MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/about/about", "pages/detail/detail"]"#)
+                    ),
                     ("pages/about/about.js", "Page({\n  data: { title: 'About' },\n});\n"),
-                    ("pages/detail/detail.js", "Page({\n  data: { heading: 'Detail', count: 0 },\n  onTap() {\n    this.setData({ count: this.data.count + 1 });\n  },\n});\n"),
+                    (
+                        "pages/detail/detail.js",
+                        "Page({\n  data: { heading: 'Detail', count: 0 },\n  onTap() {\n    this.setData({ count: this.data.count + 1 });\n  },\n});\n"
+                    ),
                 ],
                 supportFiles: [
                     "pages/about/about.html": "<body x-data=\"page\">\n  <h1 x-text=\"store.title\"></h1>\n</body>\n",
-                    "pages/detail/detail.html": "<body x-data=\"page\">\n  <h1 x-text=\"store.heading\"></h1>\n  <button @click=\"onTap()\" x-text=\"store.count\"></button>\n</body>\n",
+                    "pages/detail/detail.html":
+                        "<body x-data=\"page\">\n  <h1 x-text=\"store.heading\"></h1>\n  <button @click=\"onTap()\" x-text=\"store.count\"></button>\n</body>\n",
                 ]),
             // A shared key the launch page has but never shows.
             RuleExample(
                 files: [
                     ("manifest.json", MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/detail/detail"]"#)),
                     ("pages/index/index.js", "Page({\n  data: { title: 'Hello', count: 0 },\n});\n"),
-                    ("pages/detail/detail.js", "Page({\n  data: { count: 0 },\n  onTap() {\n    this.setData({ count: this.data.count + 1 });\n  },\n});\n"),
+                    (
+                        "pages/detail/detail.js",
+                        "Page({\n  data: { count: 0 },\n  onTap() {\n    this.setData({ count: this.data.count + 1 });\n  },\n});\n"
+                    ),
                 ],
-                supportFiles: ["pages/detail/detail.html": "<body x-data=\"page\">\n  <button @click=\"onTap()\" x-text=\"store.count\"></button>\n</body>\n"]),
+                supportFiles: [
+                    "pages/detail/detail.html":
+                        "<body x-data=\"page\">\n  <button @click=\"onTap()\" x-text=\"store.count\"></button>\n</body>\n"
+                ]),
             RuleExample(
                 files: [
                     ("manifest.json", MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/detail/detail"]"#)),
-                    ("pages/detail/detail.js", "Page({\n  data: { title: 'Detail' },\n  onTap() {\n    this.setData({ title: 'Tapped' });\n  },\n});\n"),
+                    (
+                        "pages/detail/detail.js",
+                        "Page({\n  data: { title: 'Detail' },\n  onTap() {\n    this.setData({ title: 'Tapped' });\n  },\n});\n"
+                    ),
                 ],
-                supportFiles: ["pages/detail/detail.html": "<body x-data=\"page\">\n  <h1 x-text=\"store.title\" @click=\"onTap()\"></h1>\n</body>\n"],
+                supportFiles: [
+                    "pages/detail/detail.html": "<body x-data=\"page\">\n  <h1 x-text=\"store.title\" @click=\"onTap()\"></h1>\n</body>\n"
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 
@@ -61,13 +89,13 @@ public struct ScriptSetDataSharedKey: Rule {
 
     public func check(_ model: ProjectModel) -> [Finding] {
         guard model.runtime.has(.setDataReachesLaunchPage), let launch = model.launchPage,
-              let launchScript = launch.script, launchScript.loaded, launchScript.page != nil
+            let launchScript = launch.script, launchScript.loaded, launchScript.page != nil
         else { return [] }
         let launchKeys = Self.keys(of: launchScript).intersection(Self.storeKeysRead(by: launch))
         guard !launchKeys.isEmpty else { return [] }
         return model.pages.compactMap { page -> Finding? in
             guard page.route != launch.route, let script = page.script, script.loaded, script.page != nil,
-                  !script.facts.setDataCalls.isEmpty
+                !script.facts.setDataCalls.isEmpty
             else { return nil }
             let shared = Self.keys(of: script).intersection(launchKeys)
             guard !shared.isEmpty else { return nil }

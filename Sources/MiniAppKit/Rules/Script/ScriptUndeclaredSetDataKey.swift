@@ -12,13 +12,25 @@ public struct ScriptUndeclaredSetDataKey: PageRule {
             are checked by their first key.
             """,
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({ 1️⃣titel: 'Bye' });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'setData' sets 'titel', which 'data' does not declare; did you mean 'title'?").fixIt("title")]),
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({ 1️⃣speakerId: 7 });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'setData' sets 'speakerId', which 'data' does not declare: the runtime adds it, but the first render has no value for it; declare it in 'data'").severity(.note)]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({ 1️⃣titel: 'Bye' });\n  },\n});\n",
+                expected: [.at("1️⃣", "'setData' sets 'titel', which 'data' does not declare; did you mean 'title'?").fixIt("title")]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    this.setData({ 1️⃣speakerId: 7 });\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'setData' sets 'speakerId', which 'data' does not declare: the runtime adds it, but the first render has no value for it; declare it in 'data'"
+                    ).severity(.note)
+                ]),
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello', user: {} },\n  onTap() {\n    this.setData({ title: 'Bye', 'user.name': 'x', [key]: 1 });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello', user: {} },\n  onTap() {\n    this.setData({ title: 'Bye', 'user.name': 'x', [key]: 1 });\n  },\n});\n"
+            )
         ])
 
     public init() {}
@@ -42,8 +54,10 @@ public struct ScriptUndeclaredSetDataKey: PageRule {
                     findings.append(Finding(message + "; did you mean '\(suggestion)'?", at: span, fixIt: fixIt))
                 } else {
                     // Not a typo: the runtime adds the key, and only the first render lacks it.
-                    findings.append(Finding(message + ": the runtime adds it, but the first render has no value for it; declare it in 'data'",
-                                            at: script.span(member.keyRange), defaultSeverity: .note))
+                    findings.append(
+                        Finding(
+                            message + ": the runtime adds it, but the first render has no value for it; declare it in 'data'",
+                            at: script.span(member.keyRange), defaultSeverity: .note))
                 }
             }
         }

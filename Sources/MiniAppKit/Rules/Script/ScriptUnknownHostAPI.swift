@@ -17,20 +17,48 @@ public struct ScriptUnknownHostAPI: Rule {
             """,
         runtimeFacts: ["skip.namespace", "skip.host-api", "skip.flat-api-removed"],
         triggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣skip.nav.navigatTo({ url: 'pages/index/index' });\n  },\n});\n",
-                  expected: [.at("1️⃣", "'skip.nav.navigatTo' is not part of the host API; did you mean 'skip.nav.navigateTo'?").fixIt("skip.nav.navigateTo")]),
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const file = 1️⃣skip.fs.root().getFileHandle('a.txt');\n  },\n});\n",
-                  expected: [.at("1️⃣", "'skip.fs.root' is an object of the host API, not a function: calling it throws a TypeError that is dropped, so the rest of this code does nothing; call one of its members, as in 'skip.fs.root.getFileHandle(…)'")]),
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣skip.switchTab({ url: 'pages/index/index' });\n    2️⃣miniapp.fetch('https://example.com');\n  },\n});\n",
-                  expected: [
-                    .at("1️⃣", "'skip.switchTab' moved to 'skip.nav.switchTab'; 'skip.switchTab' is undefined in today's runtime, so the call throws and nothing happens").fixIt("skip.nav.switchTab"),
-                    .at("2️⃣", "'miniapp.fetch' moved to 'miniapp.net.fetch'; 'miniapp.fetch' is undefined in today's runtime, so the call throws and nothing happens").fixIt("miniapp.net.fetch"),
-                  ]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣skip.nav.navigatTo({ url: 'pages/index/index' });\n  },\n});\n",
+                expected: [
+                    .at("1️⃣", "'skip.nav.navigatTo' is not part of the host API; did you mean 'skip.nav.navigateTo'?").fixIt(
+                        "skip.nav.navigateTo")
+                ]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    const file = 1️⃣skip.fs.root().getFileHandle('a.txt');\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'skip.fs.root' is an object of the host API, not a function: calling it throws a TypeError that is dropped, so the rest of this code does nothing; call one of its members, as in 'skip.fs.root.getFileHandle(…)'"
+                    )
+                ]),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    1️⃣skip.switchTab({ url: 'pages/index/index' });\n    2️⃣miniapp.fetch('https://example.com');\n  },\n});\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'skip.switchTab' moved to 'skip.nav.switchTab'; 'skip.switchTab' is undefined in today's runtime, so the call throws and nothing happens"
+                    ).fixIt("skip.nav.switchTab"),
+                    .at(
+                        "2️⃣",
+                        "'miniapp.fetch' moved to 'miniapp.net.fetch'; 'miniapp.fetch' is undefined in today's runtime, so the call throws and nothing happens"
+                    ).fixIt("miniapp.net.fetch"),
+                ]),
         ],
         nonTriggering: [
-            .file("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  async onTap() {\n    const file = await skip.fs.root.getFileHandle('a.txt', { create: true });\n    await skip.net.fetch('https://example.com');\n    skip.log(skip.i18n.plural(2, { one: '# item', other: '# items' }), miniapp.getSystemInfo(), skip.i18n.locale.split('-'));\n    skip.db.exec('create table t (x)', []);\n    skip.nav.setNavigationBarTitle({ title: skip.db.query('select 1', []).length + '' });\n  },\n});\n"),
+            .file(
+                "pages/index/index.js",
+                "Page({\n  data: { title: 'Hello' },\n  async onTap() {\n    const file = await skip.fs.root.getFileHandle('a.txt', { create: true });\n    await skip.net.fetch('https://example.com');\n    skip.log(skip.i18n.plural(2, { one: '# item', other: '# items' }), miniapp.getSystemInfo(), skip.i18n.locale.split('-'));\n    skip.db.exec('create table t (x)', []);\n    skip.nav.setNavigationBarTitle({ title: skip.db.query('select 1', []).length + '' });\n  },\n});\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.js", "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.switchTab({ url: 'pages/index/index' });\n  },\n});\n")],
+                files: [
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello' },\n  onTap() {\n    skip.switchTab({ url: 'pages/index/index' });\n  },\n});\n"
+                    )
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 

@@ -59,7 +59,8 @@ struct SharedScriptScope {
         for member in members {
             for declaration in member.declarations where !runtimeDeclaredGlobals.contains(declaration.name) {
                 if let earlier = first[declaration.name] {
-                    clashes.append(Clash(later: member, declaration: declaration, earlier: earlier.member, earlierDeclaration: earlier.declaration))
+                    clashes.append(
+                        Clash(later: member, declaration: declaration, earlier: earlier.member, earlierDeclaration: earlier.declaration))
                 } else {
                     first[declaration.name] = (member, declaration)
                 }

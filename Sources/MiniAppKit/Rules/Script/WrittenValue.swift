@@ -43,10 +43,11 @@ extension ScriptObjectLiteral {
     /// methods (`NaN`, `"[object Object]"`): no spread, computed key or `__proto__` could
     /// bring others, and it defines no `toString` or `valueOf` of its own.
     var convertsAsPlainObject: Bool {
-        !hasSpread && members.allSatisfy { member in
-            guard let name = member.name else { return false }
-            return !["toString", "valueOf", "__proto__"].contains(name)
-        }
+        !hasSpread
+            && members.allSatisfy { member in
+                guard let name = member.name else { return false }
+                return !["toString", "valueOf", "__proto__"].contains(name)
+            }
     }
 }
 

@@ -65,7 +65,9 @@ extension PageModel {
         for use in directives where [.if, .for, .teleport].contains(use.directive.kind) { rendering[use.element, default: []].append(use) }
         let components = Set(uses(.data).map(\.element))
         return uses(.model).compactMap { use in
-            guard let around = templates(around: use.element, in: template, rendering: rendering, components: components) else { return nil }
+            guard let around = templates(around: use.element, in: template, rendering: rendering, components: components) else {
+                return nil
+            }
             let value = use.attribute.value ?? ""
             let root = use.expression?.namePath?.first
             if let root, root != "store", scope(ofElement: use.element).localNames.contains(root) { return nil }

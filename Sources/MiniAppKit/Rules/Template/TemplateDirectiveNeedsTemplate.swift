@@ -10,11 +10,20 @@ public struct TemplateDirectiveNeedsTemplate: PageRule {
             it in place.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <div 1️⃣x-if=\"store.title\"><p x-text=\"store.title\"></p></div>\n</body>\n",
-                  expected: [.at("1️⃣", "'x-if' only works on a '<template>' element, not on '<div>'; wrap the element in '<template x-if>' or use 'x-show'")]),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <div 1️⃣x-if=\"store.title\"><p x-text=\"store.title\"></p></div>\n</body>\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'x-if' only works on a '<template>' element, not on '<div>'; wrap the element in '<template x-if>' or use 'x-show'"
+                    )
+                ])
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <div x-show=\"store.title\"><p x-text=\"store.title\"></p></div>\n</body>\n"),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <div x-show=\"store.title\"><p x-text=\"store.title\"></p></div>\n</body>\n")
         ])
 
     public init() {}
@@ -26,8 +35,12 @@ public struct TemplateDirectiveNeedsTemplate: PageRule {
             let element = template.elements[use.element]
             guard element.name != "template" else { return nil }
             let name = use.directive.kind.directiveName
-            let advice = use.directive.kind == .if ? "wrap the element in '<template x-if>' or use 'x-show'" : "wrap the element in '<template x-for>'"
-            return Finding("'\(name)' only works on a '<template>' element, not on '<\(element.name)>'; \(advice)", at: page.span(use.attribute.nameRange))
+            let advice =
+                use.directive.kind == .if
+                ? "wrap the element in '<template x-if>' or use 'x-show'" : "wrap the element in '<template x-for>'"
+            return Finding(
+                "'\(name)' only works on a '<template>' element, not on '<\(element.name)>'; \(advice)",
+                at: page.span(use.attribute.nameRange))
         }
     }
 }

@@ -3,14 +3,18 @@ public struct TemplateDirectiveOutsidePage: PageRule {
     public static let description = RuleDescription(
         id: "template-directive-outside-page", domain: .template, severity: .error,
         summary: "An Alpine directive sits outside the page's 'x-data' element.",
-        rationale: "Alpine only initialises directives inside an `x-data` element; one outside it (in `<head>`, or beside the root) is never evaluated.",
+        rationale:
+            "Alpine only initialises directives inside an `x-data` element; one outside it (in `<head>`, or beside the root) is never evaluated.",
         triggering: [
-            .file("pages/index/index.html", "<div x-data=\"page\"><p x-text=\"store.title\"></p></div>\n<p 1️⃣x-text=\"store.title\"></p>\n",
-                  expected: [.at("1️⃣", "'x-text' is outside every 'x-data' element, so Alpine never evaluates it")]),
+            .file(
+                "pages/index/index.html", "<div x-data=\"page\"><p x-text=\"store.title\"></p></div>\n<p 1️⃣x-text=\"store.title\"></p>\n",
+                expected: [.at("1️⃣", "'x-text' is outside every 'x-data' element, so Alpine never evaluates it")])
         ],
         nonTriggering: [
             // A directive on the page's root itself, and markup without directives beside it.
-            .file("pages/index/index.html", "<div x-data=\"page\" x-show=\"store.title\"><p x-text=\"store.title\"></p></div>\n<p>© 2025</p>\n"),
+            .file(
+                "pages/index/index.html",
+                "<div x-data=\"page\" x-show=\"store.title\"><p x-text=\"store.title\"></p></div>\n<p>© 2025</p>\n")
         ])
 
     public init() {}

@@ -15,17 +15,33 @@ public struct TemplateEventDetailFalsy: PageRule {
         runtimeFacts: ["skip.event-type-detail"],
         triggering: [
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"handler('onSetQuantity', 1️⃣0)\">Clear</button>\n  <button @click=\"onToggle(2️⃣false)\">Off</button>\n</body>\n")],
+                files: [
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <button @click=\"handler('onSetQuantity', 1️⃣0)\">Clear</button>\n  <button @click=\"onToggle(2️⃣false)\">Off</button>\n</body>\n"
+                    )
+                ],
                 supportFiles: ["pages/index/index.js": pageScript],
                 expected: [
-                    .at("1️⃣", "the detail 0 arrives as {}: the bridge sends 'detail || {}', so the handler never gets 0; pass it as a string ('0') or in an object ({ value: 0 })"),
-                    .at("2️⃣", "the detail false arrives as {}: the bridge sends 'detail || {}', so the handler never gets false; pass it as a string ('false') or in an object ({ value: false })"),
-                ]),
+                    .at(
+                        "1️⃣",
+                        "the detail 0 arrives as {}: the bridge sends 'detail || {}', so the handler never gets 0; pass it as a string ('0') or in an object ({ value: 0 })"
+                    ),
+                    .at(
+                        "2️⃣",
+                        "the detail false arrives as {}: the bridge sends 'detail || {}', so the handler never gets false; pass it as a string ('false') or in an object ({ value: false })"
+                    ),
+                ])
         ],
         nonTriggering: [
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"handler('onSetQuantity', '0')\">Clear</button>\n  <button @click=\"onToggle({ on: false })\">Off</button>\n  <button @click=\"onToggle(1)\">On</button>\n</body>\n")],
-                supportFiles: ["pages/index/index.js": pageScript]),
+                files: [
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <button @click=\"handler('onSetQuantity', '0')\">Clear</button>\n  <button @click=\"onToggle({ on: false })\">Off</button>\n  <button @click=\"onToggle(1)\">On</button>\n</body>\n"
+                    )
+                ],
+                supportFiles: ["pages/index/index.js": pageScript])
         ])
 
     static let pageScript = "Page({\n  data: {},\n  onSetQuantity(e) {},\n  onToggle(e) {},\n});\n"
@@ -33,7 +49,9 @@ public struct TemplateEventDetailFalsy: PageRule {
     public init() {}
 
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
-        guard runtime.has(.eventCarriesOnlyTypeAndDetail), let script = page.script, script.loaded, let registration = script.page else { return [] }
+        guard runtime.has(.eventCarriesOnlyTypeAndDetail), let script = page.script, script.loaded, let registration = script.page else {
+            return []
+        }
         let targets = HandlerCall.Targets(registration)
         var findings: [Finding] = []
         for use in page.directives where use.directive.kind == .on {
@@ -49,10 +67,12 @@ public struct TemplateEventDetailFalsy: PageRule {
                 case .null: shown = "null"
                 default: continue
                 }
-                let instead = shown == "''" ? "in an object ({ value: '' })" : "as a string ('\(shown)') or in an object ({ value: \(shown) })"
-                findings.append(Finding(
-                    "the detail \(shown) arrives as {}: the bridge sends 'detail || {}', so the handler never gets \(shown); pass it \(instead)",
-                    at: page.span(use.fileRange(call.detail.range))))
+                let instead =
+                    shown == "''" ? "in an object ({ value: '' })" : "as a string ('\(shown)') or in an object ({ value: \(shown) })"
+                findings.append(
+                    Finding(
+                        "the detail \(shown) arrives as {}: the bridge sends 'detail || {}', so the handler never gets \(shown); pass it \(instead)",
+                        at: page.span(use.fileRange(call.detail.range))))
             }
         }
         return findings

@@ -3,7 +3,8 @@
 public struct TemplateEventDetailNotClonable: PageRule {
     public static let description = RuleDescription(
         id: "template-event-detail-not-clonable", domain: .template, severity: .warning,
-        summary: "A handler is called with a detail the iOS web view cannot send: the DOM event ('@click=\"onTap\"', '$event') or an object or array of the store.",
+        summary:
+            "A handler is called with a detail the iOS web view cannot send: the DOM event ('@click=\"onTap\"', '$event') or an object or array of the store.",
         rationale: """
             SkipMiniApp's view posts a handler call as `{ type, handler, detail }` with \
             `webkit.messageHandlers.miniappBridge.postMessage`, inside `try {} catch(e) {}`. On \
@@ -21,35 +22,78 @@ public struct TemplateEventDetailNotClonable: PageRule {
         runtimeFacts: ["skip.event-detail-cloned"],
         triggering: [
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"1️⃣onSave\">save</button>\n  <input @input=\"onInput(2️⃣$event)\">\n</body>\n")],
+                files: [
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <button @click=\"1️⃣onSave\">save</button>\n  <input @input=\"onInput(2️⃣$event)\">\n</body>\n"
+                    )
+                ],
                 supportFiles: ["pages/index/index.js": pageScript],
                 expected: [
-                    .at("1️⃣", "'onSave' without parentheses passes the DOM event as the detail, which iOS cannot send: the tap is dropped silently; call 'onSave()'").fixIt("onSave()"),
-                    .at("2️⃣", "'$event' is a DOM event, which iOS cannot send as a detail: the event is dropped silently; pass a number or a string, as in 'onInput($event.target.value)'"),
+                    .at(
+                        "1️⃣",
+                        "'onSave' without parentheses passes the DOM event as the detail, which iOS cannot send: the tap is dropped silently; call 'onSave()'"
+                    ).fixIt("onSave()"),
+                    .at(
+                        "2️⃣",
+                        "'$event' is a DOM event, which iOS cannot send as a detail: the event is dropped silently; pass a number or a string, as in 'onInput($event.target.value)'"
+                    ),
                 ]),
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"item in store.items\" :key=\"item.id\">\n    <p x-text=\"item.name\" @click=\"handler('onPick', 1️⃣item)\" @dblclick=\"onPick(2️⃣item.tags)\"></p>\n  </template>\n  <button @click=\"onSave(3️⃣store.user)\">save</button>\n</body>\n")],
+                files: [
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <template x-for=\"item in store.items\" :key=\"item.id\">\n    <p x-text=\"item.name\" @click=\"handler('onPick', 1️⃣item)\" @dblclick=\"onPick(2️⃣item.tags)\"></p>\n  </template>\n  <button @click=\"onSave(3️⃣store.user)\">save</button>\n</body>\n"
+                    )
+                ],
                 supportFiles: ["pages/index/index.js": pageScript],
                 expected: [
-                    .at("1️⃣", "'item' is an object from 'store.items' (a reactive proxy), which iOS cannot send as a detail: the tap is dropped silently; pass a number or a string, as in 'handler('onPick', item.id)'"),
-                    .at("2️⃣", "'item.tags' is an array from 'store.items' (a reactive proxy), which iOS cannot send as a detail: the event is dropped silently; pass a number or a string"),
-                    .at("3️⃣", "'store.user' is an object from the page's store (a reactive proxy), which iOS cannot send as a detail: the tap is dropped silently; pass a number or a string, as in 'onSave(store.user.name)'"),
+                    .at(
+                        "1️⃣",
+                        "'item' is an object from 'store.items' (a reactive proxy), which iOS cannot send as a detail: the tap is dropped silently; pass a number or a string, as in 'handler('onPick', item.id)'"
+                    ),
+                    .at(
+                        "2️⃣",
+                        "'item.tags' is an array from 'store.items' (a reactive proxy), which iOS cannot send as a detail: the event is dropped silently; pass a number or a string"
+                    ),
+                    .at(
+                        "3️⃣",
+                        "'store.user' is an object from the page's store (a reactive proxy), which iOS cannot send as a detail: the tap is dropped silently; pass a number or a string, as in 'onSave(store.user.name)'"
+                    ),
                 ]),
             // A list the page fills later, whose items the template reads members of.
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"line in store.lines\" :key=\"line.id\">\n    <p x-text=\"line.title\" @click=\"onPick(1️⃣line)\"></p>\n  </template>\n</body>\n")],
+                files: [
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <template x-for=\"line in store.lines\" :key=\"line.id\">\n    <p x-text=\"line.title\" @click=\"onPick(1️⃣line)\"></p>\n  </template>\n</body>\n"
+                    )
+                ],
                 supportFiles: ["pages/index/index.js": pageScript],
                 expected: [
-                    .at("1️⃣", "'line' is an object from 'store.lines' (a reactive proxy), which iOS cannot send as a detail: the tap is dropped silently; pass a number or a string"),
+                    .at(
+                        "1️⃣",
+                        "'line' is an object from 'store.lines' (a reactive proxy), which iOS cannot send as a detail: the tap is dropped silently; pass a number or a string"
+                    )
                 ]),
         ],
         nonTriggering: [
             // Parentheses, primitives, a loop over strings, and a detail whose shape is unknown.
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onSave()\">save</button>\n  <input @input=\"onInput($event.target.value)\">\n  <template x-for=\"(item, i) in store.items\" :key=\"item.id\">\n    <p x-text=\"item.name\" @click=\"handler('onPick', item.id)\" @dblclick=\"onPick(i)\"></p>\n  </template>\n  <template x-for=\"tag in store.tags\" :key=\"tag\">\n    <p x-text=\"tag\" @click=\"onPick(tag)\"></p>\n  </template>\n  <template x-for=\"line in store.lines\" :key=\"line\">\n    <p x-text=\"line\" @click=\"onPick(line)\"></p>\n  </template>\n</body>\n")],
+                files: [
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <button @click=\"onSave()\">save</button>\n  <input @input=\"onInput($event.target.value)\">\n  <template x-for=\"(item, i) in store.items\" :key=\"item.id\">\n    <p x-text=\"item.name\" @click=\"handler('onPick', item.id)\" @dblclick=\"onPick(i)\"></p>\n  </template>\n  <template x-for=\"tag in store.tags\" :key=\"tag\">\n    <p x-text=\"tag\" @click=\"onPick(tag)\"></p>\n  </template>\n  <template x-for=\"line in store.lines\" :key=\"line\">\n    <p x-text=\"line\" @click=\"onPick(line)\"></p>\n  </template>\n</body>\n"
+                    )
+                ],
                 supportFiles: ["pages/index/index.js": pageScript]),
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onSave\" @dblclick=\"onSave(store.user)\">save</button>\n</body>\n")],
+                files: [
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <button @click=\"onSave\" @dblclick=\"onSave(store.user)\">save</button>\n</body>\n"
+                    )
+                ],
                 supportFiles: ["pages/index/index.js": pageScript],
                 configuration: "runtime: w3c\n"),
         ])
@@ -93,9 +137,10 @@ public struct TemplateEventDetailNotClonable: PageRule {
             if use.directive.kind == .on, case .identifier(let name) = expression.kind, handlers.contains(name), !scope.contains(name) {
                 let span = page.span(use.fileRange(expression.range))
                 let fixIt = use.expressionBase.map { _ in FixIt(message: "add '()'", span: span, replacement: name + "()") }
-                findings.append(Finding(
-                    "'\(name)' without parentheses passes the DOM event as the detail, which iOS cannot send: the \(Self.action(of: use)) is dropped silently; call '\(name)()'",
-                    at: span, fixIt: fixIt))
+                findings.append(
+                    Finding(
+                        "'\(name)' without parentheses passes the DOM event as the detail, which iOS cannot send: the \(Self.action(of: use)) is dropped silently; call '\(name)()'",
+                        at: span, fixIt: fixIt))
                 continue
             }
             for node in use.nodes {
@@ -103,14 +148,17 @@ public struct TemplateEventDetailNotClonable: PageRule {
                 let detail = DetailValue(call.detail, scope: scope, data: registration.data, objects: objects)
                 guard let problem = detail.problem, let culprit = detail.culprit else { continue }
                 let range = use.fileRange(culprit.range)
-                let text = culprit.namePath?.joined(separator: ".")
+                let text =
+                    culprit.namePath?.joined(separator: ".")
                     ?? use.expressionBase.flatMap { _ in page.template.map { String(decoding: $0.file.bytes[range], as: UTF8.self) } }
                     ?? "the detail"
-                var message = "'\(text)' is \(problem.what), which iOS cannot send as a detail: the \(Self.action(of: use)) is dropped silently; pass a number or a string"
+                var message =
+                    "'\(text)' is \(problem.what), which iOS cannot send as a detail: the \(Self.action(of: use)) is dropped silently; pass a number or a string"
                 // A field's value is what an input event usually wants; a click has none.
                 if let primitive = problem.primitive, !(detail.isDOMEvent && Self.isClick(use)) {
                     // Inside an object or array literal the primitive takes the culprit's place only.
-                    message += culprit.range == call.detail.range ? ", as in '\(call.written(primitive))'" : " in its place, as in '\(primitive)'"
+                    message +=
+                        culprit.range == call.detail.range ? ", as in '\(call.written(primitive))'" : " in its place, as in '\(primitive)'"
                 }
                 findings.append(Finding(message, at: page.span(range)))
             }
@@ -153,16 +201,21 @@ private enum DetailValue {
         case .number, .string, .boolean, .null, .undefined, .unary, .binary:
             // Operators give numbers, strings and booleans; `&&` and `||` give an operand.
             if case .binary(let op, let left, let right) = expression.kind, op == "&&" || op == "||" {
-                self = DetailValue.either(DetailValue(left, scope: scope, data: data, objects: objects), DetailValue(right, scope: scope, data: data, objects: objects))
+                self = DetailValue.either(
+                    DetailValue(left, scope: scope, data: data, objects: objects),
+                    DetailValue(right, scope: scope, data: data, objects: objects))
             } else {
                 self = .sendable
             }
         case .conditional(_, let consequent, let alternate):
-            self = DetailValue.either(DetailValue(consequent, scope: scope, data: data, objects: objects), DetailValue(alternate, scope: scope, data: data, objects: objects))
+            self = DetailValue.either(
+                DetailValue(consequent, scope: scope, data: data, objects: objects),
+                DetailValue(alternate, scope: scope, data: data, objects: objects))
         case .array(let elements):
             self = elements.map { DetailValue($0, scope: scope, data: data, objects: objects) }.reduce(.sendable, DetailValue.either)
         case .object(let properties):
-            self = properties.map { DetailValue($0.value, scope: scope, data: data, objects: objects) }.reduce(.sendable, DetailValue.either)
+            self = properties.map { DetailValue($0.value, scope: scope, data: data, objects: objects) }.reduce(
+                .sendable, DetailValue.either)
         case .identifier(let name) where !scope.contains(name):
             switch name {
             case "$event": self = .domEvent(expression)
@@ -185,12 +238,15 @@ private enum DetailValue {
     }
 
     /// A value read through `store` or a loop variable that comes from the store.
-    static func fromStore(_ expression: AlpineExpression, scope: ElementScope, data: ScriptValueShape?, objects: Set<String>) -> DetailValue {
+    static func fromStore(_ expression: AlpineExpression, scope: ElementScope, data: ScriptValueShape?, objects: Set<String>) -> DetailValue
+    {
         if case .identifier(let name) = expression.kind, scope.loopSources[name] == .primitive { return .sendable }
         guard let path = LoopSource.storePath(of: expression, in: scope) else { return .unknown }
         guard let data, let shape = data.shape(at: path) else {
             // A list the page fills later: its items are objects when the template reads their members.
-            if case .identifier(let name) = expression.kind, objects.contains(name), case .storeElements(_, let collection)? = scope.loopSources[name] {
+            if case .identifier(let name) = expression.kind, objects.contains(name),
+                case .storeElements(_, let collection)? = scope.loopSources[name]
+            {
                 return .reactive(shape: .object([]), origin: collection, path: [name], at: expression)
             }
             return .unknown
@@ -198,7 +254,9 @@ private enum DetailValue {
         switch shape {
         case .object, .array:
             var origin: String?
-            if let root = expression.namePath?.first, case .storeElements(_, let collection) = scope.loopSources[root] { origin = collection }
+            if let root = expression.namePath?.first, case .storeElements(_, let collection) = scope.loopSources[root] {
+                origin = collection
+            }
             return .reactive(shape: shape, origin: origin, path: expression.namePath, at: expression)
         case .string, .number, .boolean, .null, .undefined:
             return .sendable

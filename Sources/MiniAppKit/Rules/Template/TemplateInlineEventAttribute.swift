@@ -9,10 +9,15 @@ public struct TemplateInlineEventAttribute: PageRule {
             them. Use `@click="onTap()"` to call a page handler.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <button 1️⃣onclick=\"go()\">go</button>\n</body>\n",
-                  expected: [.at("1️⃣", "inline event attribute 'onclick' runs in the view, not the page's logic; use '@click' with a page handler")]),
+            .file(
+                "pages/index/index.html", "<body x-data=\"page\">\n  <button 1️⃣onclick=\"go()\">go</button>\n</body>\n",
+                expected: [
+                    .at("1️⃣", "inline event attribute 'onclick' runs in the view, not the page's logic; use '@click' with a page handler")
+                ])
         ],
-        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onTap()\" data-once=\"1\">go</button>\n</body>\n")])
+        nonTriggering: [
+            .file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onTap()\" data-once=\"1\">go</button>\n</body>\n")
+        ])
 
     public init() {}
 

@@ -13,11 +13,20 @@ public struct TemplateInlineStatement: PageRule {
             may be changed in place.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"1️⃣store.count++\">+</button>\n</body>\n",
-                  expected: [.at("1️⃣", "'@click' changes 'store.count' with '++' in the view, where the logic layer never sees it; name a page handler and call 'setData' there")]),
+            .file(
+                "pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"1️⃣store.count++\">+</button>\n</body>\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'@click' changes 'store.count' with '++' in the view, where the logic layer never sees it; name a page handler and call 'setData' there"
+                    )
+                ])
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onTap()\">+</button>\n  <div x-data=\"{ open: false }\"><button @click=\"open = !open\">menu</button></div>\n  <input x-ref=\"name\"><button @click=\"$refs.name.focus()\">edit</button>\n</body>\n"),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <button @click=\"onTap()\">+</button>\n  <div x-data=\"{ open: false }\"><button @click=\"open = !open\">menu</button></div>\n  <input x-ref=\"name\"><button @click=\"$refs.name.focus()\">edit</button>\n</body>\n"
+            )
         ])
 
     public init() {}
@@ -25,7 +34,8 @@ public struct TemplateInlineStatement: PageRule {
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
         page.uses(.on).compactMap { use -> Finding? in
             guard let expression = use.expression,
-                  case .statement(let description, let range) = EventBinding.classify(expression) else { return nil }
+                case .statement(let description, let range) = EventBinding.classify(expression)
+            else { return nil }
             if Self.touchesOnlyLocalState(use, scope: page.scope(ofElement: use.element)) { return nil }
             let name = use.attribute.name.prefix { $0 != "." }
             return Finding(

@@ -2,7 +2,8 @@
 public struct TemplateMarkupError: PageRule {
     public static let description = RuleDescription(
         id: "template-markup-error", domain: .template, severity: .error,
-        summary: "A page template has broken markup: an unclosed or mismatched tag, a bad character reference, invalid UTF-8, runaway nesting.",
+        summary:
+            "A page template has broken markup: an unclosed or mismatched tag, a bad character reference, invalid UTF-8, runaway nesting.",
         rationale: """
             The WebView repairs broken HTML its own way, which moves elements out of the `x-data` \
             root or into the wrong parent, so directives bind to the wrong scope or not at all. \
@@ -11,11 +12,16 @@ public struct TemplateMarkupError: PageRule {
             not reported.
             """,
         triggering: [
-            .file("pages/index/index.html", "<!DOCTYPE html>\n<html>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n  1️⃣</div>\n</body>\n</html>\n",
-                  expected: [.at("1️⃣", "unexpected end tag 'div'")]),
+            .file(
+                "pages/index/index.html",
+                "<!DOCTYPE html>\n<html>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n  1️⃣</div>\n</body>\n</html>\n",
+                expected: [.at("1️⃣", "unexpected end tag 'div'")])
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<!DOCTYPE html>\n<html>\n<body x-data=\"page\">\n  <section><template x-if=\"store.title\"><p x-text=\"store.title\"></p></template></section>\n</body>\n</html>\n"),
+            .file(
+                "pages/index/index.html",
+                "<!DOCTYPE html>\n<html>\n<body x-data=\"page\">\n  <section><template x-if=\"store.title\"><p x-text=\"store.title\"></p></template></section>\n</body>\n</html>\n"
+            ),
             // A zero-byte template, which SkipMiniApp skips: `project-empty-file` reports it.
             .file("pages/index/index.html", ""),
         ])

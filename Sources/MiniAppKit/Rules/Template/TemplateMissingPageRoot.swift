@@ -15,8 +15,9 @@ public struct TemplateMissingPageRoot: PageRule {
             """,
         runtimeFacts: ["skip.page-root"],
         triggering: [
-            .file("pages/index/index.html", "1️⃣<!DOCTYPE html>\n<html>\n<body>\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n",
-                  expected: [.at("1️⃣", "the page has no 'x-data=\"page\"' root; nothing in it binds to the page's data or handlers")]),
+            .file(
+                "pages/index/index.html", "1️⃣<!DOCTYPE html>\n<html>\n<body>\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n",
+                expected: [.at("1️⃣", "the page has no 'x-data=\"page\"' root; nothing in it binds to the page's data or handlers")]),
             // A static template whose script has a handler the page cannot reach.
             RuleExample(
                 files: [
@@ -30,16 +31,22 @@ public struct TemplateMissingPageRoot: PageRule {
                     ("pages/index/index.js", "Page({\n  onLoad() {\n    this.setData({ now: Date.now() });\n  },\n});\n"),
                 ],
                 expected: [.at("1️⃣", "the page has no 'x-data=\"page\"' root; nothing in it binds to the page's data or handlers")]),
-            .file("pages/index/index.html", "<body x-data=\"1️⃣{ title: 'x' }\">\n  <p x-text=\"title\"></p>\n</body>\n",
-                  expected: [.at("1️⃣", "the outermost 'x-data' must be 'page', the component the runtime registers; found '{ title: 'x' }'")]),
+            .file(
+                "pages/index/index.html", "<body x-data=\"1️⃣{ title: 'x' }\">\n  <p x-text=\"title\"></p>\n</body>\n",
+                expected: [.at("1️⃣", "the outermost 'x-data' must be 'page', the component the runtime registers; found '{ title: 'x' }'")]),
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <div x-data=\"{ open: false }\"><p x-show=\"open\"></p></div>\n</body>\n"),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <div x-data=\"{ open: false }\"><p x-show=\"open\"></p></div>\n</body>\n"),
             // Alpine's data providers make `page()` the same component as `page`.
             .file("pages/index/index.html", "<body x-data=\"page()\">\n  <p x-text=\"store.title\"></p>\n</body>\n"),
             // A static page: plain HTML, and a script with lifecycle hooks and a `data` nothing reads.
             RuleExample(files: [
-                ("pages/index/index.html", "<!DOCTYPE html>\n<html>\n<body>\n  <h1>About</h1>\n  <p class=\"note\">Version 1.0</p>\n</body>\n</html>\n"),
+                (
+                    "pages/index/index.html",
+                    "<!DOCTYPE html>\n<html>\n<body>\n  <h1>About</h1>\n  <p class=\"note\">Version 1.0</p>\n</body>\n</html>\n"
+                ),
                 ("pages/index/index.js", "Page({\n  data: { items: [] },\n  onLoad() { console.log('about'); },\n  onShow() {},\n});\n"),
             ]),
             // A zero-byte template, which SkipMiniApp skips: `project-empty-file` reports it.
@@ -61,13 +68,18 @@ public struct TemplateMissingPageRoot: PageRule {
         let outermost = dataUses.filter { use in !template.ancestors(of: use.element).contains(where: dataElements.contains) }
         if outermost.isEmpty {
             guard Self.meansToBind(page) else { return [] }
-            return [Finding("the page has no 'x-data=\"page\"' root; nothing in it binds to the page's data or handlers", at: template.span(0..<0))]
+            return [
+                Finding(
+                    "the page has no 'x-data=\"page\"' root; nothing in it binds to the page's data or handlers", at: template.span(0..<0))
+            ]
         }
         for use in outermost where use.expression?.namesPageComponent != true {
             let value = use.attribute.value ?? ""
-            return [Finding(
-                "the outermost 'x-data' must be 'page', the component the runtime registers; found '\(value)'",
-                at: page.span(use.valueOrNameRange))]
+            return [
+                Finding(
+                    "the outermost 'x-data' must be 'page', the component the runtime registers; found '\(value)'",
+                    at: page.span(use.valueOrNameRange))
+            ]
         }
         return []
     }

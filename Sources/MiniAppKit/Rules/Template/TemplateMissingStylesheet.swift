@@ -16,33 +16,62 @@ public struct TemplateMissingStylesheet: Rule {
             """,
         runtimeFacts: ["skip.css-not-injected"],
         triggering: [
-            .file("pages/index/index.html", "<!DOCTYPE html>\n<html>\n1️⃣<head>\n  <meta charset=\"utf-8\">\n</head>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n",
-                  expected: [.at("1️⃣", "the page does not link 'app.css', and the runtime injects no stylesheet; add <link rel=\"stylesheet\" href=\"../../app.css\">")
-                      .fixIt("\n  <link rel=\"stylesheet\" href=\"../../app.css\">")]),
+            .file(
+                "pages/index/index.html",
+                "<!DOCTYPE html>\n<html>\n1️⃣<head>\n  <meta charset=\"utf-8\">\n</head>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "the page does not link 'app.css', and the runtime injects no stylesheet; add <link rel=\"stylesheet\" href=\"../../app.css\">"
+                    )
+                    .fixIt("\n  <link rel=\"stylesheet\" href=\"../../app.css\">")
+                ]),
             RuleExample(
                 files: [
-                    ("pages/index/index.html", "1️⃣<body x-data=\"page\">\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n  <p x-text=\"store.title\"></p>\n</body>\n"),
+                    (
+                        "pages/index/index.html",
+                        "1️⃣<body x-data=\"page\">\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n  <p x-text=\"store.title\"></p>\n</body>\n"
+                    ),
                     ("pages/index/index.css", "p { color: gray; }\n"),
                 ],
-                expected: [.at("1️⃣", "the page does not link its stylesheet 'pages/index/index.css', and the runtime injects no stylesheet; add <link rel=\"stylesheet\" href=\"index.css\">")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "the page does not link its stylesheet 'pages/index/index.css', and the runtime injects no stylesheet; add <link rel=\"stylesheet\" href=\"index.css\">"
+                    )
+                ]),
             // The page's own stylesheet goes after 'app.css', which it overrides.
             RuleExample(
                 files: [
-                    ("pages/index/index.html", "<!DOCTYPE html>\n<html>\n1️⃣<head>\n  <meta charset=\"utf-8\">\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n"),
+                    (
+                        "pages/index/index.html",
+                        "<!DOCTYPE html>\n<html>\n1️⃣<head>\n  <meta charset=\"utf-8\">\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n</body>\n</html>\n"
+                    ),
                     ("pages/index/index.css", "p { color: gray; }\n"),
                 ],
-                expected: [.at("1️⃣", "the page does not link its stylesheet 'pages/index/index.css', and the runtime injects no stylesheet; add <link rel=\"stylesheet\" href=\"index.css\">")
-                    .fixIt("\n  <link rel=\"stylesheet\" href=\"index.css\">")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "the page does not link its stylesheet 'pages/index/index.css', and the runtime injects no stylesheet; add <link rel=\"stylesheet\" href=\"index.css\">"
+                    )
+                    .fixIt("\n  <link rel=\"stylesheet\" href=\"index.css\">")
+                ]),
         ],
         nonTriggering: [
             // Linked in another spelling, and the page's own stylesheet holds only a comment.
             RuleExample(files: [
-                ("pages/index/index.html", "<head><link rel=\"stylesheet\" href=\"./../index/../../app.css\"></head>\n<body x-data=\"page\"><p x-text=\"store.title\"></p></body>\n"),
+                (
+                    "pages/index/index.html",
+                    "<head><link rel=\"stylesheet\" href=\"./../index/../../app.css\"></head>\n<body x-data=\"page\"><p x-text=\"store.title\"></p></body>\n"
+                ),
                 ("pages/index/index.css", "/* nothing yet */\n"),
             ]),
             // Reached through an @import in the page's linked stylesheet.
             RuleExample(files: [
-                ("pages/index/index.html", "<head><link rel=\"stylesheet\" href=\"index.css\"></head>\n<body x-data=\"page\"><p x-text=\"store.title\"></p></body>\n"),
+                (
+                    "pages/index/index.html",
+                    "<head><link rel=\"stylesheet\" href=\"index.css\"></head>\n<body x-data=\"page\"><p x-text=\"store.title\"></p></body>\n"
+                ),
                 ("pages/index/index.css", "@import \"../../app.css\";\np { color: gray; }\n"),
             ]),
             // The W3C profile leaves styling to the host.
@@ -86,7 +115,9 @@ public struct TemplateMissingStylesheet: Rule {
     static func linkedStylesheets(of template: PageTemplate, at templatePath: String, in model: ProjectModel) -> Set<String> {
         var pending: [String] = []
         for element in template.elements where isStylesheetLink(element) {
-            guard let href = element.attribute(named: "href")?.value, let path = AssetReferences.resolve(href, from: templatePath) else { continue }
+            guard let href = element.attribute(named: "href")?.value, let path = AssetReferences.resolve(href, from: templatePath) else {
+                continue
+            }
             pending.append(path)
         }
         var linked: Set<String> = []
@@ -99,7 +130,8 @@ public struct TemplateMissingStylesheet: Rule {
 
     /// `<link rel="stylesheet">`, whatever else `rel` lists.
     static func isStylesheetLink(_ element: TemplateElement) -> Bool {
-        element.name == "link" && (element.attribute(named: "rel")?.value ?? "").lowercased().split(whereSeparator: \.isWhitespace).contains("stylesheet")
+        element.name == "link"
+            && (element.attribute(named: "rel")?.value ?? "").lowercased().split(whereSeparator: \.isWhitespace).contains("stylesheet")
     }
 
     /// `../../app.css` from `pages/home/home.html`; `home.css` for the page's own stylesheet.
@@ -135,7 +167,9 @@ public struct TemplateMissingStylesheet: Rule {
         if last, let previous = head.children.map({ template.elements[$0] }).last(where: { isStylesheetLink($0) && $0.hasSourceTag }) {
             let at = template.span(previous.range.upperBound..<previous.range.upperBound)
             let link = "<link rel=\"stylesheet\" href=\"\(href)\">"
-            guard let indent = indentation(of: previous.range.lowerBound) else { return FixIt(message: "link '\(href)'", span: at, replacement: link) }
+            guard let indent = indentation(of: previous.range.lowerBound) else {
+                return FixIt(message: "link '\(href)'", span: at, replacement: link)
+            }
             return FixIt(message: "link '\(href)'", span: at, replacement: "\n" + String(decoding: indent, as: UTF8.self) + link)
         }
         let child = head.children.first.map { template.elements[$0] }.flatMap { $0.hasSourceTag ? $0 : nil }

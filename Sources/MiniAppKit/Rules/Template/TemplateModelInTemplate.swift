@@ -2,7 +2,8 @@
 public struct TemplateModelInTemplate: Rule {
     public static let description = RuleDescription(
         id: "template-model-in-template", domain: .template, severity: .error,
-        summary: "'x-model' is inside a '<template x-if>' or '<template x-for>': wired only if rendered at start, never again once re-created.",
+        summary:
+            "'x-model' is inside a '<template x-if>' or '<template x-for>': wired only if rendered at start, never again once re-created.",
         rationale: """
             SkipMiniApp's view bridge wires `x-model` once, just after Alpine's first pass: it \
             looks the fields up in the document then and never again. A field inside \
@@ -21,38 +22,80 @@ public struct TemplateModelInTemplate: Rule {
             """,
         runtimeFacts: ["skip.model-wired-once"],
         triggering: [
-            RuleExample(files: [
-                ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-if=\"store.editing\">\n    <input type=\"text\" 1️⃣x-model=\"store.title\">\n  </template>\n</body>\n"),
-                ("pages/index/index.js", "Page({\n  data: { title: 'Hello', editing: false },\n});\n"),
-            ], expected: [
-                .at("1️⃣", "'x-model' is never wired: the '<template x-if=\"store.editing\">' around it is false on the first render, and the view bridge wires 'x-model' only once, at start, so the page's data never receives this input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"),
-            ]),
-            RuleExample(files: [
-                ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"item in store.items\">\n    <input type=\"text\" 1️⃣x-model=\"store.title\">\n  </template>\n  <template x-if=\"store.items.length > 0\">\n    <input type=\"text\" 2️⃣x-model=\"store.title\">\n  </template>\n</body>\n"),
-                ("pages/index/index.js", "Page({\n  data: { title: 'Hello', items: [] },\n});\n"),
-            ], expected: [
-                .at("1️⃣", "'x-model' is never wired: the '<template x-for=\"item in store.items\">' around it has no items on the first render, and the view bridge wires 'x-model' only once, at start, so the page's data never receives this input; use ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"),
-                .at("2️⃣", "'x-model' is never wired: the '<template x-if=\"store.items.length > 0\">' around it is false on the first render, and the view bridge wires 'x-model' only once, at start, so the page's data never receives this input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"),
-            ]),
+            RuleExample(
+                files: [
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <template x-if=\"store.editing\">\n    <input type=\"text\" 1️⃣x-model=\"store.title\">\n  </template>\n</body>\n"
+                    ),
+                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello', editing: false },\n});\n"),
+                ],
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'x-model' is never wired: the '<template x-if=\"store.editing\">' around it is false on the first render, and the view bridge wires 'x-model' only once, at start, so the page's data never receives this input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"
+                    )
+                ]),
+            RuleExample(
+                files: [
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <template x-for=\"item in store.items\">\n    <input type=\"text\" 1️⃣x-model=\"store.title\">\n  </template>\n  <template x-if=\"store.items.length > 0\">\n    <input type=\"text\" 2️⃣x-model=\"store.title\">\n  </template>\n</body>\n"
+                    ),
+                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello', items: [] },\n});\n"),
+                ],
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'x-model' is never wired: the '<template x-for=\"item in store.items\">' around it has no items on the first render, and the view bridge wires 'x-model' only once, at start, so the page's data never receives this input; use ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"
+                    ),
+                    .at(
+                        "2️⃣",
+                        "'x-model' is never wired: the '<template x-if=\"store.items.length > 0\">' around it is false on the first render, and the view bridge wires 'x-model' only once, at start, so the page's data never receives this input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"
+                    ),
+                ]),
             // Rendered at start, or set by onLoad: wired, but not once re-created (warnings).
-            RuleExample(files: [
-                ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-if=\"store.editing\">\n    <input type=\"text\" 1️⃣x-model=\"store.title\">\n  </template>\n  <template x-if=\"store.ready\">\n    <input type=\"text\" 2️⃣x-model=\"store.title\">\n  </template>\n  <template x-for=\"tag in store.tags\">\n    <input type=\"text\" 3️⃣x-model=\"store.title\">\n  </template>\n</body>\n"),
-                ("pages/index/index.js", "Page({\n  data: { title: 'Hello', editing: true, ready: false, tags: ['new'] },\n  onLoad() {\n    this.setData({ ready: true });\n  },\n});\n"),
-            ], expected: [
-                .at("1️⃣", "'x-model' inside '<template x-if=\"store.editing\">' is wired only as first rendered: once the condition turns false and true again, the re-created field is never wired and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'").severity(.warning),
-                .at("2️⃣", "'x-model' inside '<template x-if=\"store.ready\">' is wired only as first rendered: if the condition is false on the first render, or turns false and true again, the field is never wired and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'").severity(.warning),
-                .at("3️⃣", "'x-model' inside '<template x-for=\"tag in store.tags\">' is wired only in the items of the first render: items added or re-created later are never wired and the page's data does not receive their input; use ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'").severity(.warning),
-            ]),
+            RuleExample(
+                files: [
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <template x-if=\"store.editing\">\n    <input type=\"text\" 1️⃣x-model=\"store.title\">\n  </template>\n  <template x-if=\"store.ready\">\n    <input type=\"text\" 2️⃣x-model=\"store.title\">\n  </template>\n  <template x-for=\"tag in store.tags\">\n    <input type=\"text\" 3️⃣x-model=\"store.title\">\n  </template>\n</body>\n"
+                    ),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello', editing: true, ready: false, tags: ['new'] },\n  onLoad() {\n    this.setData({ ready: true });\n  },\n});\n"
+                    ),
+                ],
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'x-model' inside '<template x-if=\"store.editing\">' is wired only as first rendered: once the condition turns false and true again, the re-created field is never wired and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"
+                    ).severity(.warning),
+                    .at(
+                        "2️⃣",
+                        "'x-model' inside '<template x-if=\"store.ready\">' is wired only as first rendered: if the condition is false on the first render, or turns false and true again, the field is never wired and the page's data stops receiving its input; use 'x-show' instead of 'x-if', or ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"
+                    ).severity(.warning),
+                    .at(
+                        "3️⃣",
+                        "'x-model' inside '<template x-for=\"tag in store.tags\">' is wired only in the items of the first render: items added or re-created later are never wired and the page's data does not receive their input; use ':value=\"store.title\" @input=\"handler('onTitle', $event.target.value)\"'"
+                    ).severity(.warning),
+                ]),
         ],
         nonTriggering: [
             // The field outside the template, kept by x-show, and a template x-if used for display only.
             RuleExample(files: [
-                ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.title\">\n  <div x-show=\"store.editing\"><input type=\"text\" x-model=\"store.title\"></div>\n  <template x-if=\"store.editing\"><p x-text=\"store.title\"></p></template>\n</body>\n"),
+                (
+                    "pages/index/index.html",
+                    "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.title\">\n  <div x-show=\"store.editing\"><input type=\"text\" x-model=\"store.title\"></div>\n  <template x-if=\"store.editing\"><p x-text=\"store.title\"></p></template>\n</body>\n"
+                ),
                 ("pages/index/index.js", "Page({\n  data: { title: 'Hello', editing: false },\n});\n"),
             ]),
             RuleExample(
                 files: [
-                    ("pages/index/index.html", "<body x-data=\"page\">\n  <template x-if=\"store.editing\">\n    <input type=\"text\" x-model=\"store.title\">\n  </template>\n</body>\n"),
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <template x-if=\"store.editing\">\n    <input type=\"text\" x-model=\"store.title\">\n  </template>\n</body>\n"
+                    ),
                     ("pages/index/index.js", "Page({\n  data: { title: 'Hello', editing: false },\n});\n"),
                 ],
                 configuration: "runtime: w3c\n"),
@@ -88,7 +131,8 @@ public struct TemplateModelInTemplate: Rule {
                 if nearest.directive.kind == .if {
                     // When the first render cannot be told (an `onLoad` mactl cannot follow),
                     // the condition may as well start false.
-                    let when = Self.rendersOnFirstPass(nearest, page: page, data: data) == true
+                    let when =
+                        Self.rendersOnFirstPass(nearest, page: page, data: data) == true
                         ? "once the condition turns false and true again, the re-created field is never wired"
                         : "if the condition is false on the first render, or turns false and true again, the field is never wired"
                     return Finding(

@@ -16,17 +16,30 @@ public struct TemplateModelModifier: PageRule {
             """,
         runtimeFacts: ["skip.model-wired-once"],
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model1️⃣.lazy=\"store.title\">\n  <input type=\"number\" x-model2️⃣.number.debounce.300ms=\"store.title\">\n</body>\n",
-                  expected: [
-                    .at("1️⃣", "'x-model.lazy' is never wired: the view bridge wires only attributes named exactly 'x-model', so the page's data never receives this input; write 'x-model' without '.lazy' (the bridge posts the value as a string on every input anyway)").fixIt("x-model"),
-                    .at("2️⃣", "'x-model.number.debounce.300ms' is never wired: the view bridge wires only attributes named exactly 'x-model', so the page's data never receives this input; write 'x-model' without '.number.debounce.300ms' (the bridge posts the value as a string on every input anyway)").fixIt("x-model"),
-                  ]),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <input type=\"text\" x-model1️⃣.lazy=\"store.title\">\n  <input type=\"number\" x-model2️⃣.number.debounce.300ms=\"store.title\">\n</body>\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'x-model.lazy' is never wired: the view bridge wires only attributes named exactly 'x-model', so the page's data never receives this input; write 'x-model' without '.lazy' (the bridge posts the value as a string on every input anyway)"
+                    ).fixIt("x-model"),
+                    .at(
+                        "2️⃣",
+                        "'x-model.number.debounce.300ms' is never wired: the view bridge wires only attributes named exactly 'x-model', so the page's data never receives this input; write 'x-model' without '.number.debounce.300ms' (the bridge posts the value as a string on every input anyway)"
+                    ).fixIt("x-model"),
+                ])
         ],
         nonTriggering: [
             // The same field without the modifier, and a modifier on view-local state.
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.title\">\n  <div x-data=\"{ draft: '' }\"><input x-model.lazy=\"draft\"></div>\n</body>\n"),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.title\">\n  <div x-data=\"{ draft: '' }\"><input x-model.lazy=\"draft\"></div>\n</body>\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model.lazy=\"store.title\">\n</body>\n")],
+                files: [
+                    ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model.lazy=\"store.title\">\n</body>\n")
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 

@@ -15,21 +15,31 @@ public struct TemplateModelNestedKey: Rule {
             """,
         runtimeFacts: ["skip.model-flat-key"],
         triggering: [
-            RuleExample(files: [
-                ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.1️⃣user.name\">\n</body>\n"),
-                ("pages/index/index.js", "Page({\n  data: { title: 'Hello', user: { name: '' } },\n});\n"),
-            ], expected: [
-                .at("1️⃣", "'x-model' writes the flat key 'user.name' into the page's data, so 'data.user.name' never changes and handlers read its initial value; bind a flat key ('store.userName') or use ':value=\"store.user.name\" @input=\"handler('onUserName', $event.target.value)\"' and 'setData'"),
-            ]),
+            RuleExample(
+                files: [
+                    ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.1️⃣user.name\">\n</body>\n"),
+                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello', user: { name: '' } },\n});\n"),
+                ],
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'x-model' writes the flat key 'user.name' into the page's data, so 'data.user.name' never changes and handlers read its initial value; bind a flat key ('store.userName') or use ':value=\"store.user.name\" @input=\"handler('onUserName', $event.target.value)\"' and 'setData'"
+                    )
+                ])
         ],
         nonTriggering: [
             // A flat key, and a nested path only read.
             RuleExample(files: [
-                ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.userName\">\n  <p x-text=\"store.user.name\"></p>\n</body>\n"),
+                (
+                    "pages/index/index.html",
+                    "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.userName\">\n  <p x-text=\"store.user.name\"></p>\n</body>\n"
+                ),
                 ("pages/index/index.js", "Page({\n  data: { title: 'Hello', userName: '', user: { name: '' } },\n});\n"),
             ]),
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.user.name\">\n</body>\n")],
+                files: [
+                    ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.user.name\">\n</body>\n")
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 
@@ -45,8 +55,11 @@ public struct TemplateModelNestedKey: Rule {
                 guard binding.use.failure == nil, binding.use.expression != nil, binding.pathAfterStore != [key] else { return nil }
                 let attribute = binding.use.attribute
                 var range = attribute.valueRange ?? attribute.nameRange
-                if attribute.valueIsVerbatim, let valueRange = attribute.valueRange { range = (valueRange.lowerBound + 6)..<valueRange.upperBound }
-                var message = "'x-model' writes the flat key '\(key)' into the page's data, so 'data.\(key)' never changes and handlers read its initial value; "
+                if attribute.valueIsVerbatim, let valueRange = attribute.valueRange {
+                    range = (valueRange.lowerBound + 6)..<valueRange.upperBound
+                }
+                var message =
+                    "'x-model' writes the flat key '\(key)' into the page's data, so 'data.\(key)' never changes and handlers read its initial value; "
                 if let path = binding.pathAfterStore {
                     let flat = path[0] + path.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
                     message += "bind a flat key ('store.\(flat)') or use '\(binding.handlerForm)' and 'setData'"

@@ -23,16 +23,25 @@ public struct TemplateModelOffLaunchPage: Rule {
                 ],
                 supportFiles: ["pages/form/form.js": "Page({\n  data: { name: '' },\n});\n"],
                 expected: [
-                    .at("1️⃣", "'x-model' on 'pages/form/form' writes 'name' into the data of the launch page 'pages/index/index', not this page's: 'this.data.name' here never changes, and the update is dropped if the launch page was never opened; use ':value=\"store.name\" @input=\"handler('onName', $event.target.value)\"' and 'setData' in the handler"),
-                ]),
+                    .at(
+                        "1️⃣",
+                        "'x-model' on 'pages/form/form' writes 'name' into the data of the launch page 'pages/index/index', not this page's: 'this.data.name' here never changes, and the update is dropped if the launch page was never opened; use ':value=\"store.name\" @input=\"handler('onName', $event.target.value)\"' and 'setData' in the handler"
+                    )
+                ])
         ],
         nonTriggering: [
             // A flat x-model on the launch page, and a handler on the other page.
             RuleExample(
                 files: [
                     ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.title\">\n</body>\n"),
-                    ("pages/form/form.html", "<body x-data=\"page\">\n  <input type=\"text\" :value=\"store.name\" @input=\"handler('onName', $event.target.value)\">\n</body>\n"),
-                    ("pages/form/form.js", "Page({\n  data: { name: '' },\n  onName(event) {\n    this.setData({ name: event.detail });\n  },\n});\n"),
+                    (
+                        "pages/form/form.html",
+                        "<body x-data=\"page\">\n  <input type=\"text\" :value=\"store.name\" @input=\"handler('onName', $event.target.value)\">\n</body>\n"
+                    ),
+                    (
+                        "pages/form/form.js",
+                        "Page({\n  data: { name: '' },\n  onName(event) {\n    this.setData({ name: event.detail });\n  },\n});\n"
+                    ),
                 ],
                 supportFiles: ["manifest.json": MinimalApp.manifest(with: #""pages": ["pages/index/index", "pages/form/form"]"#)]),
             RuleExample(

@@ -16,20 +16,36 @@ public struct TemplateModelOnCheckbox: PageRule {
             """,
         runtimeFacts: ["skip.model-flat-key", "skip.event-type-detail", "skip.event-detail-cloned"],
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"checkbox\" 1️⃣x-model=\"store.agreed\">\n  <input type=\"radio\" name=\"size\" 2️⃣x-model=\"store.size\">\n</body>\n",
-                  expected: [
-                    .at("1️⃣", "'x-model' on a checkbox posts its value ('on') whether it is checked or not, so the page's data never learns the state; bind ':checked=\"store.agreed\"' and send the state with '@change=\"handler('onAgreed', $event.target.checked)\"'"),
-                    .at("2️⃣", "'x-model' on a radio button without a 'value' posts 'on' whichever button is selected, so the page's data never learns the choice; give each radio button a 'value'"),
-                  ]),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <input type=\"checkbox\" 1️⃣x-model=\"store.agreed\">\n  <input type=\"radio\" name=\"size\" 2️⃣x-model=\"store.size\">\n</body>\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'x-model' on a checkbox posts its value ('on') whether it is checked or not, so the page's data never learns the state; bind ':checked=\"store.agreed\"' and send the state with '@change=\"handler('onAgreed', $event.target.checked)\"'"
+                    ),
+                    .at(
+                        "2️⃣",
+                        "'x-model' on a radio button without a 'value' posts 'on' whichever button is selected, so the page's data never learns the choice; give each radio button a 'value'"
+                    ),
+                ])
         ],
         nonTriggering: [
             RuleExample(
                 files: [
-                    ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"checkbox\" :checked=\"store.agreed\" @change=\"handler('onAgree', $event.target.checked)\">\n  <input type=\"radio\" name=\"size\" value=\"s\" x-model=\"store.size\">\n  <input type=\"radio\" name=\"size\" value=\"m\" x-model=\"store.size\">\n</body>\n"),
-                    ("pages/index/index.js", "Page({\n  data: { title: 'Hello', agreed: false, size: 's' },\n  onAgree(event) {\n    this.setData({ agreed: event.detail });\n  },\n});\n"),
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <input type=\"checkbox\" :checked=\"store.agreed\" @change=\"handler('onAgree', $event.target.checked)\">\n  <input type=\"radio\" name=\"size\" value=\"s\" x-model=\"store.size\">\n  <input type=\"radio\" name=\"size\" value=\"m\" x-model=\"store.size\">\n</body>\n"
+                    ),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { title: 'Hello', agreed: false, size: 's' },\n  onAgree(event) {\n    this.setData({ agreed: event.detail });\n  },\n});\n"
+                    ),
                 ]),
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"checkbox\" x-model=\"store.agreed\">\n</body>\n")],
+                files: [
+                    ("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"checkbox\" x-model=\"store.agreed\">\n</body>\n")
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 

@@ -14,19 +14,41 @@ public struct TemplateModelTarget: Rule {
             """,
         runtimeFacts: ["skip.model-wired-once"],
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"1️⃣title\">\n</body>\n",
-                  expected: [.at("1️⃣", "'x-model' must name a page data key as 'store.<key>', found 'title': the view bridge wires only values that start with 'store.', so the page's data never receives this input; did you mean 'store.title'?")]),
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"1️⃣ store.title\">\n  <input type=\"text\" x-model=\"2️⃣store['title']\">\n</body>\n",
-                  expected: [
-                    .at("1️⃣", "'x-model' value ' store.title' starts with a space: the view bridge wires only values that start exactly with 'store.', so the page's data never receives this input; remove the space").fixIt("store.title"),
-                    .at("2️⃣", "'x-model' must name a page data key as 'store.<key>', found 'store['title']': the view bridge wires only values that start with 'store.', so the page's data never receives this input; did you mean 'store.title'?"),
-                  ]),
+            .file(
+                "pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"1️⃣title\">\n</body>\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'x-model' must name a page data key as 'store.<key>', found 'title': the view bridge wires only values that start with 'store.', so the page's data never receives this input; did you mean 'store.title'?"
+                    )
+                ]),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"1️⃣ store.title\">\n  <input type=\"text\" x-model=\"2️⃣store['title']\">\n</body>\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'x-model' value ' store.title' starts with a space: the view bridge wires only values that start exactly with 'store.', so the page's data never receives this input; remove the space"
+                    ).fixIt("store.title"),
+                    .at(
+                        "2️⃣",
+                        "'x-model' must name a page data key as 'store.<key>', found 'store['title']': the view bridge wires only values that start with 'store.', so the page's data never receives this input; did you mean 'store.title'?"
+                    ),
+                ]),
         ],
         nonTriggering: [
             // A page data key, and view-local state of an inline component.
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.title\">\n  <div x-data=\"{ draft: '' }\"><input x-model=\"draft\"></div>\n</body>\n"),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <input type=\"text\" x-model=\"store.title\">\n  <div x-data=\"{ draft: '' }\"><input x-model=\"draft\"></div>\n</body>\n"
+            ),
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <input type=\"text\" x-model=\" store.title\">\n  <input type=\"text\" x-model=\"store.user.name\">\n</body>\n")],
+                files: [
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <input type=\"text\" x-model=\" store.title\">\n  <input type=\"text\" x-model=\"store.user.name\">\n</body>\n"
+                    )
+                ],
                 configuration: "runtime: w3c\n"),
         ])
 
@@ -52,11 +74,14 @@ public struct TemplateModelTarget: Rule {
                 let use = binding.use
                 guard binding.wiring == .notStorePath, let expression = use.expression else { return nil }
                 let value = use.attribute.value ?? ""
-                let notWired = "the view bridge wires only values that start exactly with 'store.', so the page's data never receives this input"
+                let notWired =
+                    "the view bridge wires only values that start exactly with 'store.', so the page's data never receives this input"
                 let trimmed = String(value.drop { $0.isWhitespace })
                 if trimmed != value, trimmed.hasPrefix("store.") {
                     let range = use.attribute.valueRange ?? use.attribute.nameRange
-                    let fixIt = use.attribute.valueIsVerbatim ? FixIt(message: "remove the space", span: page.span(range), replacement: trimmed) : nil
+                    let fixIt =
+                        use.attribute.valueIsVerbatim
+                        ? FixIt(message: "remove the space", span: page.span(range), replacement: trimmed) : nil
                     let space = value.first == " " ? "space" : "white space"
                     return Finding(
                         "'x-model' value '\(value)' starts with \(space == "space" ? "a space" : space): \(notWired); remove the \(space)",
@@ -70,7 +95,9 @@ public struct TemplateModelTarget: Rule {
                         at: page.span(use.fileRange(expression.range)))
                 }
                 return Finding(
-                    Self.notAKey(use, page: page, reason: "the view bridge wires only values that start with 'store.', so the page's data never receives this input"),
+                    Self.notAKey(
+                        use, page: page,
+                        reason: "the view bridge wires only values that start with 'store.', so the page's data never receives this input"),
                     at: page.span(use.fileRange(expression.range)))
             }
         }
@@ -86,7 +113,8 @@ public struct TemplateModelTarget: Rule {
         if let path, path.first != "store", let data = page.script?.dataKeys, data.contains(path[0]) {
             message += "; did you mean 'store.\(path.joined(separator: "."))'?"
         } else if case .index(let object, let index)? = use.expression?.kind, case .identifier("store") = object.kind,
-                  case .string(let key) = index.kind, ModelBinding.isPlainName(key) {
+            case .string(let key) = index.kind, ModelBinding.isPlainName(key)
+        {
             message += "; did you mean 'store.\(key)'?"
         }
         return message

@@ -23,30 +23,48 @@ public struct TemplateOtherPlatformMarkup: PageRule {
             """,
         runtimeFacts: ["skip.html-view", "skip.page-root"],
         triggering: [
-            RuleExample(files: [
-                ("pages/index/index.html", """
-                    <body x-data="page">
-                      1️⃣<view class="card">
-                        <p>Count: 2️⃣{{ count }} 5️⃣<text>times</text></p>
-                        <button 3️⃣bindtap="onAdd">Add</button>
-                        <p 4️⃣wx:if="{{ count > 9 }}">That is a lot</p>
-                      </view>
-                    </body>
+            RuleExample(
+                files: [
+                    (
+                        "pages/index/index.html",
+                        """
+                        <body x-data="page">
+                          1️⃣<view class="card">
+                            <p>Count: 2️⃣{{ count }} 5️⃣<text>times</text></p>
+                            <button 3️⃣bindtap="onAdd">Add</button>
+                            <p 4️⃣wx:if="{{ count > 9 }}">That is a lot</p>
+                          </view>
+                        </body>
 
-                    """),
-                ("pages/index/index.js", "Page({\n  data: { count: 0 },\n  onAdd() {\n    this.setData({ count: this.data.count + 1 });\n  },\n});\n"),
-            ], expected: [
-                .at("1️⃣", "'<view>' is a WeChat component, unknown in HTML: it shows its content inline, not as a block; write '<div>'")
-                    .severity(.warning),
-                .at("2️⃣", "'{{ count }}' is shown as written: Alpine has no '{{ }}' syntax; write '<span x-text=\"store.count\"></span>'")
+                        """
+                    ),
+                    (
+                        "pages/index/index.js",
+                        "Page({\n  data: { count: 0 },\n  onAdd() {\n    this.setData({ count: this.data.count + 1 });\n  },\n});\n"
+                    ),
+                ],
+                expected: [
+                    .at("1️⃣", "'<view>' is a WeChat component, unknown in HTML: it shows its content inline, not as a block; write '<div>'")
+                        .severity(.warning),
+                    .at(
+                        "2️⃣", "'{{ count }}' is shown as written: Alpine has no '{{ }}' syntax; write '<span x-text=\"store.count\"></span>'"
+                    )
                     .fixIt("<span x-text=\"store.count\"></span>"),
-                .at("3️⃣", "'bindtap' is WeChat's event binding, an ordinary attribute here: tapping does nothing; write '@click=\"onAdd()\"'")
+                    .at(
+                        "3️⃣",
+                        "'bindtap' is WeChat's event binding, an ordinary attribute here: tapping does nothing; write '@click=\"onAdd()\"'"
+                    )
                     .fixIt("@click=\"onAdd()\""),
-                .at("4️⃣", "'wx:if' is WeChat's and is ignored here: the element always shows; write 'x-show' with an Alpine expression that reads the page's data as 'store.<key>'"),
-                .at("5️⃣", "'<text>' is a WeChat component, unknown in HTML: it shows its content as plain text; write '<span>'")
-                    .severity(.warning).fixIt("<span>times</span>"),
-            ]),
-            .file("pages/index/index.html", """
+                    .at(
+                        "4️⃣",
+                        "'wx:if' is WeChat's and is ignored here: the element always shows; write 'x-show' with an Alpine expression that reads the page's data as 'store.<key>'"
+                    ),
+                    .at("5️⃣", "'<text>' is a WeChat component, unknown in HTML: it shows its content as plain text; write '<span>'")
+                        .severity(.warning).fixIt("<span>times</span>"),
+                ]),
+            .file(
+                "pages/index/index.html",
+                """
                 <body x-data="page">
                   <ul><li 1️⃣wx:for="{{ items }}">x</li></ul>
                   <img src="2️⃣{{ photo }}">
@@ -55,14 +73,22 @@ public struct TemplateOtherPlatformMarkup: PageRule {
 
                 """,
                 expected: [
-                    .at("1️⃣", "'wx:for' is WeChat's and is ignored here: the element shows once, not once per item; wrap it in '<template x-for=\"item in store.<key>\">'"),
+                    .at(
+                        "1️⃣",
+                        "'wx:for' is WeChat's and is ignored here: the element shows once, not once per item; wrap it in '<template x-for=\"item in store.<key>\">'"
+                    ),
                     .at("2️⃣", "'{{ photo }}' in 'src' is kept as written: Alpine has no '{{ }}' syntax; bind the attribute with ':src'"),
-                    .at("3️⃣", "'<navigator>' is a WeChat component, unknown in HTML: tapping it goes nowhere; use '<button @click=\"…\">' with a handler that calls 'skip.nav.navigateTo'"),
+                    .at(
+                        "3️⃣",
+                        "'<navigator>' is a WeChat component, unknown in HTML: tapping it goes nowhere; use '<button @click=\"…\">' with a handler that calls 'skip.nav.navigateTo'"
+                    ),
                 ]),
         ],
         nonTriggering: [
             // The Alpine forms, and braces that are never shown.
-            .file("pages/index/index.html", """
+            .file(
+                "pages/index/index.html",
+                """
                 <body x-data="page">
                   <div class="card"><span x-text="store.count"></span></div>
                   <button @click="onAdd()" :class="{ on: store.count > 9 }">Add</button>
@@ -72,14 +98,15 @@ public struct TemplateOtherPlatformMarkup: PageRule {
                   <image src="../../icons/app.svg"></image>
                 </body>
 
-                """),
+                """)
         ])
 
     public init() {}
 
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
         guard runtime.pagesAreAlpineHTML, let template = page.template,
-              TemplateQuickAppMarkup.finding(template) == nil else { return [] }
+            TemplateQuickAppMarkup.finding(template) == nil
+        else { return [] }
         let dataKeys = page.script?.dataKeys ?? []
         let bytes = template.file.bytes
         // Pairing the tags is needed only for a component's fix-it and for `{{ }}` in text;
@@ -132,16 +159,21 @@ public struct TemplateOtherPlatformMarkup: PageRule {
     static let components: [String: Component] = [
         "view": Component(html: "div", consequence: "it shows its content inline, not as a block; write '<div>'"),
         "text": Component(html: "span", consequence: "it shows its content as plain text; write '<span>'"),
-        "block": Component(consequence: "it shows its content, and a 'wx:if' or 'wx:for' on it is ignored; use '<template x-if>' or '<template x-for>'"),
+        "block": Component(
+            consequence: "it shows its content, and a 'wx:if' or 'wx:for' on it is ignored; use '<template x-if>' or '<template x-for>'"),
         "scroll-view": Component(consequence: "it does not scroll by itself; use a '<div>' with 'overflow: auto' in CSS"),
-        "swiper": Component(consequence: "it does not swipe; lay the items out in a '<div>' with 'overflow-x: auto' and 'scroll-snap-type' in CSS"),
+        "swiper": Component(
+            consequence: "it does not swipe; lay the items out in a '<div>' with 'overflow-x: auto' and 'scroll-snap-type' in CSS"),
         "swiper-item": Component(consequence: "it is no slide; use a '<div>'"),
         "rich-text": Component(consequence: "it does not render its 'nodes'; use 'x-html' on a '<div>'"),
         "cover-view": Component(html: "div", consequence: "it shows its content inline; write '<div>'"),
-        "navigator": Component(consequence: "tapping it goes nowhere; use '<button @click=\"…\">' with a handler that calls 'skip.nav.navigateTo'", severity: .error),
+        "navigator": Component(
+            consequence: "tapping it goes nowhere; use '<button @click=\"…\">' with a handler that calls 'skip.nav.navigateTo'",
+            severity: .error),
     ]
 
-    private func componentFinding(_ tag: TemplateStartTag, _ component: Component, end: TemplateEndTag?, template: PageTemplate) -> Finding {
+    private func componentFinding(_ tag: TemplateStartTag, _ component: Component, end: TemplateEndTag?, template: PageTemplate) -> Finding
+    {
         let message = "'<\(tag.name)>' is a \(component.platform) component, unknown in HTML: \(component.consequence)"
         var fixIt: FixIt?
         if let html = component.html, let end {
@@ -155,8 +187,9 @@ public struct TemplateOtherPlatformMarkup: PageRule {
             text.replaceSubrange(startNameStart..<(startNameStart + tag.nameRange.count), with: Array(html.utf8))
             fixIt = FixIt(message: "write '<\(html)>'", span: template.span(whole), replacement: String(decoding: text, as: UTF8.self))
         }
-        return Finding(message, at: template.span(tag.range), fixIt: fixIt,
-                       defaultSeverity: component.severity == .error ? nil : component.severity)
+        return Finding(
+            message, at: template.span(tag.range), fixIt: fixIt,
+            defaultSeverity: component.severity == .error ? nil : component.severity)
     }
 
     // MARK: Attributes
@@ -192,9 +225,13 @@ public struct TemplateOtherPlatformMarkup: PageRule {
             let platform = prefix == "wx:" ? "WeChat's" : "another platform's"
             switch directive {
             case "if", "elif", "else":
-                return Finding("'\(attribute.name)' is \(platform) and is ignored here: the element always shows; write 'x-show' with an Alpine expression that reads the page's data as 'store.<key>'", at: span)
+                return Finding(
+                    "'\(attribute.name)' is \(platform) and is ignored here: the element always shows; write 'x-show' with an Alpine expression that reads the page's data as 'store.<key>'",
+                    at: span)
             case "for", "for-items":
-                return Finding("'\(attribute.name)' is \(platform) and is ignored here: the element shows once, not once per item; wrap it in '<template x-for=\"item in store.<key>\">'", at: span)
+                return Finding(
+                    "'\(attribute.name)' is \(platform) and is ignored here: the element shows once, not once per item; wrap it in '<template x-for=\"item in store.<key>\">'",
+                    at: span)
             default:
                 return nil
             }
@@ -203,31 +240,43 @@ public struct TemplateOtherPlatformMarkup: PageRule {
             let event = String(name.dropFirst(prefix.count))
             guard event.allSatisfy({ $0.isLetter }) else { return nil }
             let domEvent = Self.domEvents[event] ?? event
-            if let handler = attribute.value, attribute.valueIsVerbatim, ScriptHandlerNameNotIdentifier.isIdentifierName(handler), attribute.valueRange != nil {
+            if let handler = attribute.value, attribute.valueIsVerbatim, ScriptHandlerNameNotIdentifier.isIdentifierName(handler),
+                attribute.valueRange != nil
+            {
                 let (edited, quotes) = Self.attributeRange(attribute, in: template)
                 let replacement = "@\(domEvent)" + quotes.before + "\(handler)()" + quotes.after
-                return Finding("'\(attribute.name)' is WeChat's event binding, an ordinary attribute here: \(Self.eventConsequence(event)); write '@\(domEvent)=\"\(handler)()\"'",
-                               at: span, fixIt: FixIt(message: "write '@\(domEvent)'", span: template.span(edited), replacement: replacement))
+                return Finding(
+                    "'\(attribute.name)' is WeChat's event binding, an ordinary attribute here: \(Self.eventConsequence(event)); write '@\(domEvent)=\"\(handler)()\"'",
+                    at: span, fixIt: FixIt(message: "write '@\(domEvent)'", span: template.span(edited), replacement: replacement))
             }
-            return Finding("'\(attribute.name)' is WeChat's event binding, an ordinary attribute here: \(Self.eventConsequence(event)); write '@\(domEvent)=\"handler()\"'", at: span)
+            return Finding(
+                "'\(attribute.name)' is WeChat's event binding, an ordinary attribute here: \(Self.eventConsequence(event)); write '@\(domEvent)=\"handler()\"'",
+                at: span)
         }
         guard attribute.directive == nil, let value = attribute.value, Self.hasDoubleBrace(value.utf8),
-              let braces = Self.firstMustache(in: Array(value.utf8)) else { return nil }
+            let braces = Self.firstMustache(in: Array(value.utf8))
+        else { return nil }
         let expression = String(decoding: Array(value.utf8)[braces], as: UTF8.self)
-        let message = "'\(expression)' in '\(attribute.name)' is kept as written: Alpine has no '{{ }}' syntax; bind the attribute with ':\(attribute.name)'"
+        let message =
+            "'\(expression)' in '\(attribute.name)' is kept as written: Alpine has no '{{ }}' syntax; bind the attribute with ':\(attribute.name)'"
         guard let valueRange = attribute.valueRange, attribute.valueIsVerbatim, braces == 0..<value.utf8.count,
-              let alpine = Self.alpineExpression(of: expression, dataKeys: dataKeys) else {
+            let alpine = Self.alpineExpression(of: expression, dataKeys: dataKeys)
+        else {
             return Finding(message, at: template.span((attribute.valueRange ?? attribute.nameRange)))
         }
         let (edited, quotes) = Self.attributeRange(attribute, in: template)
-        return Finding(message, at: template.span(valueRange),
-                       fixIt: FixIt(message: "bind ':\(attribute.name)'", span: template.span(edited),
-                                    replacement: ":\(attribute.name)\(quotes.before)\(alpine)\(quotes.after)"))
+        return Finding(
+            message, at: template.span(valueRange),
+            fixIt: FixIt(
+                message: "bind ':\(attribute.name)'", span: template.span(edited),
+                replacement: ":\(attribute.name)\(quotes.before)\(alpine)\(quotes.after)"))
     }
 
     /// The attribute's bytes from its name to its closing quote, and the text around the
     /// value as written (`="` and `"`), so a rewritten attribute keeps the author's quoting.
-    static func attributeRange(_ attribute: TemplateAttribute, in template: PageTemplate) -> (Range<Int>, quotes: (before: String, after: String)) {
+    static func attributeRange(
+        _ attribute: TemplateAttribute, in template: PageTemplate
+    ) -> (Range<Int>, quotes: (before: String, after: String)) {
         let bytes = template.file.bytes
         guard let valueRange = attribute.valueRange else { return (attribute.nameRange, ("", "")) }
         let before = String(decoding: bytes[attribute.nameRange.upperBound..<valueRange.lowerBound], as: UTF8.self)
@@ -252,11 +301,16 @@ public struct TemplateOtherPlatformMarkup: PageRule {
             let absolute = (range.lowerBound + found.lowerBound)..<(range.lowerBound + found.upperBound)
             if let alpine = Self.alpineExpression(of: expression, dataKeys: dataKeys) {
                 let span = "<span x-text=\"\(alpine)\"></span>"
-                findings.append(Finding("'\(expression)' is shown as written: Alpine has no '{{ }}' syntax; write '\(span)'",
-                                        at: template.span(absolute), fixIt: FixIt(message: "write '\(span)'", span: template.span(absolute), replacement: span)))
+                findings.append(
+                    Finding(
+                        "'\(expression)' is shown as written: Alpine has no '{{ }}' syntax; write '\(span)'",
+                        at: template.span(absolute),
+                        fixIt: FixIt(message: "write '\(span)'", span: template.span(absolute), replacement: span)))
             } else {
-                findings.append(Finding("'\(expression)' is shown as written: Alpine has no '{{ }}' syntax; show the value with 'x-text' on an element, reading the page's data as 'store.<key>'",
-                                        at: template.span(absolute)))
+                findings.append(
+                    Finding(
+                        "'\(expression)' is shown as written: Alpine has no '{{ }}' syntax; show the value with 'x-text' on an element, reading the page's data as 'store.<key>'",
+                        at: template.span(absolute)))
             }
             start = found.upperBound
         }
@@ -301,7 +355,9 @@ public struct TemplateOtherPlatformMarkup: PageRule {
         var negation = ""
         if inner.hasPrefix("!") { negation = "!"; inner = String(inner.dropFirst()) }
         let parts = inner.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard let root = parts.first, dataKeys.contains(root), parts.allSatisfy(ScriptHandlerNameNotIdentifier.isIdentifierName) else { return nil }
+        guard let root = parts.first, dataKeys.contains(root), parts.allSatisfy(ScriptHandlerNameNotIdentifier.isIdentifierName) else {
+            return nil
+        }
         return negation + "store." + inner
     }
 }

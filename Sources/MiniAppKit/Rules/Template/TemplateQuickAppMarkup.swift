@@ -17,14 +17,28 @@ public struct TemplateQuickAppMarkup: Rule {
             """,
         runtimeFacts: ["skip.html-view"],
         triggering: [
-            .file("pages/index/index.html", "1️⃣<template>\n  <div>\n    <text>Hello</text>\n  </div>\n</template>\n",
-                  expected: [.at("1️⃣", "this page is Quick App markup (a '<template>' root, '<text>'): SkipMiniApp renders HTML with Alpine, so it shows blank; write it as HTML inside '<body x-data=\"page\">' ('<p>', '<span>' for text)")]),
-            .file("pages/index/index.html", "<body>\n  1️⃣<template>\n    <div class=\"card\">Hello</div>\n  </template>\n</body>\n",
-                  expected: [.at("1️⃣", "this page is Quick App markup ('<div>' inside '<template>'): SkipMiniApp renders HTML with Alpine, so it shows blank; write it as HTML inside '<body x-data=\"page\">' ('<p>', '<span>' for text)")]),
+            .file(
+                "pages/index/index.html", "1️⃣<template>\n  <div>\n    <text>Hello</text>\n  </div>\n</template>\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "this page is Quick App markup (a '<template>' root, '<text>'): SkipMiniApp renders HTML with Alpine, so it shows blank; write it as HTML inside '<body x-data=\"page\">' ('<p>', '<span>' for text)"
+                    )
+                ]),
+            .file(
+                "pages/index/index.html", "<body>\n  1️⃣<template>\n    <div class=\"card\">Hello</div>\n  </template>\n</body>\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "this page is Quick App markup ('<div>' inside '<template>'): SkipMiniApp renders HTML with Alpine, so it shows blank; write it as HTML inside '<body x-data=\"page\">' ('<p>', '<span>' for text)"
+                    )
+                ]),
         ],
         nonTriggering: [
             // Alpine's own templates.
-            .file("pages/index/index.html", """
+            .file(
+                "pages/index/index.html",
+                """
                 <body x-data="page">
                   <template x-for="item in store.items" :key="item.id"><div x-text="item.name"></div></template>
                   <template x-if="store.open"><div>Open</div></template>

@@ -13,10 +13,15 @@ public struct TemplateRemoteResource: PageRule {
             on hosts that load only the package, not every time.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <img src=\"1️⃣https://example.com/logo.png\">\n</body>\n",
-                  expected: [.at("1️⃣", "'<img src>' loads 'https://example.com/logo.png' from the network; ship the file in the package")]),
+            .file(
+                "pages/index/index.html", "<body x-data=\"page\">\n  <img src=\"1️⃣https://example.com/logo.png\">\n</body>\n",
+                expected: [.at("1️⃣", "'<img src>' loads 'https://example.com/logo.png' from the network; ship the file in the package")])
         ],
-        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <img src=\"../../icons/app.svg\">\n  <a href=\"https://example.com\">site</a>\n</body>\n")])
+        nonTriggering: [
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <img src=\"../../icons/app.svg\">\n  <a href=\"https://example.com\">site</a>\n</body>\n")
+        ])
 
     public init() {}
 
@@ -26,9 +31,11 @@ public struct TemplateRemoteResource: PageRule {
             element.attributes.compactMap { attribute -> Finding? in
                 let name = attribute.lowercasedName
                 guard name == "src" || name == "srcset" || name == "poster" || name == "data" || (name == "href" && element.name == "link"),
-                      let value = attribute.value, Self.isRemote(value) else { return nil }
+                    let value = attribute.value, Self.isRemote(value)
+                else { return nil }
                 let range = attribute.valueRange ?? attribute.nameRange
-                return Finding("'<\(element.name) \(name)>' loads '\(value)' from the network; ship the file in the package", at: page.span(range))
+                return Finding(
+                    "'<\(element.name) \(name)>' loads '\(value)' from the network; ship the file in the package", at: page.span(range))
             }
         }
     }

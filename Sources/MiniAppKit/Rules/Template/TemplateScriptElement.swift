@@ -10,12 +10,20 @@ public struct TemplateScriptElement: PageRule {
             and a remote one loads code nobody reviewed.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  1️⃣<script src=\"https://cdn.example.com/alpine.js\"></script>\n</body>\n",
-                  expected: [.at("1️⃣", "'<script>' in a page template runs in the view, outside the logic layer; put page logic in 'pages/index/index.js'")]),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  1️⃣<script src=\"https://cdn.example.com/alpine.js\"></script>\n</body>\n",
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'<script>' in a page template runs in the view, outside the logic layer; put page logic in 'pages/index/index.js'")
+                ])
         ],
         nonTriggering: [
             // A JSON data block is not code.
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <script type=\"application/json\">{ \"version\": 1 }</script>\n</body>\n"),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <script type=\"application/json\">{ \"version\": 1 }</script>\n</body>\n")
         ])
 
     public init() {}
@@ -26,7 +34,10 @@ public struct TemplateScriptElement: PageRule {
             let element = template.elements[index]
             // JSON data blocks and templates are not code.
             if let type = element.attribute(named: "type")?.value?.lowercased(), !type.isEmpty,
-               !["text/javascript", "module", "application/javascript"].contains(type) { return nil }
+                !["text/javascript", "module", "application/javascript"].contains(type)
+            {
+                return nil
+            }
             return Finding(
                 "'<script>' in a page template runs in the view, outside the logic layer; put page logic in '\(page.scriptPath)'",
                 at: page.span(element.range.lowerBound..<element.nameRange.upperBound))

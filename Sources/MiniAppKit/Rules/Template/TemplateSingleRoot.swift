@@ -9,10 +9,17 @@ public struct TemplateSingleRoot: PageRule {
             one.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <template 1️⃣x-if=\"store.title\"><h1 x-text=\"store.title\"></h1><p>more</p></template>\n</body>\n",
-                  expected: [.at("1️⃣", "'<template x-if>' has 2 root elements; Alpine renders only the first, so wrap them in one element")]),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <template 1️⃣x-if=\"store.title\"><h1 x-text=\"store.title\"></h1><p>more</p></template>\n</body>\n",
+                expected: [.at("1️⃣", "'<template x-if>' has 2 root elements; Alpine renders only the first, so wrap them in one element")])
         ],
-        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <template x-if=\"store.title\">\n    <div><h1 x-text=\"store.title\"></h1><p>more</p></div>\n  </template>\n</body>\n")])
+        nonTriggering: [
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <template x-if=\"store.title\">\n    <div><h1 x-text=\"store.title\"></h1><p>more</p></div>\n  </template>\n</body>\n"
+            )
+        ])
 
     public init() {}
 
@@ -27,7 +34,9 @@ public struct TemplateSingleRoot: PageRule {
             switch count {
             case 1: return nil
             case 0:
-                return Finding("'<template \(name)>' has no element inside; Alpine renders nothing, not even text", at: page.span(use.attribute.nameRange))
+                return Finding(
+                    "'<template \(name)>' has no element inside; Alpine renders nothing, not even text",
+                    at: page.span(use.attribute.nameRange))
             default:
                 return Finding(
                     "'<template \(name)>' has \(count) root elements; Alpine renders only the first, so wrap them in one element",

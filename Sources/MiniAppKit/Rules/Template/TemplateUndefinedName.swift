@@ -11,11 +11,15 @@ public struct TemplateUndefinedName: PageRule {
             variable" error in the WebView console; page data is read as `store.<key>`.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"1️⃣title\"></p>\n</body>\n",
-                  expected: [.at("1️⃣", "'title' is not defined in the view; page data is read as 'store.title'").fixIt("store.title")]),
+            .file(
+                "pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"1️⃣title\"></p>\n</body>\n",
+                expected: [.at("1️⃣", "'title' is not defined in the view; page data is read as 'store.title'").fixIt("store.title")])
         ],
         nonTriggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <template x-for=\"(item, i) in store.items\" :key=\"i\">\n    <p x-text=\"item.name + $t('n')\" @click=\"onTap($event.target.id)\"></p>\n  </template>\n  <div x-data=\"{ open: false }\" x-show=\"open\"></div>\n</body>\n"),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <template x-for=\"(item, i) in store.items\" :key=\"i\">\n    <p x-text=\"item.name + $t('n')\" @click=\"onTap($event.target.id)\"></p>\n  </template>\n  <div x-data=\"{ open: false }\" x-show=\"open\"></div>\n</body>\n"
+            )
         ])
 
     public init() {}
@@ -32,7 +36,9 @@ public struct TemplateUndefinedName: PageRule {
             let scope = page.scope(ofElement: use.element)
             if scope.hasUnknownComponent { continue }
             for (name, range) in use.rootIdentifiers where range != handlerRange {
-                if PageScope.componentMembers.contains(name) || PageScope.magics.contains(name) || handlers.contains(name) || scope.contains(name) {
+                if PageScope.componentMembers.contains(name) || PageScope.magics.contains(name) || handlers.contains(name)
+                    || scope.contains(name)
+                {
                     continue
                 }
                 if name == "$event" && use.directive.kind == .on { continue }
@@ -41,13 +47,17 @@ public struct TemplateUndefinedName: PageRule {
                 if script.dataKeys.contains(name) {
                     message += "; page data is read as 'store.\(name)'"
                     replacement = "store." + name
-                } else if let suggestion = NameSuggester.closest(to: name, in: handlers.union(PageScope.magics).union(scope.loopVariables).sorted()) {
+                } else if let suggestion = NameSuggester.closest(
+                    to: name, in: handlers.union(PageScope.magics).union(scope.loopVariables).sorted())
+                {
                     message += "; did you mean '\(suggestion)'?"
                     replacement = suggestion
                 }
                 let span = page.span(use.fileRange(range))
-                findings.append(Finding(
-                    message, at: span, fixIt: replacement.flatMap { LiteralFixIt.replacingName(name, with: $0, at: span, in: page.template?.file) }))
+                findings.append(
+                    Finding(
+                        message, at: span,
+                        fixIt: replacement.flatMap { LiteralFixIt.replacingName(name, with: $0, at: span, in: page.template?.file) }))
             }
         }
         return findings

@@ -9,17 +9,24 @@ public struct TemplateUnknownDirective: PageRule {
             `x-collapse`, ...) are not in the runtime's CSP bundle either.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <p 1️⃣x-txt=\"store.title\"></p>\n</body>\n",
-                  expected: [.at("1️⃣", "unknown directive 'x-txt'; did you mean 'x-text'?").fixIt("x-text")]),
+            .file(
+                "pages/index/index.html", "<body x-data=\"page\">\n  <p 1️⃣x-txt=\"store.title\"></p>\n</body>\n",
+                expected: [.at("1️⃣", "unknown directive 'x-txt'; did you mean 'x-text'?").fixIt("x-text")])
         ],
-        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\" x-cloak x-transition.opacity></p>\n</body>\n")])
+        nonTriggering: [
+            .file(
+                "pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\" x-cloak x-transition.opacity></p>\n</body>\n"
+            )
+        ])
 
     public static let knownDirectives = [
         "x-data", "x-init", "x-show", "x-bind", "x-on", "x-text", "x-html", "x-model", "x-modelable", "x-for",
         "x-transition", "x-effect", "x-ignore", "x-ref", "x-cloak", "x-teleport", "x-if", "x-id",
     ]
 
-    static let pluginDirectives: Set<String> = ["x-intersect", "x-mask", "x-trap", "x-collapse", "x-anchor", "x-sort", "x-resize", "x-persist"]
+    static let pluginDirectives: Set<String> = [
+        "x-intersect", "x-mask", "x-trap", "x-collapse", "x-anchor", "x-sort", "x-resize", "x-persist",
+    ]
 
     public init() {}
 
@@ -27,9 +34,12 @@ public struct TemplateUnknownDirective: PageRule {
         page.directives.compactMap { use -> Finding? in
             guard case .unknown(let name) = use.directive.kind else { return nil }
             let nameLength = name.utf8.count
-            let range = use.attribute.nameRange.lowerBound..<min(use.attribute.nameRange.upperBound, use.attribute.nameRange.lowerBound + nameLength)
+            let range =
+                use.attribute.nameRange
+                .lowerBound..<min(use.attribute.nameRange.upperBound, use.attribute.nameRange.lowerBound + nameLength)
             if Self.pluginDirectives.contains(name) {
-                return Finding("'\(name)' is an Alpine plugin directive, which the runtime's Alpine bundle does not include", at: page.span(range))
+                return Finding(
+                    "'\(name)' is an Alpine plugin directive, which the runtime's Alpine bundle does not include", at: page.span(range))
             }
             var message = "unknown directive '\(name)'"
             var fixIt: FixIt?

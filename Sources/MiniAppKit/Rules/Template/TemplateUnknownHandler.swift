@@ -19,12 +19,22 @@ public struct TemplateUnknownHandler: PageRule {
             RuleExample(
                 files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"1️⃣onShow()\">Retry</button>\n</body>\n")],
                 supportFiles: ["pages/index/index.js": "Page({\n  data: { title: 'Hello' },\n  onShow() {},\n});\n"],
-                expected: [.at("1️⃣", "'onShow' is a lifecycle hook, which the page's view has no method for: the runtime makes one only for each handler, so '@click' does nothing; call it from a handler, or write 'handler('onShow')'")]),
+                expected: [
+                    .at(
+                        "1️⃣",
+                        "'onShow' is a lifecycle hook, which the page's view has no method for: the runtime makes one only for each handler, so '@click' does nothing; call it from a handler, or write 'handler('onShow')'"
+                    )
+                ]),
         ],
         nonTriggering: [
             RuleExample(
-                files: [("pages/index/index.html", "<body x-data=\"page\">\n  <button @click=\"onTap()\" @dblclick=\"handler('onTap', 2)\" @keyup=\"handler('onShow')\">+</button>\n</body>\n")],
-                supportFiles: ["pages/index/index.js": "Page({\n  data: { title: 'Hello' },\n  onTap() {},\n  onShow() {},\n});\n"]),
+                files: [
+                    (
+                        "pages/index/index.html",
+                        "<body x-data=\"page\">\n  <button @click=\"onTap()\" @dblclick=\"handler('onTap', 2)\" @keyup=\"handler('onShow')\">+</button>\n</body>\n"
+                    )
+                ],
+                supportFiles: ["pages/index/index.js": "Page({\n  data: { title: 'Hello' },\n  onTap() {},\n  onShow() {},\n});\n"])
         ])
 
     static let pageScript = "Page({\n  data: { title: 'Hello' },\n  onTap() {},\n});\n"
@@ -35,15 +45,18 @@ public struct TemplateUnknownHandler: PageRule {
         guard let script = page.script, script.loaded, script.page != nil else { return [] }
         // The runtime reads the handler names after onLoad, so `this.onFilter = …` there adds one.
         let tokens = script.tokens
-        let assigned = Set(tokens.indices.dropLast(3).compactMap { index -> String? in
-            tokens[index].text == "this" && tokens[index + 1].text == "." && tokens[index + 3].text == "=" ? tokens[index + 2].text : nil
-        })
+        let assigned = Set(
+            tokens.indices.dropLast(3).compactMap { index -> String? in
+                tokens[index].text == "this" && tokens[index + 1].text == "." && tokens[index + 3].text == "="
+                    ? tokens[index + 2].text : nil
+            })
         let handlers = script.handlerNames + assigned.sorted()
         let hooks = Set(script.page?.lifecycleHooks ?? [])
         return page.uses(.on).compactMap { use -> Finding? in
             guard let expression = use.expression else { return nil }
             let binding = EventBinding.classify(expression)
-            guard let (name, range) = binding.handlerName, !handlers.contains(name), !page.scope(ofElement: use.element).contains(name) else { return nil }
+            guard let (name, range) = binding.handlerName, !handlers.contains(name), !page.scope(ofElement: use.element).contains(name)
+            else { return nil }
             let scope = page.scope(ofElement: use.element)
             if scope.hasUnknownComponent || PageScope.componentMembers.contains(name) { return nil }
             let event = use.attribute.name.prefix { $0 != "." }

@@ -10,12 +10,18 @@ public struct TemplateUnknownStoreKey: PageRule {
             function (`loadUser(this)`) is not checked: code in another script may set its keys.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.1️⃣titel\"></p>\n</body>\n",
-                  expected: [.at("1️⃣", "'store.titel' is not in the page's data and no 'setData' sets it; did you mean 'store.title'?").fixIt("title")]),
+            .file(
+                "pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.1️⃣titel\"></p>\n</body>\n",
+                expected: [
+                    .at("1️⃣", "'store.titel' is not in the page's data and no 'setData' sets it; did you mean 'store.title'?").fixIt("title")
+                ])
         ],
         nonTriggering: [
             RuleExample(files: [
-                ("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n  <p x-text=\"store.user.name\"></p>\n</body>\n"),
+                (
+                    "pages/index/index.html",
+                    "<body x-data=\"page\">\n  <p x-text=\"store.title\"></p>\n  <p x-text=\"store.user.name\"></p>\n</body>\n"
+                ),
                 ("pages/index/index.js", "Page({\n  data: { title: 'Hello', user: { name: 'Ada' } },\n});\n"),
             ]),
             // The page hands itself to a function of app.js, which sets 'user'.
@@ -41,12 +47,16 @@ public struct TemplateUnknownStoreKey: PageRule {
             if scope.contains("store") { continue }
             for node in use.nodes {
                 guard case .member(let object, let name, let nameRange) = node.kind, case .identifier("store") = object.kind,
-                      !keys.contains(name) else { continue }
+                    !keys.contains(name)
+                else { continue }
                 var message = "'store.\(name)' is not in the page's data and no 'setData' sets it"
                 let suggestion = NameSuggester.closest(to: name, in: keys.sorted())
                 if let suggestion { message += "; did you mean 'store.\(suggestion)'?" }
                 let span = page.span(use.fileRange(nameRange))
-                findings.append(Finding(message, at: span, fixIt: suggestion.flatMap { LiteralFixIt.replacingName(name, with: $0, at: span, in: page.template?.file) }))
+                findings.append(
+                    Finding(
+                        message, at: span,
+                        fixIt: suggestion.flatMap { LiteralFixIt.replacingName(name, with: $0, at: span, in: page.template?.file) }))
             }
         }
         return findings

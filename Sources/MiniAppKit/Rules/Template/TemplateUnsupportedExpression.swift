@@ -12,10 +12,15 @@ public struct TemplateUnsupportedExpression: PageRule {
             `setData` it.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.user1️⃣?.name\"></p>\n</body>\n",
-                  expected: [.at("1️⃣", "optional chaining '?.' is not supported by the Alpine CSP build")]),
+            .file(
+                "pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.user1️⃣?.name\"></p>\n</body>\n",
+                expected: [.at("1️⃣", "optional chaining '?.' is not supported by the Alpine CSP build")])
         ],
-        nonTriggering: [.file("pages/index/index.html", "<body x-data=\"page\">\n  <p x-text=\"store.user ? store.user.name : $t('anonymous')\"></p>\n</body>\n")])
+        nonTriggering: [
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <p x-text=\"store.user ? store.user.name : $t('anonymous')\"></p>\n</body>\n")
+        ])
 
     public init() {}
 

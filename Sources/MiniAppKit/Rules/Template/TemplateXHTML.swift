@@ -10,19 +10,24 @@ public struct TemplateXHTML: PageRule {
             template with `x-show`/`x-if`.
             """,
         triggering: [
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <div 1️⃣x-html=\"store.title\"></div>\n</body>\n",
-                  expected: [.at("1️⃣", "'x-html' is prohibited in the Alpine CSP build and renders nothing; use 'x-text'")]),
+            .file(
+                "pages/index/index.html", "<body x-data=\"page\">\n  <div 1️⃣x-html=\"store.title\"></div>\n</body>\n",
+                expected: [.at("1️⃣", "'x-html' is prohibited in the Alpine CSP build and renders nothing; use 'x-text'")])
         ],
         nonTriggering: [
             // Text with 'x-text', and markup written in the template.
-            .file("pages/index/index.html", "<body x-data=\"page\">\n  <div x-text=\"store.title\"></div>\n  <template x-if=\"store.title\"><b>New</b></template>\n</body>\n"),
+            .file(
+                "pages/index/index.html",
+                "<body x-data=\"page\">\n  <div x-text=\"store.title\"></div>\n  <template x-if=\"store.title\"><b>New</b></template>\n</body>\n"
+            )
         ])
 
     public init() {}
 
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
         page.uses(.html).map { use in
-            Finding("'x-html' is prohibited in the Alpine CSP build and renders nothing; use 'x-text'", at: page.span(use.attribute.nameRange))
+            Finding(
+                "'x-html' is prohibited in the Alpine CSP build and renders nothing; use 'x-text'", at: page.span(use.attribute.nameRange))
         }
     }
 }

@@ -47,7 +47,8 @@ extension RuntimeProfile {
                 .page: ["onUnload": "clean up in 'onHide' (and set up again in 'onShow')"],
                 .app: [
                     "onHide": "the app is not told when it goes to the background",
-                    "onError": "errors are dropped without a message: catch them where they happen with 'try'/'catch' and log them with 'skip.log'",
+                    "onError":
+                        "errors are dropped without a message: catch them where they happen with 'try'/'catch' and log them with 'skip.log'",
                 ],
             ],
             factIDs: ["skip.lifecycle-hooks"]),
@@ -126,11 +127,15 @@ extension RuntimeProfile {
         RuntimeFact(
             "skip.host-api",
             "The host API: `nav.navigateTo/navigateBack/redirectTo/reLaunch/switchTab/setNavigationBarTitle`, `net.fetch` and a global `fetch`, `fs.root.*`, `log`, `getSystemInfo`, `i18n.t/n/d/plural/locale`, `db.exec/query`.",
-            source: skipSource("Sources/SkipMiniAppModel/Modules/MiniAppNavigationModule.swift", "e47705f453abfe03bb2eec431e080f0ae3aa3dea", "registerInRuntime")),
+            source: skipSource(
+                "Sources/SkipMiniAppModel/Modules/MiniAppNavigationModule.swift", "e47705f453abfe03bb2eec431e080f0ae3aa3dea",
+                "registerInRuntime")),
         RuntimeFact(
             "skip.flat-api-removed",
             "The flat members of earlier versions (`skip.navigateTo`, `skip.switchTab`, `skip.fetch`, …) are `undefined`: calling one throws a TypeError the runtime drops, so nothing happens.",
-            source: skipSource("Sources/SkipMiniAppModel/Modules/MiniAppNetworkModule.swift", "d1b640110c2bf6e26398cca785862c712831a103", "registerInRuntime")),
+            source: skipSource(
+                "Sources/SkipMiniAppModel/Modules/MiniAppNetworkModule.swift", "d1b640110c2bf6e26398cca785862c712831a103",
+                "registerInRuntime")),
         RuntimeFact(
             "skip.globals",
             "A logic-layer script gets `App`, `Page`, `console`, the timers, `fetch` and the namespace; `getApp`, `getCurrentPages`, `require`, `wx`, `document`, `window`, `localStorage` and `global` are not defined.",
@@ -138,11 +143,15 @@ extension RuntimeProfile {
         RuntimeFact(
             "skip.navigation-url-is-path",
             "A navigation `url` is used verbatim as a file path (`url + \".html\"`, `url + \".js\"`): a `?query` gives a blank page, and a leading `/` finds no script in a package; the query goes in `query:`.",
-            source: skipSource("Sources/SkipMiniAppModel/Modules/MiniAppNavigationModule.swift", "e47705f453abfe03bb2eec431e080f0ae3aa3dea", "registerInRuntime")),
+            source: skipSource(
+                "Sources/SkipMiniAppModel/Modules/MiniAppNavigationModule.swift", "e47705f453abfe03bb2eec431e080f0ae3aa3dea",
+                "registerInRuntime")),
         RuntimeFact(
             "skip.switch-tab-exact",
             "`switchTab` switches only when `url` equals a tab's `page` exactly; otherwise nothing happens.",
-            source: skipSource("Sources/SkipMiniAppModel/Modules/MiniAppNavigationModule.swift", "e47705f453abfe03bb2eec431e080f0ae3aa3dea", "tabIndexForPage")),
+            source: skipSource(
+                "Sources/SkipMiniAppModel/Modules/MiniAppNavigationModule.swift", "e47705f453abfe03bb2eec431e080f0ae3aa3dea",
+                "tabIndexForPage")),
         RuntimeFact(
             "skip.onload-query",
             "`onLoad` receives `{query: \"<the raw query string>\"}` and nothing else: `options.id` is `undefined`.",
@@ -150,11 +159,15 @@ extension RuntimeProfile {
         RuntimeFact(
             "skip.locale-chain",
             "The translation file is the first found of: the device tag, its language with the default region, its language; the same for the manifest's `lang`; then `en`. A `zh-Hans.json` is chosen only for a device tag of exactly `zh-Hans`, which phones do not have.",
-            source: skipSource("Sources/SkipMiniAppModel/Modules/MiniAppI18nModule.swift", "7b034b0ae1a4793f4d3b335a4f747a24ac0f80df", "localeFallbackChain")),
+            source: skipSource(
+                "Sources/SkipMiniAppModel/Modules/MiniAppI18nModule.swift", "7b034b0ae1a4793f4d3b335a4f747a24ac0f80df",
+                "localeFallbackChain")),
         RuntimeFact(
             "skip.locale-flat",
             "A translation file must be a flat object of strings: one other value and the whole file is ignored.",
-            source: skipSource("Sources/SkipMiniAppModel/Modules/MiniAppI18nModule.swift", "7b034b0ae1a4793f4d3b335a4f747a24ac0f80df", "parseTranslations")),
+            source: skipSource(
+                "Sources/SkipMiniAppModel/Modules/MiniAppI18nModule.swift", "7b034b0ae1a4793f4d3b335a4f747a24ac0f80df", "parseTranslations")
+        ),
         RuntimeFact(
             "skip.app-id-folder",
             "The `app_id` names a folder (`<tmp>/miniapp/<app_id>`) that is deleted and rewritten: a `/` or `..` in it reaches outside the app's folder.",
@@ -162,11 +175,13 @@ extension RuntimeProfile {
         RuntimeFact(
             "skip.manifest-strict",
             "The manifest is decoded with strict types: a missing required member or a wrong type fails the whole app; unknown members are ignored.",
-            source: skipSource("Sources/SkipMiniAppModel/MiniAppManifest.swift", "c043b4a65aec91f1e1ef842241229efe0998e29f", "MiniAppManifest (Codable)")),
+            source: skipSource(
+                "Sources/SkipMiniAppModel/MiniAppManifest.swift", "c043b4a65aec91f1e1ef842241229efe0998e29f", "MiniAppManifest (Codable)")),
         RuntimeFact(
             "skip.icons-decoded-only",
             "`icons[].src` and `widgets` are decoded but never read.",
-            source: skipSource("Sources/SkipMiniAppModel/MiniAppManifest.swift", "c043b4a65aec91f1e1ef842241229efe0998e29f", "MiniAppManifest (Codable)")),
+            source: skipSource(
+                "Sources/SkipMiniAppModel/MiniAppManifest.swift", "c043b4a65aec91f1e1ef842241229efe0998e29f", "MiniAppManifest (Codable)")),
         RuntimeFact(
             "skip.one-script-context",
             "All scripts run in one JavaScript context: `app.js` and every page script share one global scope. A top-level `let`, `const` or `class` declared by two scripts makes the later one fail before any of its code runs (no `Page()`, no data, no handlers); a top-level `function` or `var` in two scripts silently replaces the earlier for every page.",
@@ -198,7 +213,9 @@ extension RuntimeProfile {
         RuntimeFact(
             "skip.script-errors-silent",
             "On iOS every script error is dropped: a script that fails at load, a handler or lifecycle hook that throws, a timer or promise callback that throws leave no message anywhere.",
-            source: RuntimeSource(repository: "skiptools/skip-script", file: "Sources/SkipScript/JSContext.swift", commit: "b8daafb", symbol: "JSContext.evaluateScript")),
+            source: RuntimeSource(
+                repository: "skiptools/skip-script", file: "Sources/SkipScript/JSContext.swift", commit: "b8daafb",
+                symbol: "JSContext.evaluateScript")),
         RuntimeFact(
             "skip.handler-bridge-keys",
             "Each handler name is written unquoted as a key of the view's `Alpine.data('page')` object (`name: function(detail) {…}`), after the bridge's `store` getter, `handler` and `model` and before its `init`: a name that is not an identifier is a SyntaxError for the whole view script (Alpine included), and `store`, `handler`, `model` replace the bridge's own while `init` is replaced by it.",
@@ -269,15 +286,20 @@ extension RuntimeProfile {
             "The manifest is read with Foundation's `JSONDecoder`: an `Int` takes a JSON number with a whole value (`2`, `2.0`, `1e2`) and refuses `2.5`, strings and booleans; a `Bool` refuses `0`, `1` and strings; a `String` refuses numbers; `null` counts as absent for an optional member and fails a required one or an array element; of two equal keys the first is read.",
             source: RuntimeSource(
                 repository: "swiftlang/swift-foundation", file: "Sources/FoundationEssentials/JSON/JSONDecoder.swift",
-                commit: "79124efd8adcf830dc8fc57717f41e6fe3254716", symbol: "unwrapFixedWidthInteger, KeyedContainer.stringify, decodeIfPresent")),
+                commit: "79124efd8adcf830dc8fc57717f41e6fe3254716",
+                symbol: "unwrapFixedWidthInteger, KeyedContainer.stringify, decodeIfPresent")),
         RuntimeFact(
             "skip.tab-bar-two-tabs",
             "The tab bar is shown only for two tabs or more. With `\"tabs\": []` the navigation module makes no stack and the view renders nothing: a blank app. With one tab the view shows `pages[0]` on a single stack while the navigation module roots that stack at the tab's page: when the two differ, `switchTab` to the tab's page does nothing, `reLaunch` to it shows `pages[0]`, and a title set on the first screen goes to the tab's page, so the screen keeps an empty title.",
-            source: skipSource(skipView, viewCommit, "body, singlePageContent, MiniAppPageView.pageTitle; with Modules/MiniAppNavigationModule.swift@e47705f configure")),
+            source: skipSource(
+                skipView, viewCommit,
+                "body, singlePageContent, MiniAppPageView.pageTitle; with Modules/MiniAppNavigationModule.swift@e47705f configure")),
         RuntimeFact(
             "skip.package-extracted-whole",
             "A packed `.ma` is extracted whole, every entry, before the app starts: a file outside the folder whitelist is there when the app comes from a package, and missing when it comes from a folder.",
-            source: skipSource("Sources/SkipMiniAppModel/MiniAppPackage.swift", "de4e6fd7907ce3c8a1ddc0a320de2658afb80746", "MiniAppPackage.extractToDirectory")),
+            source: skipSource(
+                "Sources/SkipMiniAppModel/MiniAppPackage.swift", "de4e6fd7907ce3c8a1ddc0a320de2658afb80746",
+                "MiniAppPackage.extractToDirectory")),
         // What `mactl test`'s logic host restates (Tests/MiniAppKitTests/LogicTest/LogicHostFactTests.swift).
         RuntimeFact(
             "skip.app-registration",
@@ -330,11 +352,14 @@ extension RuntimeProfile {
         RuntimeFact(
             "skip.fs-text",
             "`fs.root` is synchronous and text only: a file handle's `write` stores a string and `read` returns it, `size` is 0 on error and `entries()` `[]`; absolute paths, `..` and backslashes are refused; files go to the temporary folder unless the host names a base folder.",
-            source: skipSource("Sources/SkipMiniAppModel/Modules/MiniAppFileSystemModule.swift", "de4e6fd7907ce3c8a1ddc0a320de2658afb80746", "MiniAppFileSystem")),
+            source: skipSource(
+                "Sources/SkipMiniAppModel/Modules/MiniAppFileSystemModule.swift", "de4e6fd7907ce3c8a1ddc0a320de2658afb80746",
+                "MiniAppFileSystem")),
         RuntimeFact(
             "skip.log-json",
             "`log(...)` writes an object with `JSON.stringify` (a cycle logs `\"\"`) and keeps every entry.",
-            source: skipSource("Sources/SkipMiniAppModel/Modules/MiniAppLoggingModule.swift", "2c799bc516074b52f3e1366cbd55ec757db7254a", "")),
+            source: skipSource(
+                "Sources/SkipMiniAppModel/Modules/MiniAppLoggingModule.swift", "2c799bc516074b52f3e1366cbd55ec757db7254a", "")),
         RuntimeFact(
             "skip.console-to-string",
             "`console.log`, `warn`, `error`, `info` and `debug` write to the system log, an object as `[object Object]`.",

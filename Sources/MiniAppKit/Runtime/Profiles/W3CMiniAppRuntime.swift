@@ -20,10 +20,14 @@ extension RuntimeProfile {
             RuntimeFact(
                 "w3c.root-files",
                 "The package root must contain `manifest.json`, `app.js` and `app.css`; processing fails without them.",
-                source: RuntimeSource(repository: "w3c/miniapp-packaging", file: "index.html", commit: "bf56e2c", symbol: "processing a MiniApp package, step 3")),
+                source: RuntimeSource(
+                    repository: "w3c/miniapp-packaging", file: "index.html", commit: "bf56e2c",
+                    symbol: "processing a MiniApp package, step 3")),
             RuntimeFact(
                 "w3c.pages-exist",
                 "Every `pages` and `widgets` path must have its files in the package; processing fails otherwise.",
-                source: RuntimeSource(repository: "w3c/miniapp-packaging", file: "index.html", commit: "bf56e2c", symbol: "processing a MiniApp package, step 4")),
+                source: RuntimeSource(
+                    repository: "w3c/miniapp-packaging", file: "index.html", commit: "bf56e2c",
+                    symbol: "processing a MiniApp package, step 4")),
         ])
 }
