@@ -10,21 +10,16 @@ public enum MiniAppFolders {
     /// Folders of a Swift package that hold test fixtures, not apps to ship.
     public static let skippedTestFolderNames: Set<String> = ["Tests", "Fixtures"]
 
-    /// The MiniApp folders under `root` (`root` itself included), sorted by path.
+    /// The MiniApp folders under `root` (`root` itself included), sorted by path. The search
+    /// walks as the loader does (`FolderWalk`: no link out of `root` is followed).
     public static func find(under root: URL) -> [URL] {
         var result: [URL] = []
-        var stack = [root]
-        while let folder = stack.popLast() {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            if names.contains("manifest.json"), names.contains("app.js") {
-                result.append(folder)
-                continue
-            }
-            for name in names where !ProjectLoader.skips(name, isDirectory: true) && !skippedTestFolderNames.contains(name) {
-                var isFolder: ObjCBool = false
-                let url = folder.appendingPathComponent(name)
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { stack.append(url) }
-            }
+        _ = FolderWalk.entries(under: root) { relative, names in
+            let folderName = relative.split(separator: "/").last.map(String.init) ?? ""
+            guard relative.isEmpty || !skippedTestFolderNames.contains(folderName) else { return false }
+            guard names.contains("manifest.json"), names.contains("app.js") else { return true }
+            result.append(relative.isEmpty ? root : root.appendingPathComponent(relative))
+            return false
         }
         return result.sorted { $0.path < $1.path }
     }

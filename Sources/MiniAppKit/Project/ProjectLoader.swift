@@ -44,17 +44,14 @@ public enum ProjectLoader {
             throw .notFound(root.path)
         }
         guard isDirectory.boolValue else { throw .notADirectory(root.path) }
-        let realRoot = Walker.realPath(root.path) ?? root.standardizedFileURL.path
-        var walker = Walker(realRoot: realRoot)
-        walker.walk(directory: realRoot, relative: "")
         // The walk only finds the files; they are read on every core, and what each read
         // gave is put back in walk order, so the project is the same as a serial read's.
         var files: [SourceFile] = []
         var issues: [ProjectLoadIssue] = []
         var signatures: [String: FileSignature] = [:]
-        let read = ParallelMap.map(walker.found) {
+        let read = ParallelMap.map(FileRead.walk(root)) {
             ()
-        } transform: { _, found -> Walker.Found in
+        } transform: { _, found -> FileRead.Found in
             guard case .file(let absolute, let relative) = found else { return found }
             var lent: (SourceFile, FileSignature)?
             if let previous, let started = previous.readStartedAt, let file = previous.file(relative),
@@ -63,7 +60,7 @@ public enum ProjectLoader {
             {
                 lent = (file, signature)
             }
-            return Walker.read(absolute: absolute, relative: relative, lent: lent)
+            return FileRead.read(absolute: absolute, relative: relative, lent: lent)
         }
         for found in read {
             switch found {
@@ -89,14 +86,11 @@ public enum ProjectLoader {
     public static func scan(root: URL) -> [String: FileSignature]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-        let realRoot = Walker.realPath(root.path) ?? root.standardizedFileURL.path
-        var walker = Walker(realRoot: realRoot)
-        walker.walk(directory: realRoot, relative: "")
         var signatures: [String: FileSignature] = [:]
-        for found in walker.found {
+        for found in FileRead.walk(root) {
             guard case .file(let absolute, let relative) = found else { return nil }
             var status = stat()
-            guard stat(absolute, &status) == 0, Walker.issue(for: status, relative: relative) == nil else { return nil }
+            guard stat(absolute, &status) == 0, FileRead.issue(for: status, relative: relative) == nil else { return nil }
             signatures[relative] = FileSignature(status)
         }
         return signatures
@@ -105,14 +99,15 @@ public enum ProjectLoader {
     /// One file of the project at `root` (a path relative to it), read as the loader reads
     /// it; nil when it cannot be.
     public static func readFile(root: URL, path: String) -> SourceFile? {
-        let realRoot = Walker.realPath(root.path) ?? root.standardizedFileURL.path
-        guard let absolute = Walker.realPath(realRoot + "/" + path), absolute.hasPrefix(realRoot + "/"),
-            case .read(let file, nil, _) = Walker.read(absolute: absolute, relative: path)
+        let realRoot = FolderWalk.realPath(root.path) ?? root.standardizedFileURL.path
+        guard let absolute = FolderWalk.realPath(realRoot + "/" + path), absolute.hasPrefix(realRoot + "/"),
+            case .read(let file, nil, _) = FileRead.read(absolute: absolute, relative: path)
         else { return nil }
         return file
     }
 
-    private struct Walker {
+    /// Reading one file the walk found.
+    private enum FileRead {
         /// What the walk met at one path, in walk order.
         enum Found: Sendable {
             case issue(ProjectLoadIssue)
@@ -122,84 +117,15 @@ public enum ProjectLoader {
             case read(SourceFile?, ProjectLoadIssue?, FileSignature?)
         }
 
-        let realRoot: String
-        var found: [Found] = []
-        /// Real paths of folders already walked, so a link cycle inside the root ends.
-        var visitedDirectories: Set<String> = []
-
-        init(realRoot: String) {
-            self.realRoot = realRoot
-        }
-
-        mutating func walk(directory: String, relative: String) {
-            guard visitedDirectories.insert(directory).inserted else { return }
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-            } catch {
-                found.append(
-                    .issue(
-                        ProjectLoadIssue(path: relative.isEmpty ? "." : relative, kind: .unreadable(reason: "the folder cannot be listed")))
-                )
-                return
-            }
-            for name in names where !ProjectLoader.skips(name, isDirectory: false) {
-                let absolute = directory + "/" + name
-                let relativePath = relative.isEmpty ? name : relative + "/" + name
-                visit(absolute: absolute, relative: relativePath, name: name)
-            }
-        }
-
-        mutating func visit(absolute: String, relative: String, name: String) {
-            // lstat rather than FileManager's attributes, which also look up the owner's and
-            // group's names: on a project of hundreds of files that was most of the walk.
-            guard let type = Self.fileType(absolute, followingLinks: false) else {
-                found.append(.issue(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "its attributes cannot be read"))))
-                return
-            }
-            var target = absolute
-            var targetType = type
-            if type == S_IFLNK {
-                let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) ?? "?"
-                guard let resolved = Self.realPath(absolute) else {
-                    found.append(.issue(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is a broken symbolic link"))))
-                    return
+        /// The files and issues of a walk of `root`, in walk order (its folders are not read).
+        static func walk(_ root: URL) -> [Found] {
+            FolderWalk.entries(under: root).entries.compactMap { entry in
+                switch entry {
+                case .file(let absolute, let relative): .file(absolute: absolute, relative: relative)
+                case .issue(let issue): .issue(issue)
+                case .folder: nil
                 }
-                guard resolved == realRoot || resolved.hasPrefix(realRoot + "/") else {
-                    found.append(.issue(ProjectLoadIssue(path: relative, kind: .symlinkOutsideRoot(target: destination))))
-                    return
-                }
-                guard let resolvedType = Self.fileType(resolved, followingLinks: true) else {
-                    found.append(.issue(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "its target cannot be read"))))
-                    return
-                }
-                target = resolved
-                targetType = resolvedType
             }
-            switch targetType {
-            case S_IFDIR:
-                if !ProjectLoader.skips(name, isDirectory: true) {
-                    walk(directory: target, relative: relative)
-                }
-            case S_IFREG:
-                found.append(.file(absolute: target, relative: relative))
-            default:
-                break  // sockets, devices and pipes are not project files
-            }
-        }
-
-        /// The `S_IFMT` bits of the entry at `path` (of the link itself unless `followingLinks`).
-        static func fileType(_ path: String, followingLinks: Bool) -> mode_t? {
-            var status = stat()
-            let result = followingLinks ? stat(path, &status) : lstat(path, &status)
-            return result == 0 ? status.st_mode & S_IFMT : nil
-        }
-
-        /// The canonical path with every link resolved, or `nil` when a link dangles.
-        static func realPath(_ path: String) -> String? {
-            guard let resolved = realpath(path, nil) else { return nil }
-            defer { free(resolved) }
-            return String(cString: resolved)
         }
 
         /// What the loader reports of a file from its `stat`: one that is not a regular file or

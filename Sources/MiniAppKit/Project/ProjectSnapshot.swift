@@ -15,27 +15,16 @@ public struct ProjectSnapshot: Sendable, Equatable {
         }
     }
 
-    /// Walks the folder as the loader does (same skipped names), reading no file contents.
+    /// Walks the folder as the loader does (`FolderWalk`), reading no file contents: a file
+    /// reached through a link inside the project is stamped with the file's own `stat`, as the
+    /// loader reads the file, not the link.
     public static func take(of root: URL) -> ProjectSnapshot {
         var files: [String: FileStamp] = [:]
-        var stack: [(url: URL, relative: String)] = [(root, "")]
-        var visited: Set<String> = []
-        while let (folder, relative) = stack.popLast() {
-            guard visited.insert(folder.resolvingSymlinksInPath().path).inserted else { continue }
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            where !ProjectLoader.skips(name, isDirectory: false) {
-                let url = folder.appendingPathComponent(name)
-                let path = relative.isEmpty ? name : relative + "/" + name
-                // lstat rather than FileManager's attributes, which also look up the owner's
-                // and group's names: a watcher takes a snapshot several times per change.
-                var status = stat()
-                guard lstat(url.path, &status) == 0 else { continue }
-                if status.st_mode & S_IFMT == S_IFDIR {
-                    if !ProjectLoader.skips(name, isDirectory: true) { stack.append((url, path)) }
-                } else {
-                    files[path] = FileStamp(status)
-                }
-            }
+        for case .file(let absolute, let relative) in FolderWalk.entries(under: root).entries {
+            // stat rather than FileManager's attributes, which also look up the owner's and
+            // group's names: a watcher takes a snapshot several times per change.
+            var status = stat()
+            if stat(absolute, &status) == 0 { files[relative] = FileStamp(status) }
         }
         // The configuration lives beside or above the project and counts as a change too.
         var status = stat()

@@ -39,21 +39,14 @@ final class ChangeNotifier {
         try await Task.sleep(for: interval)
     }
 
-    /// Watches every folder of the project (new folders are picked up after each change).
+    /// Watches every folder the loader walks (new folders are picked up after each change).
     func watchFolders(under root: URL) {
         #if canImport(Glibc)
         guard descriptor >= 0 else { return }
         let mask = UInt32(IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_CLOSE_WRITE)
-        var stack = [root]
-        while let folder = stack.popLast() {
-            _ = inotify_add_watch(descriptor, folder.path, mask)
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            where !ProjectLoader.skips(name, isDirectory: true) {
-                var isFolder: ObjCBool = false
-                let url = folder.appendingPathComponent(name)
-                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { stack.append(url) }
-            }
-        }
+        let (realRoot, entries) = FolderWalk.entries(under: root)
+        _ = inotify_add_watch(descriptor, realRoot, mask)
+        for case .folder(let absolute, _) in entries { _ = inotify_add_watch(descriptor, absolute, mask) }
         #endif
     }
 }

@@ -99,6 +99,35 @@ struct ProjectLoaderTests {
         }
     }
 
+    /// The loader, `lint --watch`'s snapshot and the MiniApp-folder search walk one way
+    /// (`FolderWalk`): the same files, links inside the root followed, none out of it, a cycle
+    /// walked once.
+    @Test func everyWalkOfAProjectSeesTheSameFiles() throws {
+        try withTemporaryFolder { folder in
+            let root = folder.appendingPathComponent("package")
+            for path in [
+                "package/apps/a/manifest.json", "package/apps/a/app.js", "outside/manifest.json", "outside/app.js", "package/common/x.js",
+            ] {
+                try write("{}", to: path, in: folder)
+            }
+            let link = { (path: String, destination: String) in
+                try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent(path).path, withDestinationPath: destination)
+            }
+            try link("shared", "common")  // a folder inside the root, reached by a link
+            try link("common/loop", "..")  // a cycle
+            try link("elsewhere", "../outside")  // an app outside the root
+            let project = try ProjectLoader.load(root: root)
+            #expect(project.paths == ["apps/a/app.js", "apps/a/manifest.json", "common/x.js"])
+            #expect(project.loadIssues == [ProjectLoadIssue(path: "elsewhere", kind: .symlinkOutsideRoot(target: "../outside"))])
+            #expect(ProjectSnapshot.take(of: root).files.keys.sorted() == project.paths)
+            #expect(MiniAppFolders.find(under: root) == [root.appendingPathComponent("apps/a")])
+            let folders = FolderWalk.entries(under: root).entries.compactMap { entry -> String? in
+                if case .folder(_, let relative) = entry { relative } else { nil }
+            }
+            #expect(folders == ["apps", "apps/a", "common"])  // `shared` is `common`, walked already
+        }
+    }
+
     // Root reads everything, so the permission can be tested only as another user.
     @Test(.enabled(if: getuid() != 0, "root reads every file"))
     func anUnreadableFileIsReported() throws {
