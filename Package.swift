@@ -102,6 +102,8 @@ let package = Package(
             dependencies: [
                 "MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles", "MactlGenerators", "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
+                // The oracle the report's YAML writer is held to.
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -1,16 +1,17 @@
 /// Writes a `ReportValue` as YAML in the layout Yams (libyaml) gives it with the report's
 /// settings: block style, two-space indent, sequences in a mapping not indented, empty
 /// collections as `[]` and `{}`, strings double-quoted with libyaml's escapes, Unicode kept,
-/// no line folding. Written by hand because the report of a 700-file package took libyaml's
-/// node tree 40 ms, a sixth of an unchanged re-pack; a test holds it to Yams's output.
+/// no line folding. The one YAML writer of the library (Yams only reads `.mactl.yml`): written
+/// by hand because the report of a 700-file package took libyaml's node tree 40 ms, a sixth of
+/// an unchanged re-pack. A test holds it to Yams's output.
 ///
-/// Only keys of the report's kind are written here (a lowercase letter, then lowercase
-/// letters, digits and `_`), which libyaml writes plain; `write` returns nil for any other
-/// key, and the caller asks Yams.
+/// The report's keys are all of the kind libyaml writes plain (a lowercase letter, then
+/// lowercase letters, digits and `_`); any other key is written double-quoted, which every YAML
+/// reader reads back as the same string.
 enum ReportYAMLWriter {
-    static func write(_ value: ReportValue) -> String? {
+    static func write(_ value: ReportValue) -> String {
         var output = ""
-        guard write(value, indent: 0, context: .top, into: &output) else { return nil }
+        write(value, indent: 0, context: .top, into: &output)
         return output
     }
 
@@ -22,7 +23,7 @@ enum ReportYAMLWriter {
         case sequenceItem
     }
 
-    private static func write(_ value: ReportValue, indent: Int, context: Context, into output: inout String) -> Bool {
+    private static func write(_ value: ReportValue, indent: Int, context: Context, into output: inout String) {
         // A value on the line of its key is set off from the colon by a space.
         let lead = context == .mappingValue ? " " : ""
         switch value {
@@ -42,10 +43,9 @@ enum ReportYAMLWriter {
             case .sequenceItem: childIndent = indent + 2
             }
             for (index, (key, member)) in members.enumerated() {
-                guard isPlainKey(key) else { return false }
                 if !(context == .sequenceItem && index == 0) { output += String(repeating: " ", count: childIndent) }
-                output += key + ":"
-                guard write(member, indent: childIndent, context: .mappingValue, into: &output) else { return false }
+                output += (isPlainKey(key) ? key : doubleQuoted(key)) + ":"
+                write(member, indent: childIndent, context: .mappingValue, into: &output)
             }
         case .list(let elements):
             // In a mapping a sequence is not indented (libyaml's indentless sequence).
@@ -58,14 +58,13 @@ enum ReportYAMLWriter {
             for (index, element) in elements.enumerated() {
                 if !(context == .sequenceItem && index == 0) { output += String(repeating: " ", count: itemIndent) }
                 output += "- "
-                guard write(element, indent: itemIndent, context: .sequenceItem, into: &output) else { return false }
+                write(element, indent: itemIndent, context: .sequenceItem, into: &output)
             }
         case .string(let string):
             output += lead + doubleQuoted(string) + "\n"
         case .integer, .number, .bool, .null:
             output += lead + (value.plainText ?? "") + "\n"
         }
-        return true
     }
 
     /// A key libyaml writes without quotes: a lowercase identifier as the report uses.
