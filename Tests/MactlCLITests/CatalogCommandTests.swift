@@ -95,8 +95,8 @@ import Glibc
             #expect(listed[0]["signer"] as? String == listed[1]["signer"] as? String)
             #expect((listed[0]["signer"] as? String)?.count == 64)
             let index = try String(contentsOf: catalog.appendingPathComponent("index.json"), encoding: .utf8)
-            #expect(index.contains("\"code\" : 13"))
-            #expect(index.contains("\"name\" : \"Showcase Shop\""))
+            #expect(index.contains("\"code\": 13"))
+            #expect(index.contains("\"name\": \"Showcase Shop\""))
 
             let verify = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
             #expect(verify.status == 0)
@@ -116,7 +116,7 @@ import Glibc
                 withdraw.standardOutput
                     == "withdrew com.example.showcase 13 (2.4.0) from 'stable'; it stays in apps/com.example.showcase/versions.json\n")
             let afterIndex = try String(contentsOf: catalog.appendingPathComponent("index.json"), encoding: .utf8)
-            #expect(afterIndex.contains("\"code\" : 12") && !afterIndex.contains("\"code\" : 13"))
+            #expect(afterIndex.contains("\"code\": 12") && !afterIndex.contains("\"code\": 13"))
             #expect(try CLIRunner.run(["catalog", "verify", "catalog"], in: folder).status == 0)
         }
     }
@@ -229,7 +229,7 @@ import Glibc
             // A hand-edited index: named in the error, and nothing written.
             let index = catalog.appendingPathComponent("index.json")
             let original = try Data(contentsOf: index)
-            try String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"rollout\" : 100", with: "\"rollout\" : \"all\"")
+            try String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"rollout\": 100", with: "\"rollout\": \"all\"")
                 .write(to: index, atomically: true, encoding: .utf8)
             let damaged = try Self.publish(["other14.ma", "--catalog", "catalog", "--allow-downgrade"], in: folder)
             #expect(damaged.status == 1)
@@ -299,7 +299,7 @@ import Glibc
                 for process in processes { process.waitUntilExit() }
                 #expect(processes.allSatisfy { $0.terminationStatus == 0 })
                 let index = try String(contentsOf: folder.appendingPathComponent("\(name)/index.json"), encoding: .utf8)
-                #expect(index.contains("\"id\" : \"com.example.other\"") && index.contains("\"id\" : \"com.example.showcase\""))
+                #expect(index.contains("\"id\": \"com.example.other\"") && index.contains("\"id\": \"com.example.showcase\""))
                 let verify = try CLIRunner.run(["catalog", "verify", name], in: folder)
                 #expect(verify.standardOutput == "no problems found in 10 files\n", "\(verify.standardOutput)")
             }
@@ -498,13 +498,13 @@ import Glibc
 
             // Rollout: the same device always gets the same answer; without one, only 100%.
             let anonymous = try Self.curl(server.url + "apps/\(Self.app)")
-            #expect(String(decoding: anonymous.body, as: UTF8.self).contains("\"code\" : 12"))
+            #expect(String(decoding: anonymous.body, as: UTF8.self).contains("\"code\": 12"))
             var codes: Set<String> = []
             for device in (0..<40).map({ "device-\($0)" }) {
                 let first = try Self.curl(server.url + "apps/\(Self.app)?device=\(device)")
                 let again = try Self.curl(server.url + "apps/\(Self.app)?device=\(device)")
                 #expect(first.body == again.body)
-                codes.insert(String(decoding: first.body, as: UTF8.self).contains("\"code\" : 13") ? "13" : "12")
+                codes.insert(String(decoding: first.body, as: UTF8.self).contains("\"code\": 13") ? "13" : "12")
             }
             #expect(codes == ["12", "13"])
 
@@ -512,7 +512,7 @@ import Glibc
             let unknown = try Self.curl(server.url + "apps/com.example.nothing")
             #expect(unknown.status == 404)
             #expect(
-                String(decoding: unknown.body, as: UTF8.self) == "{\n  \"error\" : \"no app 'com.example.nothing' in the catalog\"\n}\n")
+                String(decoding: unknown.body, as: UTF8.self) == "{\n  \"error\": \"no app 'com.example.nothing' in the catalog\"\n}\n")
             let noVersion = try Self.curl(server.url + "apps/\(Self.app)/versions/99/package")
             #expect(noVersion.status == 404)
             #expect(String(decoding: noVersion.body, as: UTF8.self).contains("no version 99 of app 'com.example.showcase' in the catalog"))

@@ -136,42 +136,38 @@ struct TestCommandTests {
             #expect(
                 json.standardOutput == """
                     {
-                      "appProblems" : [
-
-                      ],
-                      "fileProblems" : [
-
-                      ],
-                      "summary" : {
-                        "failed" : 1,
-                        "passed" : 1,
-                        "skipped" : 1
+                      "appProblems": [],
+                      "fileProblems": [],
+                      "summary": {
+                        "failed": 1,
+                        "passed": 1,
+                        "skipped": 1
                       },
-                      "tests" : [
+                      "tests": [
                         {
-                          "file" : "tests/a.test.js",
-                          "name" : "a tap on Add adds one",
-                          "status" : "passed"
+                          "file": "tests/a.test.js",
+                          "name": "a tap on Add adds one",
+                          "status": "passed"
                         },
                         {
-                          "failure" : {
-                            "column" : 31,
-                            "file" : "tests/a.test.js",
-                            "kind" : "expectation",
-                            "line" : 8,
-                            "message" : "expected 0 to be 2"
+                          "failure": {
+                            "column": 31,
+                            "file": "tests/a.test.js",
+                            "kind": "expectation",
+                            "line": 8,
+                            "message": "expected 0 to be 2"
                           },
-                          "file" : "tests/a.test.js",
-                          "name" : "a wrong count",
-                          "status" : "failed"
+                          "file": "tests/a.test.js",
+                          "name": "a wrong count",
+                          "status": "failed"
                         },
                         {
-                          "file" : "tests/a.test.js",
-                          "name" : "not yet",
-                          "status" : "skipped"
+                          "file": "tests/a.test.js",
+                          "name": "not yet",
+                          "status": "skipped"
                         }
                       ],
-                      "version" : 1
+                      "version": 1
                     }
 
                     """)
@@ -259,14 +255,14 @@ struct TestCommandTests {
             #expect(
                 json.standardOutput.contains(
                     #"""
-                            "comparison" : {
-                              "expected" : "{\n  \"count\": 2,\n  \"items\": [\n    \"tea\",\n    \"cake\"\n  ]\n}",
-                              "received" : "{\n  \"count\": 0,\n  \"items\": [\n    \"tea\"\n  ]\n}"
+                            "comparison": {
+                              "expected": "{\n  \"count\": 2,\n  \"items\": [\n    \"tea\",\n    \"cake\"\n  ]\n}",
+                              "received": "{\n  \"count\": 0,\n  \"items\": [\n    \"tea\"\n  ]\n}"
                             },
                     """#), "\(json.standardOutput)")
             #expect(
                 json.standardOutput.contains(
-                    #""message" : "expected {\"count\":0,\"items\":[\"tea\"]} to equal {\"items\":[\"tea\",\"cake\"],\"count\":2}""#))
+                    #""message": "expected {\"count\":0,\"items\":[\"tea\"]} to equal {\"items\":[\"tea\",\"cake\"],\"count\":2}""#))
         }
     }
 

@@ -115,11 +115,10 @@ public enum CatalogFiles {
 
     // MARK: - Reading and writing
 
-    /// Fixed layout: sorted keys, two-space indent (Foundation's), no escaped slashes, a final newline.
+    /// Fixed layout: members in byte order of their names, two-space indent, a final newline
+    /// (`JSONOutputEncoder`; read back with `JSONDecoder`).
     public static func encode<T: Encodable>(_ value: T) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return ((try? [UInt8](encoder.encode(value))) ?? []) + [0x0A]
+        Array(((try? JSONOutputEncoder.encode(value).pretty()) ?? "{}").utf8) + [0x0A]
     }
 
     public struct Damaged: Error, Sendable, CustomStringConvertible {

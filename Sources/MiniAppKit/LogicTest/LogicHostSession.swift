@@ -38,8 +38,9 @@ final class LogicHostSession {
                 return nil
             }
             let frame = exception.sourceURL == arguments[1] ? (exception.line, exception.column) : (nil, nil)
-            let described: [String: Any] = ["message": exception.message, "line": frame.0 ?? 1, "column": frame.1 ?? 1]
-            return (try? JSONSerialization.data(withJSONObject: described)).map { String(decoding: $0, as: UTF8.self) }
+            return JSONOutput.object([
+                ("message", .string(exception.message)), ("line", .integer(frame.0 ?? 1)), ("column", .integer(frame.1 ?? 1)),
+            ]).compact()
         }
         let declare = host.makeFunction(in: context) { arguments, _ in
             let names = (arguments.first ?? "").split(separator: ",").filter { !$0.isEmpty }

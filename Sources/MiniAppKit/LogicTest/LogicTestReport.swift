@@ -124,33 +124,38 @@ public enum LogicTestReport {
 
     // MARK: - JSON
 
+    /// Members in the order of their names, as the report has always listed them.
     static func json(_ run: LogicTestRun, pathPrefix: String) -> String {
-        func object(_ problem: LogicTestProblem) -> [String: Any] {
-            var object: [String: Any] = ["kind": problem.kind.rawValue, "message": problem.message]
-            if let file = problem.file { object["file"] = pathPrefix + file }
-            if let line = problem.line { object["line"] = line }
-            if let column = problem.column { object["column"] = column }
+        func object(_ problem: LogicTestProblem) -> JSONOutput {
+            var members: [(String, JSONOutput)] = []
+            if let column = problem.column { members.append(("column", .integer(column))) }
             if let comparison = problem.comparison {
-                object["comparison"] = ["expected": comparison.expected, "received": comparison.received]
+                members.append(
+                    ("comparison", .object([("expected", .string(comparison.expected)), ("received", .string(comparison.received))])))
             }
-            return object
+            if let file = problem.file { members.append(("file", .string(pathPrefix + file))) }
+            members.append(("kind", .string(problem.kind.rawValue)))
+            if let line = problem.line { members.append(("line", .integer(line))) }
+            members.append(("message", .string(problem.message)))
+            return .object(members)
         }
-        let tests: [[String: Any]] = run.results.map { result in
-            var test: [String: Any] = ["file": pathPrefix + result.file, "name": result.name, "status": result.status.rawValue]
-            if let failure = result.failure { test["failure"] = object(failure) }
-            if !result.appErrors.isEmpty { test["appErrors"] = result.appErrors.map(object) }
-            return test
+        let tests = run.results.map { result -> JSONOutput in
+            var members: [(String, JSONOutput)] = []
+            if !result.appErrors.isEmpty { members.append(("appErrors", .array(result.appErrors.map(object)))) }
+            if let failure = result.failure { members.append(("failure", object(failure))) }
+            members += [
+                ("file", .string(pathPrefix + result.file)), ("name", .string(result.name)), ("status", .string(result.status.rawValue)),
+            ]
+            return .object(members)
         }
-        let root: [String: Any] = [
-            "version": 1,
-            "tests": tests,
-            "fileProblems": run.fileProblems.map(object),
-            "appProblems": run.appProblems.map(object),
-            "summary": ["passed": run.passed, "failed": run.failed, "skipped": run.skipped],
-        ]
-        let data =
-            (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
+        let root = JSONOutput.object([
+            ("appProblems", .array(run.appProblems.map(object))),
+            ("fileProblems", .array(run.fileProblems.map(object))),
+            ("summary", .object([("failed", .integer(run.failed)), ("passed", .integer(run.passed)), ("skipped", .integer(run.skipped))])),
+            ("tests", .array(tests)),
+            ("version", .integer(1)),
+        ])
+        return root.pretty() + "\n"
     }
 
     // MARK: - JUnit XML

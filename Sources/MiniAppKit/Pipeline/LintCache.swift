@@ -224,13 +224,11 @@ public struct LintCache: Sendable {
     /// without a word (the next run lints from scratch, which is all a cache miss costs).
     public func store(_ entry: Entry, kept: KeptWork?, projectAt root: URL) {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        if let kept, let data = try? encoder.encode(kept) {
-            try? DurableFile.replace(keptFile(forProjectAt: root), with: [UInt8](data), flushed: false)
+        if let kept, let text = try? JSONOutputEncoder.encode(kept).compact() {
+            try? DurableFile.replace(keptFile(forProjectAt: root), with: Array(text.utf8), flushed: false)
         }
-        guard let data = try? encoder.encode(entry) else { return }
-        try? DurableFile.replace(file(forProjectAt: root), with: [UInt8](data), flushed: false)
+        guard let text = try? JSONOutputEncoder.encode(entry).compact() else { return }
+        try? DurableFile.replace(file(forProjectAt: root), with: Array(text.utf8), flushed: false)
     }
 
     /// The file of the work the last lint of the project at `root` kept, beside its entry.

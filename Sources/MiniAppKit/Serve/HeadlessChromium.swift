@@ -89,15 +89,19 @@ public final class HeadlessChromium {
         commands = toBrowser[1]
         replies = fromBrowser[0]
         do {
-            let created = try call("Target.createTarget", ["url": "about:blank"])
+            let created = try call("Target.createTarget", [("url", .string("about:blank"))])
             guard let target = created["targetId"] as? String else { throw Failure(description: "Chromium opened no page") }
-            let attached = try call("Target.attachToTarget", ["targetId": target, "flatten": true])
+            let attached = try call("Target.attachToTarget", [("targetId", .string(target)), ("flatten", .bool(true))])
             guard let session = attached["sessionId"] as? String else {
                 throw Failure(description: "Chromium gave no session for its page")
             }
             self.session = session
             _ = try call(
-                "Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": scale, "mobile": true])
+                "Emulation.setDeviceMetricsOverride",
+                [
+                    ("width", .integer(width)), ("height", .integer(height)), ("deviceScaleFactor", .number(String(scale))),
+                    ("mobile", .bool(true)),
+                ])
         } catch {
             quit()
             throw error
@@ -116,17 +120,19 @@ public final class HeadlessChromium {
 
     /// Loads `url` in the page.
     public func open(_ url: String) throws {
-        _ = try call("Page.navigate", ["url": url])
+        _ = try call("Page.navigate", [("url", .string(url))])
     }
 
     /// What `prefers-color-scheme` answers in the page: "light" or "dark".
     public func emulateColorScheme(_ scheme: String) throws {
-        _ = try call("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+        _ = try call(
+            "Emulation.setEmulatedMedia",
+            [("features", .array([.object([("name", .string("prefers-color-scheme")), ("value", .string(scheme))])]))])
     }
 
     /// The value of a JavaScript expression in the page, as JSON gives it.
     public func evaluate(_ expression: String) throws -> Any? {
-        let result = try call("Runtime.evaluate", ["expression": expression, "returnByValue": true])
+        let result = try call("Runtime.evaluate", [("expression", .string(expression)), ("returnByValue", .bool(true))])
         if let exception = result["exceptionDetails"] as? [String: Any] {
             throw Failure(
                 description: "the page threw: \((exception["exception"] as? [String: Any])?["description"] ?? exception["text"] ?? "")")
@@ -139,9 +145,13 @@ public final class HeadlessChromium {
         _ = try call(
             "Runtime.evaluate",
             [
-                "expression":
-                    "new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { done(true); }); }); })",
-                "awaitPromise": true,
+                (
+                    "expression",
+                    .string(
+                        "new Promise(function (done) { requestAnimationFrame(function () { requestAnimationFrame(function () { done(true); }); }); })"
+                    )
+                ),
+                ("awaitPromise", .bool(true)),
             ])
     }
 
@@ -156,7 +166,7 @@ public final class HeadlessChromium {
 
     /// A PNG of the page as it is shown now.
     public func screenshot() throws -> Data {
-        let result = try call("Page.captureScreenshot", ["format": "png"])
+        let result = try call("Page.captureScreenshot", [("format", .string("png"))])
         guard let text = result["data"] as? String, let data = Data(base64Encoded: text) else {
             throw Failure(description: "Chromium returned no picture")
         }
@@ -165,11 +175,11 @@ public final class HeadlessChromium {
 
     // MARK: - The protocol: JSON messages, each ended by a NUL byte
 
-    private func call(_ method: String, _ parameters: [String: Any]) throws -> [String: Any] {
+    private func call(_ method: String, _ parameters: [(String, JSONOutput)]) throws -> [String: Any] {
         nextID += 1
-        var message: [String: Any] = ["id": nextID, "method": method, "params": parameters]
-        if !session.isEmpty { message["sessionId"] = session }
-        var bytes = [UInt8](try JSONSerialization.data(withJSONObject: message))
+        var message: [(String, JSONOutput)] = [("id", .integer(nextID)), ("method", .string(method)), ("params", .object(parameters))]
+        if !session.isEmpty { message.append(("sessionId", .string(session))) }
+        var bytes = Array(JSONOutput.object(message).compact().utf8)
         bytes.append(0)
         guard Self.writeWithoutSIGPIPE(bytes, to: commands) else { throw Failure(description: "Chromium ended (\(method))") }
         while true {

@@ -199,13 +199,13 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
         case (.post, "/mactl/start"):
             return broadcast(session.restart(locale: parameter("locale") ?? "en-US"))
         case (.post, "/mactl/event"):
-            guard let object = Self.object(body), let view = object["view"] as? Int, let name = object["handler"] as? String else {
+            guard let object = Self.object(body), let view = object["view"]?.integerValue, let name = object["handler"]?.stringValue else {
                 return Self.text("expected {view, handler, detail}", status: .badRequest)
             }
-            let detail = object["detail"].flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed]) }
-            return broadcast(session.call("event", [String(view), name, detail.map { String(decoding: $0, as: UTF8.self) } ?? ""]))
+            let detail = object["detail"].map { JSONOutput($0).compact() } ?? ""
+            return broadcast(session.call("event", [String(view), name, detail]))
         case (.post, "/mactl/model"):
-            guard let object = Self.object(body), let key = object["key"] as? String, let value = object["value"] as? String else {
+            guard let object = Self.object(body), let key = object["key"]?.stringValue, let value = object["value"]?.stringValue else {
                 return Self.text("expected {key, value}", status: .badRequest)
             }
             return broadcast(session.call("model", [key, value]))
@@ -263,8 +263,12 @@ public final class PreviewServer: HTTPResponder, @unchecked Sendable {
         return Self.text(state, type: "application/json; charset=utf-8")
     }
 
-    private static func object(_ body: [UInt8]) -> [String: Any]? {
-        (try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])) as? [String: Any]
+    /// The request's JSON object; nil unless the body is one, strictly (what `JSON.parse` in
+    /// the shell wrote).
+    private static func object(_ body: [UInt8]) -> JSONNode? {
+        let document = JSONParser.parse(SourceFile(path: "request", bytes: body))
+        guard document.issues.isEmpty, let root = document.root, root.members != nil else { return nil }
+        return root
     }
 
     static func text(_ text: String, status: HTTPResponse.Status = .ok, type: String = "text/plain; charset=utf-8") -> Response {

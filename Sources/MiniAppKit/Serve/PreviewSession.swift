@@ -277,8 +277,5 @@ public final class PreviewSession: @unchecked Sendable {
         return project.file(path)
     }
 
-    static func jsonString(_ text: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])) ?? Data("[\"\"]".utf8)
-        return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
-    }
+    static func jsonString(_ text: String) -> String { JSONOutput.string(text).compact() }
 }

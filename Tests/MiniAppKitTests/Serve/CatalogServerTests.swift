@@ -128,9 +128,9 @@ import Glibc
             #expect(package.headers[.contentType] == "application/miniapp-pkg+zip")
 
             let stable = try await client.execute(uri: "/apps/\(app)", method: .get)
-            #expect(stable.status == .ok && String(buffer: stable.body).contains("\"code\" : 3,"))
+            #expect(stable.status == .ok && String(buffer: stable.body).contains("\"code\": 3,"))
             let beta = try await client.execute(uri: "/apps/\(app)?channel=beta&device=d1", method: .get)
-            #expect(beta.status == .ok && String(buffer: beta.body).contains("\"code\" : 4,"))
+            #expect(beta.status == .ok && String(buffer: beta.body).contains("\"code\": 4,"))
 
             let answers: [(String, HTTPResponse.Status, String)] = [
                 ("/apps/com.example.none", .notFound, "no app 'com.example.none' in the catalog"),
@@ -146,7 +146,7 @@ import Glibc
             for (uri, status, message) in answers {
                 let response = try await client.execute(uri: uri, method: .get)
                 #expect(response.status == status, "\(uri)")
-                #expect(String(buffer: response.body) == "{\n  \"error\" : \"\(message)\"\n}\n", "\(uri)")
+                #expect(String(buffer: response.body) == "{\n  \"error\": \"\(message)\"\n}\n", "\(uri)")
                 #expect(response.headers[.contentType] == "application/json", "\(uri)")
             }
             for method in [HTTPRequest.Method.post, .put, .delete, .patch, .options, .trace] {

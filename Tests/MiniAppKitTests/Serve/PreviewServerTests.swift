@@ -144,8 +144,11 @@ import Glibc
         #expect(event.contains("event: state\ndata: {"))
         let start = ContinuousClock.now
         await server.stop()
-        #expect(ContinuousClock.now - start < LocalServer.shutdownGrace * 3)
-        // The stream was ended by the stop (the chunked body's last chunk), not cut off.
+        // The stop does not hang on the open stream. (How fast it is belongs to a benchmark: on
+        // a loaded two-core machine it took 18 s once.)
+        #expect(ContinuousClock.now - start < .seconds(60))
+        // The stream was ended by the stop (the chunked body's last chunk), not cut off when
+        // the grace ran out.
         let (rest, closed) = try await RawHTTP.readToEnd(stream)
         #expect(closed)
         #expect(String(decoding: rest, as: UTF8.self).hasSuffix("0\r\n\r\n"))
