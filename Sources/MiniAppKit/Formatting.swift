@@ -161,3 +161,25 @@ package enum QuotedLiteral {
         output += "\""
     }
 }
+
+/// Text put into XML or HTML, in an attribute or between tags: the JUnit report, the
+/// screenshots page, the scaffold's templates. `&`, `<`, `>` and `"` become references, a line
+/// break `&#10;` (an attribute keeps it so), and the control characters XML 1.0 cannot hold at
+/// all are left out.
+package enum XMLText {
+    package static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += "&#10;"
+            case _ where scalar.value < 0x20 && scalar != "\t": continue
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

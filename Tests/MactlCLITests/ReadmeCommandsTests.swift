@@ -53,7 +53,7 @@ struct ReadmeCommandsTests {
             }
             let versions = try String(
                 contentsOf: folder.appendingPathComponent("catalog/apps/com.example.demo/versions.json"), encoding: .utf8)
-            #expect(versions.contains("\"code\" : 1,"))
+            #expect(versions.contains("\"code\": 1,"))
         }
     }
 }

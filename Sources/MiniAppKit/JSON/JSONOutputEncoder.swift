@@ -96,7 +96,9 @@ public enum JSONOutputEncoder {
         let codingPath: [any CodingKey]
 
         private func set(_ child: Node, _ key: Key) { node.members?[key.stringValue] = child }
-        private func encoded<T: Encodable>(_ value: T, _ key: Key) throws { set(try Node.encoding(value, codingPath: codingPath + [key]), key) }
+        private func encoded<T: Encodable>(_ value: T, _ key: Key) throws {
+            set(try Node.encoding(value, codingPath: codingPath + [key]), key)
+        }
 
         mutating func encodeNil(forKey key: Key) throws { set(Node(.null), key) }
         mutating func encode(_ value: Bool, forKey key: Key) throws { try encoded(value, key) }
@@ -115,7 +117,9 @@ public enum JSONOutputEncoder {
         mutating func encode(_ value: UInt64, forKey key: Key) throws { try encoded(value, key) }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encoded(value, key) }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             let child = Node()
             set(child, key)
             return NodeEncoder(node: child, codingPath: codingPath + [key]).container(keyedBy: keyType)

@@ -181,7 +181,7 @@ public enum LogicTestReport {
             guard !problems.isEmpty || !results.isEmpty else { continue }
             let failures = problems.count + results.filter { $0.status == .failed }.count
             let skipped = results.filter { $0.status == .skipped }.count
-            let name = escaped(pathPrefix + file)
+            let name = XMLText.escaped(pathPrefix + file)
             lines.append(
                 "  <testsuite name=\"\(name)\" tests=\"\(results.count + problems.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\">"
             )
@@ -191,7 +191,7 @@ public enum LogicTestReport {
                 lines.append("    </testcase>")
             }
             for result in results {
-                let opening = "    <testcase classname=\"\(name)\" name=\"\(escaped(result.name))\""
+                let opening = "    <testcase classname=\"\(name)\" name=\"\(XMLText.escaped(result.name))\""
                 switch result.status {
                 case .passed:
                     lines.append(opening + "/>")
@@ -213,23 +213,7 @@ public enum LogicTestReport {
 
     private static func failureElement(_ problem: LogicTestProblem, pathPrefix: String, also others: [LogicTestProblem] = []) -> String {
         let body = ([problem] + others).flatMap { located($0, pathPrefix: pathPrefix, indent: "") }.joined(separator: "\n")
-        return "      <failure type=\"\(problem.kind.rawValue)\" message=\"\(escaped(problem.message))\">\(escaped(body))</failure>"
-    }
-
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "&#10;"
-            // Characters XML 1.0 cannot hold at all are left out.
-            case _ where scalar.value < 0x20 && scalar != "\t": continue
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        return
+            "      <failure type=\"\(problem.kind.rawValue)\" message=\"\(XMLText.escaped(problem.message))\">\(XMLText.escaped(body))</failure>"
     }
 }

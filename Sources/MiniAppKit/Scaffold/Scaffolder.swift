@@ -141,10 +141,7 @@ public enum Scaffolder {
                 return String(output.dropFirst().dropLast())
             }
         } else if path.hasSuffix(".html") || path.hasSuffix(".svg") {
-            escape = { value in
-                value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                    .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            }
+            escape = XMLText.escaped
         } else {
             escape = { $0 }
         }

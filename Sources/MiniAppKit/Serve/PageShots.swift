@@ -167,7 +167,7 @@ public enum PageShots {
             <html lang="en">
             <head>
             <meta charset="utf-8">
-            <title>\(escape(taken.appName)): screenshots</title>
+            <title>\(XMLText.escaped(taken.appName)): screenshots</title>
             <style>
               body { font: 14px system-ui, sans-serif; margin: 24px; }
               table { border-collapse: collapse; }
@@ -177,29 +177,24 @@ public enum PageShots {
             </style>
             </head>
             <body>
-            <h1>\(escape(taken.appName))</h1>
+            <h1>\(XMLText.escaped(taken.appName))</h1>
             <p>Each page as mactl serve shows it at \(width)×\(height), in each locale and colour scheme.</p>
             <table>
             <tr><th>page</th>
             """
-        html += columns.map { "<th>\(escape($0))</th>" }.joined() + "</tr>\n"
+        html += columns.map { "<th>\(XMLText.escaped($0))</th>" }.joined() + "</tr>\n"
         for page in pages {
-            html += "<tr><th>\(escape(page))</th>"
+            html += "<tr><th>\(XMLText.escaped(page))</th>"
             for column in columns {
                 let shot = taken.shots.first { $0.page == page && $0.locale + " · " + $0.scheme == column }
                 html +=
                     shot.map {
-                        "<td><a href=\"\(escape($0.file))\"><img src=\"\(escape($0.file))\" alt=\"\(escape(page)), \(escape(column))\"></a></td>"
+                        "<td><a href=\"\(XMLText.escaped($0.file))\"><img src=\"\(XMLText.escaped($0.file))\" alt=\"\(XMLText.escaped(page)), \(XMLText.escaped(column))\"></a></td>"
                     } ?? "<td></td>"
             }
             html += "</tr>\n"
         }
         return html + "</table>\n</body>\n</html>\n"
-    }
-
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
     /// The report's `screenshots` section: where they are and which is which.
