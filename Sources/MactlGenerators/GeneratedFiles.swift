@@ -4,7 +4,10 @@ import Foundation
 /// for the test that fails when a committed copy is stale.
 public enum GeneratedFiles {
     public static func expected(packageRoot: URL) throws -> [(path: String, contents: String)] {
-        [
+        let rules = try RuleSourceScanner.rules(packageRoot: packageRoot)
+        return [
+            (RuleRegistryWriter.outputPath, RuleRegistryWriter.source(rules: rules)),
+            (RuleExampleTestsWriter.outputPath, RuleExampleTestsWriter.source(rules: rules)),
             (RulesDocument.outputPath, RulesDocument.markdown()),
             (RuntimesDocument.outputPath, RuntimesDocument.markdown()),
             (LimitsDocument.outputPath, LimitsDocument.markdown()),

@@ -8,10 +8,11 @@ public enum MactlDocumentation {
     /// The project's home; the one place its address is written.
     public static let repository = "https://github.com/mactl/mactl"
 
-    /// The rule's section in the rule reference of this version (`docs/rules.md` at the
-    /// version's tag, so the text matches the rule this binary runs); GitHub names a heading's
-    /// anchor after its text, and each rule's heading is its id.
-    public static func ruleURL(_ id: String) -> String {
-        "\(repository)/blob/v\(MactlVersion.current)/docs/rules.md#\(id)"
+    /// A place in the documentation of this version: `page` is a file under `docs/` and its
+    /// anchor (`rules.md#manifest-tab-count`), read at the version's tag, so the text matches
+    /// what this binary does. GitHub names a heading's anchor after its text, and each rule's
+    /// heading is its id; the tables of `verify.md` and `catalog.md` anchor each id.
+    public static func url(_ page: String) -> String {
+        "\(repository)/blob/v\(MactlVersion.current)/docs/\(page)"
     }
 }

@@ -3,6 +3,8 @@ import MactlGenerators
 
 // Rewrites every generated file from its source. Run from the package root:
 //     swift run mactl-generate
+// The rule registry is written from the rule files as they are, the docs from the rules as
+// built: after adding a rule, the second run (which builds the new registry) updates the docs.
 let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 do {
     for file in try GeneratedFiles.expected(packageRoot: root) {

@@ -94,6 +94,52 @@ struct RulesCommandTests {
         #expect(RulesDocument.markdown().contains(result.standardOutput))
     }
 
+    /// `verify`'s and `catalog verify`'s ids are explained too: their summary, severity and
+    /// command from the catalogue, and their row of the docs.
+    @Test func explainPrintsAVerifyOrCatalogIDFromTheCatalogue() throws {
+        let docs = "https://github.com/mactl/mactl/blob/v\(MactlVersion.current)/docs"
+        let verify = try CLIRunner.run(["explain", "archive-zip64"])
+        #expect(verify.status == 0)
+        #expect(verify.standardError == "")
+        #expect(
+            verify.standardOutput == """
+                archive-zip64: error, reported by 'mactl verify'
+
+                The end record or a central header uses ZIP64, which only some readers follow.
+
+                docs/verify.md#archive-zip64 says more:
+                \(docs)/verify.md#archive-zip64
+
+                """)
+        let catalog = try CLIRunner.run(["explain", "catalog-staged-file"])
+        #expect(catalog.status == 0)
+        #expect(
+            catalog.standardOutput == """
+                catalog-staged-file: note, reported by 'mactl catalog verify'
+
+                A file staged by a publish that was stopped; the catalog does not use it.
+
+                docs/catalog.md#catalog-staged-file says more:
+                \(docs)/catalog.md#catalog-staged-file
+
+                """)
+        let markdown = try CLIRunner.run(["explain", "signature-missing", "--markdown"])
+        #expect(
+            markdown.standardOutput == """
+                ### signature-missing
+
+                **error**, reported by 'mactl verify'.
+
+                The package is unsigned, and --require-signature, --key or --cert asks for a signature.
+
+                [docs/verify.md#signature-missing](\(docs)/verify.md#signature-missing) says more.
+
+                """)
+        #expect(
+            try CLIRunner.run(["explain", "archive-zip46"]).standardError
+                == "error: no rule 'archive-zip46'; did you mean 'archive-zip64'?\n")
+    }
+
     @Test func explainSuggestsTheRuleMeant() throws {
         let result = try CLIRunner.run(["explain", "icon-blnk"])
         #expect(result.status == 2)

@@ -13,7 +13,7 @@ enum ExactInflate {
         var stream = z_stream()
         // -15: a raw deflate stream with a 32 KiB window, as ZIP stores it.
         guard inflateInit2_(&stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw VerificationFailure(VerificationFailure.ID.data, "cannot start inflating entry '\(name)'")
+            throw VerificationFailure(VerifyDiagnostic.data.id, "cannot start inflating entry '\(name)'")
         }
         defer { inflateEnd(&stream) }
         // One byte more than declared, to see a stream that inflates to more.
@@ -32,13 +32,13 @@ enum ExactInflate {
         if status == Z_STREAM_END {
             if unread > 0 {
                 throw VerificationFailure(
-                    VerificationFailure.ID.data,
+                    VerifyDiagnostic.data.id,
                     "the deflate stream of entry '\(name)' (data at offset \(offset)) ends \(unread) bytes before its compressed size of \(compressed.count)"
                 )
             }
             if produced != declaredSize {
                 throw VerificationFailure(
-                    VerificationFailure.ID.data,
+                    VerifyDiagnostic.data.id,
                     "entry '\(name)' (data at offset \(offset)) inflates to \(produced) bytes, not the \(declaredSize) it declares")
             }
             output.removeLast()
@@ -46,18 +46,18 @@ enum ExactInflate {
         }
         if produced > declaredSize {
             throw VerificationFailure(
-                VerificationFailure.ID.data,
+                VerifyDiagnostic.data.id,
                 "entry '\(name)' (data at offset \(offset)) inflates to more than the \(declaredSize) bytes it declares")
         }
         if status == Z_BUF_ERROR || status == Z_OK {
             throw VerificationFailure(
-                VerificationFailure.ID.data,
+                VerifyDiagnostic.data.id,
                 "the deflate stream of entry '\(name)' (data at offset \(offset)) does not end within its \(compressed.count) compressed bytes; the runtime's reader would read on into the bytes that follow"
             )
         }
         let reason = stream.msg.map { String(cString: $0) } ?? "error \(status)"
         throw VerificationFailure(
-            VerificationFailure.ID.data, "entry '\(name)' (data at offset \(offset)) is not a valid deflate stream: \(reason)")
+            VerifyDiagnostic.data.id, "entry '\(name)' (data at offset \(offset)) is not a valid deflate stream: \(reason)")
     }
 
     /// The CRC-32 that ZIP headers store.

@@ -16,13 +16,13 @@ package enum PackageEntries {
             if entry.size > Limits.fileSize {
                 failures.append(
                     VerificationFailure(
-                        VerificationFailure.ID.zipBomb,
+                        VerifyDiagnostic.zipBomb.id,
                         "entry '\(entry.name)' declares \(entry.size) bytes, over the limit of \(Limits.fileSize) bytes for one file (a zip bomb?)"
                     ))
             } else if entry.size > Limits.compressionRatioFloor, entry.size / max(1, entry.compressedSize) > Limits.compressionRatio {
                 failures.append(
                     VerificationFailure(
-                        VerificationFailure.ID.zipBomb,
+                        VerifyDiagnostic.zipBomb.id,
                         "entry '\(entry.name)' inflates to \(entry.size) bytes from \(entry.compressedSize), a ratio over the limit of \(Limits.compressionRatio):1 (a zip bomb)"
                     ))
             }
@@ -31,7 +31,7 @@ package enum PackageEntries {
         if failures.count == before, total > Limits.packageUncompressedSize {
             failures.append(
                 VerificationFailure(
-                    VerificationFailure.ID.zipBomb,
+                    VerifyDiagnostic.zipBomb.id,
                     "the entries declare \(total) bytes in all, over the limit of \(Limits.packageUncompressedSize) bytes for a whole package (a zip bomb?)"
                 ))
         }
@@ -42,13 +42,13 @@ package enum PackageEntries {
             let name = entry.name
             if let problem = PackageEntryName.problem(rawName: entry.rawName, flags: entry.flags) {
                 failures.append(
-                    VerificationFailure(VerificationFailure.ID.name, "entry '\(name)' at offset \(entry.localHeaderOffset) \(problem)"))
+                    VerificationFailure(VerifyDiagnostic.name.id, "entry '\(name)' at offset \(entry.localHeaderOffset) \(problem)"))
                 continue
             }
             if let conflict = names.insert(name) {
                 let id =
-                    if case .fileAndFolder = conflict { VerificationFailure.ID.fileFolderConflict } else {
-                        VerificationFailure.ID.duplicateName
+                    if case .fileAndFolder = conflict { VerifyDiagnostic.fileFolderConflict.id } else {
+                        VerifyDiagnostic.duplicateName.id
                     }
                 failures.append(VerificationFailure(id, "entry '\(name)' at offset \(entry.localHeaderOffset) \(conflict.explanation)"))
                 continue
@@ -65,12 +65,12 @@ package enum PackageEntries {
                     if !contents.isEmpty {
                         failures.append(
                             VerificationFailure(
-                                VerificationFailure.ID.name, "entry '\(name)' is named as a directory but holds \(contents.count) bytes"))
+                                VerifyDiagnostic.name.id, "entry '\(name)' is named as a directory but holds \(contents.count) bytes"))
                     }
                     continue
                 }
                 if let problem = NestedArchives.problem(with: contents) {
-                    failures.append(VerificationFailure(VerificationFailure.ID.nestedArchive, "entry '\(name)' \(problem)"))
+                    failures.append(VerificationFailure(VerifyDiagnostic.nestedArchive.id, "entry '\(name)' \(problem)"))
                     continue
                 }
                 files.append(SourceFile(path: name, bytes: contents))
@@ -79,7 +79,7 @@ package enum PackageEntries {
             }
         }
         if !names.containsFile(ProjectModel.manifestPath) {
-            failures.append(VerificationFailure(VerificationFailure.ID.noManifest, "the package has no 'manifest.json' at its root"))
+            failures.append(VerificationFailure(VerifyDiagnostic.noManifest.id, "the package has no 'manifest.json' at its root"))
         }
         return files
     }
@@ -89,27 +89,27 @@ package enum PackageEntries {
         let name = entry.name
         if entry.flags & 0x0001 != 0 || entry.flags & 0x0040 != 0 || entry.flags & 0x2000 != 0 {
             return VerificationFailure(
-                VerificationFailure.ID.flags, "entry '\(name)' is encrypted; MiniApp packages must not use ZIP encryption")
+                VerifyDiagnostic.flags.id, "entry '\(name)' is encrypted; MiniApp packages must not use ZIP encryption")
         }
         if entry.flags & ~allowedFlags != 0 {
             return VerificationFailure(
-                VerificationFailure.ID.flags,
+                VerifyDiagnostic.flags.id,
                 "entry '\(name)' sets general-purpose flags 0x\(String(entry.flags & ~allowedFlags, radix: 16)) that packages do not use")
         }
         for (header, range) in [("central", entry.centralExtra), ("local", entry.localExtra)] {
             if let problem = ZipExtraFields.problem(bytes, range) {
-                return VerificationFailure(VerificationFailure.ID.extraField, "the \(header) header of entry '\(name)' \(problem)")
+                return VerificationFailure(VerifyDiagnostic.extraField.id, "the \(header) header of entry '\(name)' \(problem)")
             }
         }
         if let problem = entry.hostNameProblem {
-            return VerificationFailure(VerificationFailure.ID.name, "entry '\(name)' \(problem)")
+            return VerificationFailure(VerifyDiagnostic.name.id, "entry '\(name)' \(problem)")
         }
         if let problem = entry.fileTypeProblem {
-            return VerificationFailure(VerificationFailure.ID.fileType, "entry '\(name)' \(problem)")
+            return VerificationFailure(VerifyDiagnostic.fileType.id, "entry '\(name)' \(problem)")
         }
         if entry.method != 0 && entry.method != 8 {
             return VerificationFailure(
-                VerificationFailure.ID.method,
+                VerifyDiagnostic.method.id,
                 "entry '\(name)' uses compression method \(entry.method); only store (0) and deflate (8) are allowed")
         }
         // W3C MiniApp Packaging fixes 2.0; Python's zipfile refuses an entry needing more than
@@ -117,13 +117,13 @@ package enum PackageEntries {
         let needed = max(entry.versionNeeded, entry.localVersionNeeded)
         if needed > 20 {
             return VerificationFailure(
-                VerificationFailure.ID.flags,
+                VerifyDiagnostic.flags.id,
                 "entry '\(name)' needs version \(needed / 10).\(needed % 10) of the ZIP format to extract; packages need 2.0 at most, and readers that lack a version refuse the entry"
             )
         }
         if entry.method == 0 && entry.compressedSize != entry.size {
             return VerificationFailure(
-                VerificationFailure.ID.data,
+                VerifyDiagnostic.data.id,
                 "entry '\(name)' is stored but its compressed size \(entry.compressedSize) is not its size \(entry.size)")
         }
         return nil
@@ -140,7 +140,7 @@ package enum PackageEntries {
         let crc = ExactInflate.crc32(contents)
         guard crc == entry.crc32 else {
             throw VerificationFailure(
-                VerificationFailure.ID.data,
+                VerifyDiagnostic.data.id,
                 "entry '\(entry.name)' has CRC-32 \(Hex.crc(crc)) but its headers say \(Hex.crc(entry.crc32))")
         }
         return contents

@@ -26,7 +26,7 @@ public enum PackageFile {
         guard size <= Limits.packageSize else {
             throw .refused(
                 VerificationFailure(
-                    VerificationFailure.ID.tooLarge,
+                    VerifyDiagnostic.tooLarge.id,
                     "the package is \(size) bytes, over the limit of \(Limits.packageSize) bytes for a package; nothing was read"))
         }
         guard let bytes = DescriptorReading.readAll(descriptor, size: size), bytes.count == size else {

@@ -59,6 +59,6 @@ enum ReaderAgreement {
     }
 
     private static func disagreement(_ message: String) -> VerificationFailure {
-        VerificationFailure(VerificationFailure.ID.readersDisagree, message)
+        VerificationFailure(VerifyDiagnostic.readersDisagree.id, message)
     }
 }

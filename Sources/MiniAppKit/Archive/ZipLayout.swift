@@ -125,7 +125,7 @@ public struct ZipLayout: Sendable {
         // end - size and shifts every entry: so the two must be the same place.
         guard directoryOffset + directorySize == end else {
             throw VerificationFailure(
-                VerificationFailure.ID.endRecord,
+                VerifyDiagnostic.endRecord.id,
                 "the central directory (offset \(directoryOffset), \(directorySize) bytes) does not end at the end record at offset \(end)")
         }
         var entries = try walkCentralDirectory(bytes, from: directoryOffset, to: end, counted: count)
@@ -154,20 +154,20 @@ public struct ZipLayout: Sendable {
             let after = bytes.count - index - endRecordSize
             if comment > after {
                 throw VerificationFailure(
-                    VerificationFailure.ID.endRecord,
+                    VerifyDiagnostic.endRecord.id,
                     "the end record at offset \(index) declares a \(comment)-byte comment but only \(after) bytes follow it")
             }
             if comment == after {
                 throw VerificationFailure(
-                    VerificationFailure.ID.endRecord,
+                    VerifyDiagnostic.endRecord.id,
                     "the end record at offset \(index) has a \(comment)-byte comment; a package has none, because a comment can hide a second end record that other readers take"
                 )
             }
             throw VerificationFailure(
-                VerificationFailure.ID.endRecord,
+                VerifyDiagnostic.endRecord.id,
                 "\(after - comment) bytes follow the end record at offset \(index) and its comment; a package ends with its end record")
         }
-        throw VerificationFailure(VerificationFailure.ID.notAPackage, "not a ZIP package: no end of central directory record")
+        throw VerificationFailure(VerifyDiagnostic.notAPackage.id, "not a ZIP package: no end of central directory record")
     }
 
     /// The highest offset from `start` down to `lowest` where an end-record signature begins,
@@ -196,24 +196,24 @@ public struct ZipLayout: Sendable {
             || directoryDisk == 0xFFFF
         {
             throw VerificationFailure(
-                VerificationFailure.ID.zip64,
+                VerifyDiagnostic.zip64.id,
                 "the end record at offset \(end) holds a ZIP64 marker (0xFFFF or 0xFFFFFFFF); MiniApp packages do not use ZIP64, and only some readers follow it"
             )
         }
         guard disk == 0, directoryDisk == 0, countOnDisk == count else {
             throw VerificationFailure(
-                VerificationFailure.ID.endRecord,
+                VerifyDiagnostic.endRecord.id,
                 "the end record at offset \(end) describes a multi-disk archive (disk \(disk), directory on disk \(directoryDisk), \(countOnDisk) of \(count) entries here)"
             )
         }
         guard count > 0 else {
             throw VerificationFailure(
-                VerificationFailure.ID.endRecord,
+                VerifyDiagnostic.endRecord.id,
                 "the end record at offset \(end) counts no entries; a package holds at least 'manifest.json'")
         }
         guard Int(offset) <= end else {
             throw VerificationFailure(
-                VerificationFailure.ID.endRecord,
+                VerifyDiagnostic.endRecord.id,
                 "the end record at offset \(end) puts the central directory at offset \(offset), after itself")
         }
         return (Int(offset), Int(size), Int(count))
@@ -258,13 +258,13 @@ public struct ZipLayout: Sendable {
                         index < directory
                         ? "inside the signing block" : index < end ? "inside the central directory" : "after the end record"
                     throw VerificationFailure(
-                        VerificationFailure.ID.hiddenStructure,
+                        VerifyDiagnostic.hiddenStructure.id,
                         "\(what) at offset \(index), \(place); a package has one end record only, and a second one is read by some readers and not others"
                     )
                 }
                 if signature == endRecordSignature, isReadableEndRecord(buffer, at: index) {
                     throw VerificationFailure(
-                        VerificationFailure.ID.hiddenStructure,
+                        VerifyDiagnostic.hiddenStructure.id,
                         "an end record at offset \(index), inside the entries, points at a central directory in this file; libzip can take it for the package's own"
                     )
                 }
@@ -294,7 +294,7 @@ public struct ZipLayout: Sendable {
         while cursor < end {
             guard cursor + centralHeaderSize <= end, LittleEndian.uint32(bytes, cursor) == centralHeaderSignature else {
                 throw VerificationFailure(
-                    VerificationFailure.ID.centralDirectory,
+                    VerifyDiagnostic.centralDirectory.id,
                     "no central directory header at offset \(cursor), inside the central directory (which ends at \(end))")
             }
             let nameLength = Int(LittleEndian.uint16(bytes, cursor + 28))
@@ -303,7 +303,7 @@ public struct ZipLayout: Sendable {
             let next = cursor + centralHeaderSize + nameLength + extraLength + commentLength
             guard next <= end else {
                 throw VerificationFailure(
-                    VerificationFailure.ID.centralDirectory,
+                    VerifyDiagnostic.centralDirectory.id,
                     "the central directory header at offset \(cursor) runs past the end record at offset \(end)")
             }
             let rawName = Array(bytes[(cursor + centralHeaderSize)..<(cursor + centralHeaderSize + nameLength)])
@@ -314,7 +314,7 @@ public struct ZipLayout: Sendable {
             let diskStart = LittleEndian.uint16(bytes, cursor + 34)
             if compressed == 0xFFFF_FFFF || size == 0xFFFF_FFFF || local == 0xFFFF_FFFF || diskStart == 0xFFFF {
                 throw VerificationFailure(
-                    VerificationFailure.ID.zip64,
+                    VerifyDiagnostic.zip64.id,
                     "entry '\(name)' (central header at offset \(cursor)) holds a ZIP64 marker (0xFFFFFFFF); MiniApp packages do not use ZIP64, and readers differ in how they read it"
                 )
             }
@@ -323,13 +323,13 @@ public struct ZipLayout: Sendable {
             // the data, where readers look for them (or not) in different ways.
             guard flags & 0x0008 == 0 else {
                 throw VerificationFailure(
-                    VerificationFailure.ID.flags,
+                    VerifyDiagnostic.flags.id,
                     "entry '\(name)' (central header at offset \(cursor)) uses a data descriptor (flag bit 3); packages give sizes and CRC in both headers"
                 )
             }
             guard diskStart == 0 else {
                 throw VerificationFailure(
-                    VerificationFailure.ID.centralDirectory,
+                    VerifyDiagnostic.centralDirectory.id,
                     "entry '\(name)' (central header at offset \(cursor)) starts on disk \(diskStart); a package is one file")
             }
             let extraStart = cursor + centralHeaderSize + nameLength
@@ -346,7 +346,7 @@ public struct ZipLayout: Sendable {
         }
         guard entries.count == counted else {
             throw VerificationFailure(
-                VerificationFailure.ID.centralDirectory,
+                VerifyDiagnostic.centralDirectory.id,
                 "the end record counts \(counted) entries but the central directory holds \(entries.count); readers that trust the count and readers that walk the directory would see different files"
             )
         }
@@ -368,7 +368,7 @@ public struct ZipLayout: Sendable {
         let local = entry.localHeaderOffset
         guard local + localHeaderSize <= directory, LittleEndian.uint32(bytes, local) == localHeaderSignature else {
             throw VerificationFailure(
-                VerificationFailure.ID.localHeader,
+                VerifyDiagnostic.localHeader.id,
                 "entry '\(entry.name)' points at offset \(local), where there is no local header before the central directory")
         }
         let nameLength = Int(LittleEndian.uint16(bytes, local + 26))
@@ -376,7 +376,7 @@ public struct ZipLayout: Sendable {
         let extraStart = local + localHeaderSize + nameLength
         guard extraStart + extraLength <= directory else {
             throw VerificationFailure(
-                VerificationFailure.ID.localHeader,
+                VerifyDiagnostic.localHeader.id,
                 "the local header of entry '\(entry.name)' at offset \(local) runs past the central directory")
         }
         var differences: [String] = []
@@ -395,7 +395,7 @@ public struct ZipLayout: Sendable {
         if size != entry.size { differences.append("size \(size) against \(entry.size)") }
         guard differences.isEmpty else {
             throw VerificationFailure(
-                VerificationFailure.ID.localHeader,
+                VerifyDiagnostic.localHeader.id,
                 "the local header of entry '\(entry.name)' at offset \(local) disagrees with its central header: \(differences.joined(separator: ", "))"
             )
         }
@@ -415,18 +415,18 @@ public struct ZipLayout: Sendable {
             if entry.localHeaderOffset > expected {
                 let after = previous.map { "after entry '\($0.name)'" } ?? "before the first entry"
                 throw VerificationFailure(
-                    VerificationFailure.ID.layout,
+                    VerifyDiagnostic.layout.id,
                     "\(entry.localHeaderOffset - expected) bytes at offset \(expected) \(after) belong to no entry")
             }
             if entry.localHeaderOffset < expected, let previous {
                 throw VerificationFailure(
-                    VerificationFailure.ID.layout,
+                    VerifyDiagnostic.layout.id,
                     "entry '\(entry.name)' at offset \(entry.localHeaderOffset) overlaps entry '\(previous.name)', whose data ends at \(expected)"
                 )
             }
             guard entry.dataEnd <= directory else {
                 throw VerificationFailure(
-                    VerificationFailure.ID.layout,
+                    VerifyDiagnostic.layout.id,
                     "the data of entry '\(entry.name)' (offset \(entry.dataOffset), \(entry.compressedSize) bytes) runs past the central directory at offset \(directory)"
                 )
             }

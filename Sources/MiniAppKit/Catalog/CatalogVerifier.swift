@@ -20,18 +20,16 @@ public enum CatalogVerifier {
     public static func verify(_ catalog: URL) throws(NotACatalog) -> Result {
         var findings: [Diagnostic] = []
         var checked: Set<String> = []
-        func error(_ id: String, _ path: String, _ message: String) {
-            findings.append(Diagnostic(id: id, severity: .error, message: message, span: .file(path)))
-        }
-        func note(_ id: String, _ path: String, _ message: String) {
-            findings.append(Diagnostic(id: id, severity: .note, message: message, span: .file(path)))
+        /// Reports `entry` on `path`, with the severity the catalogue gives it.
+        func found(_ entry: DiagnosticEntry, _ path: String, _ message: String) {
+            findings.append(Diagnostic(id: entry.id, severity: entry.defaultSeverity ?? .error, message: message, span: .file(path)))
         }
 
         let folder: CatalogFolder
         do throws(CatalogFolder.Failure) {
             folder = try CatalogFolder(catalog, create: false)
         } catch let failure {
-            error("catalog-missing-file", ".", "the catalog \(failure.reason)")
+            found(CatalogDiagnostic.missingFile, ".", "the catalog \(failure.reason)")
             return Result(diagnostics: findings, fileCount: 0)
         }
         guard CatalogFiles.isCatalog(folder) else { throw NotACatalog() }
@@ -42,23 +40,22 @@ public enum CatalogVerifier {
             switch item {
             case .file(let path): files.insert(path)
             case .link(let path):
-                error(
-                    "catalog-symlink", path,
+                found(
+                    CatalogDiagnostic.symlink, path,
                     "is a symbolic link; a catalog holds regular files and folders only, and mactl neither reads nor serves through a link")
             case .other(let path):
-                error("catalog-unlisted-file", path, "is not a regular file or a folder")
+                found(CatalogDiagnostic.unlistedFile, path, "is not a regular file or a folder")
             }
         }
         /// The bytes at a catalog path, or nil after reporting why there are none.
         func contents(_ path: String, missing: String) -> [UInt8]? {
             do throws(CatalogFolder.Failure) {
                 if let bytes = try folder.read(path) { return bytes }
-                error("catalog-missing-file", path, missing)
+                found(CatalogDiagnostic.missingFile, path, missing)
             } catch let failure {
                 // A link was reported by the walk; anything else is said here.
                 if !failure.isLink {
-                    findings.append(
-                        Diagnostic(id: "catalog-damaged-file", severity: .error, message: failure.reason, span: .file(failure.path)))
+                    found(CatalogDiagnostic.damagedFile, failure.path, failure.reason)
                 }
             }
             return nil
@@ -66,9 +63,9 @@ public enum CatalogVerifier {
         var index: CatalogFiles.Index?
         do throws(CatalogFiles.Damaged) {
             index = try CatalogFiles.read(CatalogFiles.Index.self, at: CatalogFiles.indexPath, in: folder)
-            if index == nil { error("catalog-missing-file", CatalogFiles.indexPath, "the catalog has no index.json") }
+            if index == nil { found(CatalogDiagnostic.missingFile, CatalogFiles.indexPath, "the catalog has no index.json") }
         } catch {
-            findings.append(Diagnostic(id: "catalog-damaged-file", severity: .error, message: error.reason, span: .file(error.path)))
+            found(CatalogDiagnostic.damagedFile, error.path, error.reason)
         }
         checked.insert(CatalogFiles.indexPath)
 
@@ -81,8 +78,8 @@ public enum CatalogVerifier {
         ).sorted()
         for (position, id) in appIDs.enumerated() {
             for other in appIDs[(position + 1)...] where CatalogFiles.sameFolder(id, other) {
-                error(
-                    "catalog-case-collision", "apps/\(other)",
+                found(
+                    CatalogDiagnostic.caseCollision, "apps/\(other)",
                     "app '\(other)' and app '\(id)' differ only in letter case; on a case-insensitive volume they are one folder")
             }
         }
@@ -92,13 +89,15 @@ public enum CatalogVerifier {
             checked.insert(path)
             do throws(CatalogFiles.Damaged) {
                 guard let list = try CatalogFiles.read(CatalogFiles.VersionList.self, at: path, in: folder) else { continue }
-                if list.app != id { error("catalog-damaged-file", path, "'app' is '\(list.app)', not '\(id)', its folder"); continue }
+                if list.app != id {
+                    found(CatalogDiagnostic.damagedFile, path, "'app' is '\(list.app)', not '\(id)', its folder"); continue
+                }
                 if list.format != CatalogFiles.format {
-                    error("catalog-damaged-file", path, "'format' is \(list.format); this mactl reads format \(CatalogFiles.format)")
+                    found(CatalogDiagnostic.damagedFile, path, "'format' is \(list.format); this mactl reads format \(CatalogFiles.format)")
                 }
                 lists.append(list)
             } catch {
-                findings.append(Diagnostic(id: "catalog-damaged-file", severity: .error, message: error.reason, span: .file(error.path)))
+                found(CatalogDiagnostic.damagedFile, error.path, error.reason)
             }
         }
 
@@ -107,15 +106,15 @@ public enum CatalogVerifier {
             var codes: Set<Int> = []
             for version in list.versions {
                 if !codes.insert(version.code).inserted {
-                    error("catalog-duplicate-version", versionsPath, "version \(version.code) of \(list.app) is listed twice")
+                    found(CatalogDiagnostic.duplicateVersion, versionsPath, "version \(version.code) of \(list.app) is listed twice")
                 }
                 let expectedPackage = CatalogFiles.packagePath(list.app, version.code, sha256: version.sha256)
                 let expectedManifest = CatalogFiles.manifestPath(list.app, version.code)
                 let iconPaths = CatalogFiles.iconExtensions.map { CatalogFiles.iconPath(list.app, version.code, extension: $0) }
                 guard version.package == expectedPackage, version.manifest == expectedManifest, version.icon.map(iconPaths.contains) ?? true
                 else {
-                    error(
-                        "catalog-damaged-file", versionsPath,
+                    found(
+                        CatalogDiagnostic.damagedFile, versionsPath,
                         "version \(version.code) names files outside its folder \(CatalogFiles.versionFolder(list.app, version.code))/")
                     continue
                 }
@@ -128,8 +127,8 @@ public enum CatalogVerifier {
                 else { continue }
                 let digest = Hex.string(SHA256.hash(data: bytes))
                 if bytes.count != version.size || digest != version.sha256 {
-                    error(
-                        "catalog-package-mismatch", version.package,
+                    found(
+                        CatalogDiagnostic.packageMismatch, version.package,
                         "the package is \(bytes.count) bytes with sha256 \(digest); \(versionsPath) lists \(version.size) bytes with sha256 \(version.sha256)"
                     )
                     continue
@@ -137,24 +136,24 @@ public enum CatalogVerifier {
                 let report = PackageVerifier.verify(bytes)
                 if !report.passed {
                     let reasons = report.diagnostics(packagePath: version.package).map(\.message).joined(separator: "; ")
-                    error("catalog-package-fails-verify", version.package, "the package does not pass 'mactl verify': \(reasons)")
+                    found(CatalogDiagnostic.packageFailsVerify, version.package, "the package does not pass 'mactl verify': \(reasons)")
                     continue
                 }
                 if report.publicKeyDigest != version.signer {
-                    error(
-                        "catalog-signer-mismatch", version.package,
+                    found(
+                        CatalogDiagnostic.signerMismatch, version.package,
                         "the package is signed by key \(report.publicKeyDigest ?? "(none)"); \(versionsPath) lists \(version.signer ?? "(none)")"
                     )
                 }
                 let manifest = report.files.first { $0.path == "manifest.json" }?.bytes
                 let stored = contents(version.manifest, missing: "version \(version.code) of \(list.app) has no manifest.json")
                 if stored != nil, stored != manifest {
-                    error("catalog-manifest-mismatch", version.manifest, "differs from the manifest.json inside \(version.package)")
+                    found(CatalogDiagnostic.manifestMismatch, version.manifest, "differs from the manifest.json inside \(version.package)")
                 }
                 if let icon = version.icon {
                     let packaged = CatalogFiles.packagedIcon(in: report.files)?.file.bytes
                     if let storedIcon = contents(icon, missing: "the listed icon is missing"), storedIcon != packaged {
-                        error("catalog-manifest-mismatch", icon, "differs from the icon inside \(version.package)")
+                        found(CatalogDiagnostic.manifestMismatch, icon, "differs from the icon inside \(version.package)")
                     }
                 }
             }
@@ -164,10 +163,10 @@ public enum CatalogVerifier {
             let expected = CatalogFiles.index(from: lists)
             if index != expected {
                 if let problem = indexProblem(index, lists: lists) {
-                    error("catalog-index-mismatch", CatalogFiles.indexPath, problem)
+                    found(CatalogDiagnostic.indexMismatch, CatalogFiles.indexPath, problem)
                 } else {
-                    note(
-                        "catalog-index-behind", CatalogFiles.indexPath,
+                    found(
+                        CatalogDiagnostic.indexBehind, CatalogFiles.indexPath,
                         "does not yet list what the version lists do (a publish was stopped before its last step); the next publish or withdraw rewrites it"
                     )
                 }
@@ -179,8 +178,8 @@ public enum CatalogVerifier {
         for path in files.sorted() where !checked.contains(path) {
             if path == CatalogFiles.lockName { continue }
             if path.hasPrefix(CatalogFiles.stagingName + "/") {
-                note(
-                    "catalog-staged-file", path,
+                found(
+                    CatalogDiagnostic.stagedFile, path,
                     "a file staged by a publish that was stopped; the catalog does not use it, and it can be removed")
                 continue
             }
@@ -189,17 +188,17 @@ public enum CatalogVerifier {
                 leftovers[parts[0...2].joined(separator: "/"), default: []].append(path)
                 continue
             }
-            error("catalog-unlisted-file", path, "no version list or index names this file")
+            found(CatalogDiagnostic.unlistedFile, path, "no version list or index names this file")
         }
         let catalogFolder = folder
         for (folder, paths) in leftovers.sorted(by: { $0.key < $1.key }) {
             if isStoppedPublish(folder, paths: paths, catalog: catalogFolder, lists: lists) {
-                note(
-                    "catalog-unlisted-version", folder,
+                found(
+                    CatalogDiagnostic.unlistedVersion, folder,
                     "holds a version a publish wrote but did not list before it was stopped; publishing the same package again completes it"
                 )
             } else {
-                for path in paths { error("catalog-unlisted-file", path, "no version list or index names this file") }
+                for path in paths { found(CatalogDiagnostic.unlistedFile, path, "no version list or index names this file") }
             }
         }
         return Result(diagnostics: findings, fileCount: files.count)

@@ -52,7 +52,7 @@ public struct PackageSummary: Sendable {
             if !signatureReport.signingBlockPresent {
                 .none
             } else if let failure = signatureReport.failures.first,
-                failure.id == VerificationFailure.ID.signingBlock || signatureReport.publicKeyDigest == nil
+                failure.id == VerifyDiagnostic.signingBlock.id || signatureReport.publicKeyDigest == nil
             {
                 .malformed(failure.message)
             } else if let failure = signatureReport.failures.first {

@@ -57,7 +57,7 @@ public enum PackageVerifier {
         guard bytes.count <= Limits.packageSize else {
             report.failures.append(
                 VerificationFailure(
-                    VerificationFailure.ID.tooLarge,
+                    VerifyDiagnostic.tooLarge.id,
                     "the package is \(bytes.count) bytes, over the limit of \(Limits.packageSize) bytes for a package"))
             return report
         }
@@ -78,11 +78,11 @@ public enum PackageVerifier {
                 report.failures.append(error)
             }
         } else if requireSignature {
-            report.failures.append(VerificationFailure(VerificationFailure.ID.unsigned, "the package is not signed"))
+            report.failures.append(VerificationFailure(VerifyDiagnostic.unsigned.id, "the package is not signed"))
         } else if expected != nil {
             report.failures.append(
                 VerificationFailure(
-                    VerificationFailure.ID.unsigned, "the package is not signed, so it cannot be signed by the expected key"))
+                    VerifyDiagnostic.unsigned.id, "the package is not signed, so it cannot be signed by the expected key"))
         }
         let files = PackageEntries.read(bytes, layout: layout, into: &report.failures)
         guard report.failures.isEmpty else { return report }
@@ -142,21 +142,21 @@ public enum PackageVerifier {
         guard Array(bytes[(centralDirectory - min(centralDirectory, SigningBlock.magic.count))..<centralDirectory]) == SigningBlock.magic
         else {
             throw VerificationFailure(
-                VerificationFailure.ID.layout,
+                VerifyDiagnostic.layout.id,
                 "the \(centralDirectory - entriesEnd) bytes at offset \(entriesEnd), between the last entry and the central directory, are not a signing block"
             )
         }
         let (blockStart, pairs) = try SigningBlock.parse(bytes, endingAt: centralDirectory)
         if blockStart > entriesEnd {
             throw VerificationFailure(
-                VerificationFailure.ID.layout,
+                VerifyDiagnostic.layout.id,
                 "\(blockStart - entriesEnd) bytes at offset \(entriesEnd), between the last entry and the signing block, belong to no structure"
             )
         }
         if blockStart < entriesEnd {
             let last = layout.entries.max { $0.dataEnd < $1.dataEnd }
             throw VerificationFailure(
-                VerificationFailure.ID.layout,
+                VerifyDiagnostic.layout.id,
                 "the data of entry '\(last?.name ?? "?")' runs \(entriesEnd - blockStart) bytes into the signing block at offset \(blockStart), where the signed entries end"
             )
         }
@@ -169,33 +169,33 @@ public enum PackageVerifier {
         try SignatureEncoding.checkCanonical(signer)
         guard verify(signer.signature, algorithm: signer.algorithm, over: signer.signedData, publicKey: signer.publicKey) else {
             throw VerificationFailure(
-                VerificationFailure.ID.signature, "the signature does not verify: the signed data or the public key was changed")
+                VerifyDiagnostic.signature.id, "the signature does not verify: the signed data or the public key was changed")
         }
         let digest = PackageDigest.compute(
             entries: bytes[0..<blockStart], centralDirectory: bytes[centralDirectory..<layout.endRecordOffset],
             endRecord: Array(bytes[layout.endRecordOffset...]), blockStart: blockStart)
         guard signer.digest == digest else {
-            throw VerificationFailure(VerificationFailure.ID.digest, "digest mismatch: the archive changed after signing")
+            throw VerificationFailure(VerifyDiagnostic.digest.id, "digest mismatch: the archive changed after signing")
         }
         report.algorithm = signer.algorithm
         if let problem = SigningCertificate.problem(packaged: signer.certificate, signerKey: signer.publicKey) {
-            throw VerificationFailure(VerificationFailure.ID.certificate, problem)
+            throw VerificationFailure(VerifyDiagnostic.certificate.id, problem)
         }
         if let expected {
             guard expected.publicKey == signer.publicKey else {
                 throw VerificationFailure(
-                    VerificationFailure.ID.unexpectedSigner, "the package is signed by another key than the one expected")
+                    VerifyDiagnostic.unexpectedSigner.id, "the package is signed by another key than the one expected")
             }
             if let certificate = expected.certificate {
                 guard certificate == signer.certificate else {
                     throw VerificationFailure(
-                        VerificationFailure.ID.unexpectedSigner,
+                        VerifyDiagnostic.unexpectedSigner.id,
                         "the package is signed by the expected key but carries another certificate (sha256 \(report.certificateFingerprint ?? "")) than the one given (sha256 \(Hex.string(SHA256.hash(data: certificate)))); --cert pins the certificate, --key the key alone"
                     )
                 }
                 if let problem = SigningCertificate.validityProblem(certificate, at: now) {
                     throw VerificationFailure(
-                        VerificationFailure.ID.certificateExpired, "\(problem), so it does not vouch for the package now")
+                        VerifyDiagnostic.certificateExpired.id, "\(problem), so it does not vouch for the package now")
                 }
             }
         }

@@ -33,7 +33,7 @@ enum SignatureEncoding {
             }
             guard key.keySizeInBits >= SigningKey.minimumRSABits else {
                 throw VerificationFailure(
-                    VerificationFailure.ID.signature,
+                    VerifyDiagnostic.signature.id,
                     "the signer's RSA key has \(key.keySizeInBits) bits; at least \(SigningKey.minimumRSABits) are required")
             }
             guard signer.signature.count == (key.keySizeInBits + 7) / 8 else {
@@ -45,6 +45,6 @@ enum SignatureEncoding {
     }
 
     private static func notCanonical(_ message: String) -> VerificationFailure {
-        VerificationFailure(VerificationFailure.ID.notCanonical, message)
+        VerificationFailure(VerifyDiagnostic.notCanonical.id, message)
     }
 }

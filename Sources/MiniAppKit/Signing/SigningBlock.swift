@@ -60,30 +60,30 @@ public enum SigningBlock {
     /// checked against its parent before it is used; nothing is read outside `bytes`.
     static func parse(_ bytes: [UInt8], endingAt end: Int) throws(VerificationFailure) -> (start: Int, pairs: [Pair]) {
         guard end >= magic.count + 16, end <= bytes.count, Array(bytes[(end - magic.count)..<end]) == magic else {
-            throw VerificationFailure(VerificationFailure.ID.signingBlock, "no signing block magic before the central directory")
+            throw VerificationFailure(VerifyDiagnostic.signingBlock.id, "no signing block magic before the central directory")
         }
         let trailingSizeOffset = end - magic.count - 8
         let size = LittleEndian.uint64(bytes, trailingSizeOffset)
         guard size >= UInt64(8 + magic.count), size <= UInt64(trailingSizeOffset + 8) else {
             throw VerificationFailure(
-                VerificationFailure.ID.signingBlock,
+                VerifyDiagnostic.signingBlock.id,
                 "the signing block's size \(size) at offset \(trailingSizeOffset) points outside the file")
         }
         let start = end - Int(size) - 8
         guard start >= 0, LittleEndian.uint64(bytes, start) == size else {
             throw VerificationFailure(
-                VerificationFailure.ID.signingBlock, "block size fields disagree at offset \(max(0, start)): the block is damaged")
+                VerifyDiagnostic.signingBlock.id, "block size fields disagree at offset \(max(0, start)): the block is damaged")
         }
         var pairs: [Pair] = []
         var cursor = start + 8
         while cursor < trailingSizeOffset {
             guard trailingSizeOffset - cursor >= 12 else {
-                throw VerificationFailure(VerificationFailure.ID.signingBlock, "a truncated ID-value pair at offset \(cursor)")
+                throw VerificationFailure(VerifyDiagnostic.signingBlock.id, "a truncated ID-value pair at offset \(cursor)")
             }
             let pairSize = LittleEndian.uint64(bytes, cursor)
             guard pairSize >= 4, pairSize <= UInt64(trailingSizeOffset - cursor - 8) else {
                 throw VerificationFailure(
-                    VerificationFailure.ID.signingBlock,
+                    VerifyDiagnostic.signingBlock.id,
                     "an ID-value pair at offset \(cursor) claims \(pairSize) bytes, past the end of the block")
             }
             let id = LittleEndian.uint32(bytes, cursor + 8)
@@ -91,7 +91,7 @@ public enum SigningBlock {
             cursor += 8 + Int(pairSize)
         }
         guard cursor == trailingSizeOffset else {
-            throw VerificationFailure(VerificationFailure.ID.signingBlock, "the ID-value pairs do not fill the signing block exactly")
+            throw VerificationFailure(VerifyDiagnostic.signingBlock.id, "the ID-value pairs do not fill the signing block exactly")
         }
         return (start, pairs)
     }
@@ -105,13 +105,13 @@ public enum SigningBlock {
             let what =
                 pair.id == paddingID ? "a padding pair (0x42726577)" : "an unknown pair 0x\(String(pair.id, radix: 16, uppercase: true))"
             throw VerificationFailure(
-                VerificationFailure.ID.signingBlock,
+                VerifyDiagnostic.signingBlock.id,
                 "the signing block holds \(what) of \(pair.value.count) bytes at offset \(pair.offset); a package's block holds the developer signature alone, because any other pair can be added by anyone, or carry bytes no check reads"
             )
         }
         guard pairs.count == 1 else {
             throw VerificationFailure(
-                VerificationFailure.ID.signingBlock,
+                VerifyDiagnostic.signingBlock.id,
                 pairs.isEmpty
                     ? "the signing block has no developer signature (ID 0x01000101)"
                     : "the signing block has \(pairs.count) developer signatures; a package has one")
@@ -144,7 +144,7 @@ public enum SigningBlock {
         try data.expectEnd("the signed data, after its additional attributes")
         guard attributes.isEmpty else {
             throw VerificationFailure(
-                VerificationFailure.ID.signingBlock,
+                VerifyDiagnostic.signingBlock.id,
                 "the signed data carries \(attributes.count) bytes of additional attributes at offset \(attributes.startIndex); mactl reads none, so it accepts none"
             )
         }
@@ -155,18 +155,18 @@ public enum SigningBlock {
         try signatureEntry.expectEnd("the signature")
         guard knownAlgorithms.contains(algorithm) else {
             throw VerificationFailure(
-                VerificationFailure.ID.signingBlock,
+                VerifyDiagnostic.signingBlock.id,
                 "the signature uses algorithm \(hex(algorithm)), which mactl cannot check; accepted: \(hex(ecdsaP256SHA256)) (ECDSA P-256, SHA-256) and \(hex(rsaPKCS1SHA256)) (RSA PKCS#1 v1.5, SHA-256)"
             )
         }
         guard digestAlgorithm == algorithm else {
             throw VerificationFailure(
-                VerificationFailure.ID.signingBlock,
+                VerifyDiagnostic.signingBlock.id,
                 "the signed digest is for algorithm \(hex(digestAlgorithm)) but the signature uses \(hex(algorithm))")
         }
         guard digest.count == 32 else {
             throw VerificationFailure(
-                VerificationFailure.ID.signingBlock, "the signed digest is \(digest.count) bytes; a SHA-256 digest is 32")
+                VerifyDiagnostic.signingBlock.id, "the signed digest is \(digest.count) bytes; a SHA-256 digest is 32")
         }
         return Signer(
             algorithm: algorithm, digest: Array(digest), certificate: Array(certificate), signature: Array(signature),
@@ -176,11 +176,11 @@ public enum SigningBlock {
     /// The single length-prefixed item of a sequence, refusing an empty sequence and a second item.
     private static func only(_ sequence: ArraySlice<UInt8>, _ what: String) throws(VerificationFailure) -> ArraySlice<UInt8> {
         var items = LengthPrefixedReader(sequence)
-        guard !items.isAtEnd else { throw VerificationFailure(VerificationFailure.ID.signingBlock, "the signer has no \(what)") }
+        guard !items.isAtEnd else { throw VerificationFailure(VerifyDiagnostic.signingBlock.id, "the signer has no \(what)") }
         let item = try items.next("a \(what)")
         guard items.isAtEnd else {
             throw VerificationFailure(
-                VerificationFailure.ID.signingBlock,
+                VerifyDiagnostic.signingBlock.id,
                 "a second \(what) at offset \(sequence.startIndex + 4 + item.count); a package has exactly one, so nobody can add one that a host showing the first would not see"
             )
         }
@@ -207,7 +207,7 @@ struct LengthPrefixedReader {
     var isAtEnd: Bool { bytes.isEmpty }
 
     mutating func uint32(_ what: String) throws(VerificationFailure) -> UInt32 {
-        guard bytes.count >= 4 else { throw VerificationFailure(VerificationFailure.ID.signingBlock, "\(what) is truncated") }
+        guard bytes.count >= 4 else { throw VerificationFailure(VerifyDiagnostic.signingBlock.id, "\(what) is truncated") }
         let value = LittleEndian.uint32(bytes, bytes.startIndex)
         bytes = bytes.dropFirst(4)
         return value
@@ -218,7 +218,7 @@ struct LengthPrefixedReader {
         let length = Int(try uint32("the length of \(what)"))
         guard length <= bytes.count else {
             throw VerificationFailure(
-                VerificationFailure.ID.signingBlock, "the length of \(what) at offset \(offset) is \(length), past the end of its container"
+                VerifyDiagnostic.signingBlock.id, "the length of \(what) at offset \(offset) is \(length), past the end of its container"
             )
         }
         let value = bytes.prefix(length)
@@ -229,7 +229,7 @@ struct LengthPrefixedReader {
     func expectEnd(_ what: String) throws(VerificationFailure) {
         guard bytes.isEmpty else {
             throw VerificationFailure(
-                VerificationFailure.ID.signingBlock, "\(bytes.count) trailing bytes at offset \(bytes.startIndex) in \(what)")
+                VerifyDiagnostic.signingBlock.id, "\(bytes.count) trailing bytes at offset \(bytes.startIndex) in \(what)")
         }
     }
 }

@@ -29,32 +29,33 @@ struct Rules: AsyncParsableCommand {
     }
 }
 
-/// One rule's rationale and examples: the section of `docs/rules.md` for it.
+/// One id's explanation: a rule's section of `docs/rules.md`, or what a `verify` or `catalog
+/// verify` id means and where the docs say more.
 struct Explain: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
-        abstract: "Show a rule's rationale and examples.")
+        abstract: "Show a rule's rationale and examples, or what a verify or catalog id means.")
 
     @Argument(
-        help: ArgumentHelp("The rule's id, as diagnostics print it in brackets.", valueName: "rule"), completion: .list(RuleRegistry.allIDs)
+        help: ArgumentHelp("The id, as diagnostics print it in brackets.", valueName: "id"), completion: .list(DiagnosticCatalog.allIDs)
     )
-    var rule: String
+    var id: String
 
     @Option(name: .long, help: "Colour the text: auto (on a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorChoice = .auto
 
-    @Flag(name: .long, help: "Print the rule's section of docs/rules.md, as Markdown.")
+    @Flag(name: .long, help: "Print the id's section of the docs, as Markdown.")
     var markdown = false
 
     func run() async throws {
-        guard let description = RuleRegistry.descriptions.first(where: { $0.id == rule }) else {
-            let suggestion = NameSuggester.closest(to: rule, in: RuleRegistry.descriptions.map(\.id)).map { "; did you mean '\($0)'?" }
-            throw CommandFailure(message: "no rule '\(rule)'\(suggestion ?? "; 'mactl rules' lists them")")
+        guard let entry = DiagnosticCatalog.entry(for: id) else {
+            let suggestion = NameSuggester.closest(to: id, in: DiagnosticCatalog.allIDs).map { "; did you mean '\($0)'?" }
+            throw CommandFailure(message: "no rule '\(id)'\(suggestion ?? "; 'mactl rules' lists them")")
         }
         if markdown {
-            Terminal.standardOutput(RulesDocument.section(for: description).joined(separator: "\n") + "\n")
+            Terminal.standardOutput(DiagnosticExplanation.markdown(for: entry))
         } else {
-            Terminal.standardOutput(RuleExplanation.text(for: description, colored: Terminal.shouldColor(color)))
+            Terminal.standardOutput(DiagnosticExplanation.text(for: entry, colored: Terminal.shouldColor(color)))
         }
     }
 }

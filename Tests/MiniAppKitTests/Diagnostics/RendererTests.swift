@@ -73,6 +73,46 @@ struct RendererTests {
         #expect(SARIFRenderer().render(clean).contains("\"results\": []"))
     }
 
+    /// A `verify` failure's id is in SARIF's rule table as the catalogue describes it, so a
+    /// code-scanning tool shows its summary and links its row of `docs/verify.md`.
+    @Test func sarifNamesAVerifyFailureFromTheCatalogue() {
+        let failure = Diagnostic(
+            id: VerifyDiagnostic.zip64.id, severity: .error, message: "the end record's entry count is 0xFFFF (ZIP64)",
+            span: .file("app.ma"))
+        let sarif = SARIFRenderer().render(DiagnosticReport(diagnostics: [failure]))
+        #expect(
+            sarif.contains(
+                """
+                          "rules": [
+                            {
+                              "id": "archive-zip64",
+                              "shortDescription": {
+                                "text": "The end record or a central header uses ZIP64, which only some readers follow."
+                              },
+                              "help": {
+                                "text": "The end record or a central header uses ZIP64, which only some readers follow."
+                              },
+                              "helpUri": "https://github.com/mactl/mactl/blob/v0.1.0/docs/verify.md#archive-zip64",
+                              "defaultConfiguration": {
+                                "level": "error"
+                              },
+                              "properties": {
+                                "kind": "verify"
+                              }
+                            }
+                          ]
+                """), "\(sarif)")
+        #expect(
+            sarif.contains(
+                """
+                      "results": [
+                        {
+                          "ruleId": "archive-zip64",
+                          "ruleIndex": 0,
+                          "level": "error",
+                """), "\(sarif)")
+    }
+
     /// `--quiet` keeps what fails the command; the summary counts what it hid, rather than
     /// saying "no problems found" over warnings.
     @Test func aQuietReportCountsWhatItHid() {

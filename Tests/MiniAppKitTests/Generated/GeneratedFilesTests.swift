@@ -4,7 +4,8 @@ import MiniAppKit
 import Testing
 import MiniAppKitTestSupport
 
-/// docs/rules.md and the embedded templates are generated; a stale copy fails here.
+/// The rule registry, its per-rule tests, docs/rules.md and the embedded templates are
+/// generated; a stale copy fails here.
 struct GeneratedFilesTests {
     static let packageRoot = PackageRoot.url
 

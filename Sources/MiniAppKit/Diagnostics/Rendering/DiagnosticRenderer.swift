@@ -4,13 +4,13 @@ public protocol DiagnosticRenderer {
     func render(_ report: DiagnosticReport) -> String
 }
 
-/// What a renderer needs besides the diagnostics: the sources (for excerpts), the rules (for
-/// SARIF's rule table). Its paths are the ones every format prints: relative to the current
+/// What a renderer needs besides the diagnostics: the sources (for excerpts), the catalogue of
+/// ids (for SARIF's rule table). Its paths are the ones every format prints: relative to the current
 /// folder (the project's folder prefixed), so a terminal, an editor or CI opens them as they are.
 public struct DiagnosticReport: Sendable {
     public var diagnostics: [Diagnostic]
     public var sourceFiles: [String: SourceFile]
-    public var rules: [RuleDescription]
+    public var catalog: [DiagnosticEntry]
     /// How many files were checked, for the summary.
     public var fileCount: Int
     /// The i18n coverage table, shown by the text and JSON formats (empty without locales).
@@ -30,14 +30,14 @@ public struct DiagnosticReport: Sendable {
     /// diagnostics, their notes and fix-its, the source files and the coverage rows, so no
     /// renderer has its own idea of a path.
     public init(
-        diagnostics: [Diagnostic], sourceFiles: [String: SourceFile] = [:], rules: [RuleDescription] = RuleRegistry.descriptions,
+        diagnostics: [Diagnostic], sourceFiles: [String: SourceFile] = [:], catalog: [DiagnosticEntry] = DiagnosticCatalog.all,
         fileCount: Int = 0, pathPrefix: String = "", localeCoverage: [LocaleCoverage] = []
     ) {
         self.diagnostics = diagnostics.map { $0.rebased(onto: pathPrefix) }
         self.sourceFiles =
             pathPrefix.isEmpty
             ? sourceFiles : Dictionary(sourceFiles.map { (DisplayPath.joined(pathPrefix, $0.key), $0.value) }) { first, _ in first }
-        self.rules = rules
+        self.catalog = catalog
         self.fileCount = fileCount
         self.localeCoverage = localeCoverage.map { row in
             var row = row

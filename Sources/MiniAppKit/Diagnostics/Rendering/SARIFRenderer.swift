@@ -4,10 +4,11 @@ public struct SARIFRenderer: DiagnosticRenderer {
     public init() {}
 
     public func render(_ report: DiagnosticReport) -> String {
-        // The rule table lists the rules the results use, in registry order: the help text a
-        // reader needs, without the whole catalogue in every file.
+        // The rule table lists the ids the results use, in the catalogue's order: the help text a
+        // reader needs, without the whole catalogue in every file. `verify`'s and `catalog
+        // verify`'s ids are in it as much as the rules.
         let used = Set(report.diagnostics.map(\.id))
-        let rules = report.rules.filter { used.contains($0.id) }
+        let rules = report.catalog.filter { used.contains($0.id) }
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let run = JSONOutput.object([
             (
@@ -35,16 +36,24 @@ public struct SARIFRenderer: DiagnosticRenderer {
         return document.pretty() + "\n"
     }
 
-    private func rule(_ description: RuleDescription) -> JSONOutput {
-        .object([
-            ("id", .string(description.id)),
-            ("shortDescription", .object([("text", .string(description.summary))])),
-            ("fullDescription", .object([("text", .string(description.rationale))])),
-            ("help", .object([("text", .string("\(description.summary)\n\n\(description.rationale)"))])),
-            ("helpUri", .string(MactlDocumentation.ruleURL(description.id))),
-            ("defaultConfiguration", .object([("level", .string(Self.level(description.defaultSeverity)))])),
-            ("properties", .object([("domain", .string(description.domain.rawValue))])),
-        ])
+    private func rule(_ entry: DiagnosticEntry) -> JSONOutput {
+        var members: [(String, JSONOutput)] = [
+            ("id", .string(entry.id)), ("shortDescription", .object([("text", .string(entry.summary))])),
+        ]
+        if let description = entry.rule {
+            members.append(("fullDescription", .object([("text", .string(description.rationale))])))
+            members.append(("help", .object([("text", .string("\(description.summary)\n\n\(description.rationale)"))])))
+        } else {
+            members.append(("help", .object([("text", .string(entry.summary))])))
+        }
+        members.append(("helpUri", .string(entry.documentationURL)))
+        if let severity = entry.defaultSeverity {
+            members.append(("defaultConfiguration", .object([("level", .string(Self.level(severity)))])))
+        }
+        // A rule's domain, or the command that reports a `verify` or `catalog verify` id.
+        let property = entry.rule.map { ("domain", $0.domain.rawValue) } ?? ("kind", entry.kind.rawValue)
+        members.append(("properties", .object([(property.0, .string(property.1))])))
+        return .object(members)
     }
 
     private func result(_ diagnostic: Diagnostic, ruleIndex: [String: Int]) -> JSONOutput {
