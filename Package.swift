@@ -111,8 +111,11 @@ let package = Package(
         ),
         .testTarget(
             name: "MactlCLITests",
-            dependencies: ["mactl", "MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles"],
+            dependencies: ["mactl", "publish-kill-harness", "MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles"],
             exclude: ["Golden"]
         ),
+        // `mactl publish` that kills itself after a given step, for the crash-recovery tests:
+        // the library and the tool have no way to stop a publish midway.
+        .executableTarget(name: "publish-kill-harness", dependencies: ["MiniAppKit"], path: "Tests/PublishKillHarness"),
     ]
 )

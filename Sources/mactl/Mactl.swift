@@ -63,6 +63,10 @@ enum MactlEntry {
         } catch let failure as CommandFailure {
             Terminal.standardError("error: \(failure.message)\n")
             exit(ExitStatus.usageOrEnvironment)
+        } catch let failure as ProjectSource.Failure {
+            // A project or configuration that cannot be read: as a command failure.
+            Terminal.standardError("error: \(failure.message)\n")
+            exit(ExitStatus.usageOrEnvironment)
         } catch {
             let code = Mactl.exitCode(for: error)
             if code == .success { Mactl.exit(withError: error) }  // --help, --version

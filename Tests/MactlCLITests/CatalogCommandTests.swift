@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import MiniAppKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -259,13 +260,18 @@ import Glibc
         }
     }
 
+    /// The test's own publish, which kills itself after each step (`publish-kill-harness`,
+    /// built beside `mactl`): then `mactl catalog verify` accepts the catalog, and the next
+    /// `mactl publish` completes it.
     @Test func aPublishKilledAtEveryStepLeavesACatalogThatVerifies() throws {
+        let harness = CLIRunner.executable.deletingLastPathComponent().appendingPathComponent("publish-kill-harness")
+        #expect(PublishStep.allCases.map(\.rawValue) == ["locked", "package", "manifest", "icon", "versions", "index"])
         try Self.withPackages { folder in
-            for step in ["locked", "package", "manifest", "icon", "versions", "index"] {
+            for step in PublishStep.allCases.map(\.rawValue) {
                 let name = "catalog-\(step)"
                 #expect(try Self.publish(["v12.ma", "--catalog", name], in: folder).status == 0)
-                let killed = try Self.publish(["v13.ma", "--catalog", name], in: folder, environment: ["MACTL_TEST_KILL_AFTER": step])
-                #expect(killed.status == 9, "\(step)")  // SIGKILL
+                let killed = try CLIRunner.run([step, "v13.ma", name], in: folder, environment: Self.epoch, executable: harness)
+                #expect(killed.status == 9, "\(step): \(killed.standardError)")  // SIGKILL
                 let verify = try CLIRunner.run(["catalog", "verify", name], in: folder)
                 #expect(verify.status == 0, "\(step): \(verify.standardOutput)")
                 #expect(!verify.standardOutput.contains(": error:"), "\(step): \(verify.standardOutput)")

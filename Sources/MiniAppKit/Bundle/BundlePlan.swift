@@ -76,7 +76,7 @@ public enum BundlePlanner {
             return "a page that is not in the manifest"
         }
         if path.hasPrefix("assets/") { return "an asset nothing references" }
-        if path.hasPrefix(LogicHostProject.testsFolder) { return "a test, run by 'mactl test'" }
+        if path.hasPrefix(ProjectModel.testsFolder) { return "a test, run by 'mactl test'" }
         return "not part of the app: not in the manifest, not referenced, not in 'common/'"
     }
 }

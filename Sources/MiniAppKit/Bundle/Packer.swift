@@ -1,7 +1,10 @@
 import Crypto
 import Foundation
 
-/// bundle → transform → archive → report: `mactl pack` after a clean lint.
+/// bundle → transform → archive → report: `mactl pack` after a clean lint, as a plan computed
+/// in memory (`plan`), then one step that writes it (`commit`). What the pack is measured
+/// against (the budgets) and what it carries beside the report (the screenshots) are given to
+/// it, so the packer depends on neither the rules nor the browser.
 public enum Packer {
     public struct Options: Sendable {
         /// Apply the safe size-reducing transforms (`--no-minify` turns them off).
@@ -13,15 +16,69 @@ public enum Packer {
         public var timestamp: ArchiveTimestamp
         /// Sign with this key and certificate (`--sign`).
         public var signing: (key: SigningKey, certificate: SigningCertificate)?
-        /// Pictures taken by `PageShots` (`--screenshots`), moved beside the report once the
+        /// Pictures taken before the pack (`--screenshots`), moved beside the report once the
         /// package is written.
-        public var screenshots: PageShots.Taken?
+        public var screenshots: Screenshots?
 
         public init(minify: Bool = true, output: URL? = nil, report: URL? = nil, timestamp: ArchiveTimestamp) {
             self.minify = minify
             self.output = output
             self.report = report
             self.timestamp = timestamp
+        }
+    }
+
+    /// A folder of pictures made for the report (`PageShots` makes them): the commit moves it
+    /// beside the report as `<report name>.screenshots`, and the report lists them.
+    public struct Screenshots: Sendable {
+        public var folder: URL
+        public var count: Int
+        /// The report's `screenshots` section, given the name the folder is moved to.
+        public var reportValue: @Sendable (_ folderName: String) -> ReportValue
+
+        public init(folder: URL, count: Int, reportValue: @escaping @Sendable (_ folderName: String) -> ReportValue) {
+            self.folder = folder
+            self.count = count
+            self.reportValue = reportValue
+        }
+    }
+
+    /// The budget findings on a package of this size with these entries, as diagnostics with
+    /// their configured severity (`PackageOverBudget`); an error refuses the package.
+    public typealias Budgets = @Sendable (_ packageSize: Int, _ entries: [WrittenEntry]) -> [Diagnostic]
+
+    /// Everything a pack writes, computed and nothing written: the entries that ship
+    /// (transformed and compressed), the package's bytes, the budget findings, the tab icons'
+    /// pictures and the report. `commit` writes it.
+    public struct Plan: Sendable {
+        public var packageURL: URL
+        public var reportURL: URL
+        /// What ships, in the package's order, as the pack cache keeps it.
+        public var shipped: [PackCache.Entry]
+        public var entries: [WrittenEntry]
+        public var packageBytes: [UInt8]
+        /// SHA-256 of `packageBytes`, lowercase hex.
+        public var packageDigest: String
+        /// Budget findings, as diagnostics with their configured severity.
+        public var diagnostics: [Diagnostic]
+        /// A budget configured as an error found the package over it: it is not to be written.
+        public var refused: Bool { diagnostics.contains { $0.severity == .error } }
+        /// The report's YAML.
+        public var report: String
+        var tabIcons: TabIconImages
+        /// Why the pack cache was not used, for a note; nil when it was, or there was none.
+        public var cacheNote: String?
+        public var screenshots: Screenshots?
+        /// Whether the pack cache holds these entries already: it is not written again.
+        var cacheHoldsThese: Bool
+        /// `--output` was not given: the default `dist/` folder is made when missing.
+        var createsFolder: Bool
+
+        /// What `commit` would say of it, had nothing been written (a refused package).
+        var unwritten: Outcome {
+            Outcome(
+                packageURL: packageURL, reportURL: packageURL, entries: entries, packageSize: packageBytes.count,
+                packageDigest: "", diagnostics: diagnostics, refused: true, cacheNote: cacheNote)
         }
     }
 
@@ -45,23 +102,31 @@ public enum Packer {
         public var message: String
     }
 
-    /// Writes the package and its report for a project that linted clean. `root` is the
-    /// project folder, for the default output path.
-    ///
-    /// Pure steps, then one commit: bundle (what ships, transformed) → archive bytes (in
-    /// memory) → sign → budgets (a function of the size) → commit (a temporary file flushed,
-    /// renamed over the package, the folder flushed) → report. A budget made an error, a
-    /// failure or an interrupt before the commit leaves the previous package untouched.
+    /// Writes the package and its report for a project that linted clean: `plan`, then
+    /// `commit` unless a budget refuses the package. `root` is the project folder, for the
+    /// default output path; `cached` the pack cache as read (`.miss` without one), `cache` the
+    /// one to keep this pack's entries in.
     public static func pack(
-        root: URL, input: inout PackInput, options: Options, cache: PackCache? = nil, cacheRead: PackCache.Lookup? = nil,
+        root: URL, input: inout PackInput, options: Options, cached: PackCache.Lookup, cache: PackCache?, budgets: Budgets,
         timings: [(String, Duration)]
     ) throws(Failure) -> Outcome {
+        let plan = try plan(
+            root: root, input: &input, options: options, cached: cached, keepsDigests: cache != nil, budgets: budgets, timings: timings)
+        if plan.refused { return plan.unwritten }
+        return try commit(plan, cache: cache, root: root)
+    }
+
+    /// The pack in memory, pure steps only: bundle (what ships, transformed) → archive bytes →
+    /// sign → budgets (a function of the size) → report. Nothing is written, so a budget made
+    /// an error, a failure or an interrupt leaves the previous package untouched.
+    /// `keepsDigests`: the entries go to a pack cache, which needs each file's SHA-256.
+    public static func plan(
+        root: URL, input: inout PackInput, options: Options, cached: PackCache.Lookup, keepsDigests: Bool, budgets: Budgets,
+        timings: [(String, Duration)]
+    ) throws(Failure) -> Plan {
         let clock = ContinuousClock()
         let bundleStart = clock.now
-        let plan = input.facts.bundle
-        // `cacheRead`: the caller read the cache already.
-        let cached = cacheRead ?? cache?.load(projectAt: root) ?? .miss
-        let packed = bundle(plan, of: input, minify: options.minify, cached: cached.entries, keepsDigests: cache != nil)
+        let packed = bundle(input.facts.bundle, of: input, minify: options.minify, cached: cached.entries, keepsDigests: keepsDigests)
         let tabIconPaths = Set(input.facts.tabIconPaths)
         let shippedTabIcons = packed.filter { tabIconPaths.contains($0.path) }.compactMap { entry in
             entry.shippedBytes().map { (entry.path, $0) }
@@ -88,71 +153,89 @@ public enum Packer {
         }
         var signature: ReportValue = .null
         if let signing = options.signing {
-            do throws(SigningError) {
-                packageBytes = try PackageSigner.sign(packageBytes, key: signing.key, certificate: signing.certificate)
-            } catch {
-                throw Failure(message: "cannot sign the package: \(error.message)")
-            }
-            signature = .map([
-                ("algorithm", .string(signing.key.algorithmName)),
-                ("certificate_subject", .string(signing.certificate.subject)),
-                ("certificate_sha256", .string(signing.certificate.fingerprint)),
-                ("public_key_sha256", .string(Hex.string(SHA256.hash(data: signing.key.publicKeyDER)))),
-            ])
+            packageBytes = try sign(packageBytes, key: signing.key, certificate: signing.certificate)
+            signature = signatureReport(key: signing.key, certificate: signing.certificate)
         }
         let archiveTime = clock.now - archiveStart
-        let budget = PackageOverBudget.diagnostics(packageSize: packageBytes.count, entries: written, configuration: input.configuration)
-        if budget.contains(where: { $0.severity == .error }) {
-            return Outcome(
-                packageURL: packageURL, reportURL: packageURL, entries: written, packageSize: packageBytes.count,
-                packageDigest: "", diagnostics: budget, refused: true, cacheNote: cached.note)
-        }
-        try commit(packageBytes, to: packageURL, creatingFolder: options.output == nil)
         let digest = Hex.string(SHA256.hash(data: packageBytes))
         // Entries all taken from the cache are what it holds already: writing its 25 MB again
         // to say the same was a fifth of an unchanged re-pack.
-        let cacheHoldsThese = packed.count == cached.entries.count && packed.allSatisfy { cached.entries[$0.path] == $0 }
-        if !cacheHoldsThese { cache?.store(packed, projectAt: root) }
-        let imagesFolder = reportURL.deletingPathExtension().lastPathComponent + ".icons"
-        do throws(Failure) {
-            try writeImages(tabIcons, into: reportURL.deletingLastPathComponent().appendingPathComponent(imagesFolder))
-        } catch {
-            throw Failure(message: "the package '\(packageURL.path)' was written, but its report was not: \(error.message)")
-        }
-        var screenshots: ReportValue?
-        var placedScreenshots: (folder: URL, count: Int)?
-        if let taken = options.screenshots {
-            let name = reportURL.deletingPathExtension().lastPathComponent + ".screenshots"
-            let destination = reportURL.deletingLastPathComponent().appendingPathComponent(name)
-            placedScreenshots = (destination, taken.shots.count)
-            do {
-                try? FileManager.default.removeItem(at: destination)
-                try FileManager.default.moveItem(at: taken.folder, to: destination)
-            } catch {
-                throw Failure(
-                    message:
-                        "the package '\(packageURL.path)' was written, but its screenshots were not: \(FileProblem.reason(for: error, writing: true))"
-                )
-            }
-            screenshots = PageShots.reportValue(taken, folder: name)
-        }
+        let cachedEntries = cached.entries
+        let cacheHoldsThese = packed.count == cachedEntries.count && packed.allSatisfy { cachedEntries[$0.path] == $0 }
+        let reportName = reportURL.deletingPathExtension().lastPathComponent
         let report = BuildReport(
             input: input, entries: written,
             transforms: Dictionary(
                 packed.compactMap { entry in entry.transform.map { (entry.path, $0) } }, uniquingKeysWith: { first, _ in first }),
             packagePath: displayPath(packageURL, root: root),
             packageSize: packageBytes.count, packageDigest: digest, signature: signature,
-            tabIcons: tabIcons.reportValue(folder: imagesFolder), screenshots: screenshots,
+            tabIcons: tabIcons.reportValue(folder: reportName + ".icons"),
+            screenshots: options.screenshots.map { $0.reportValue(reportName + ".screenshots") },
             timings: timings + [("bundle", bundleTime), ("archive", archiveTime)])
+        return Plan(
+            packageURL: packageURL, reportURL: reportURL, shipped: packed, entries: written, packageBytes: packageBytes,
+            packageDigest: digest, diagnostics: budgets(packageBytes.count, written), report: report.value.yaml, tabIcons: tabIcons,
+            cacheNote: cached.note, screenshots: options.screenshots, cacheHoldsThese: cacheHoldsThese,
+            createsFolder: options.output == nil)
+    }
+
+    /// Writes a plan: the package (a temporary file flushed, renamed over the package, the
+    /// folder flushed), then the pack cache's entries (`cache`, unless it holds them already),
+    /// the tab icons' pictures, the screenshots and the report, each written whole.
+    public static func commit(_ plan: Plan, cache: PackCache?, root: URL) throws(Failure) -> Outcome {
+        let packageURL = plan.packageURL
+        let reportURL = plan.reportURL
+        try placePackage(plan.packageBytes, at: packageURL, creatingFolder: plan.createsFolder)
+        if !plan.cacheHoldsThese { cache?.store(plan.shipped, projectAt: root) }
+        let reportFolder = reportURL.deletingLastPathComponent()
+        let reportName = reportURL.deletingPathExtension().lastPathComponent
+        do throws(Failure) {
+            try writeImages(plan.tabIcons, into: reportFolder.appendingPathComponent(reportName + ".icons"))
+        } catch {
+            throw Failure(message: "the package '\(packageURL.path)' was written, but its report was not: \(error.message)")
+        }
+        var placedScreenshots: (folder: URL, count: Int)?
+        if let screenshots = plan.screenshots {
+            let destination = reportFolder.appendingPathComponent(reportName + ".screenshots")
+            placedScreenshots = (destination, screenshots.count)
+            do {
+                try? FileManager.default.removeItem(at: destination)
+                try FileManager.default.moveItem(at: screenshots.folder, to: destination)
+            } catch {
+                throw Failure(
+                    message:
+                        "the package '\(packageURL.path)' was written, but its screenshots were not: \(FileProblem.reason(for: error, writing: true))"
+                )
+            }
+        }
         do throws(FileProblem.WriteFailure) {
-            try FileProblem.writeWhole(Array(report.value.yaml.utf8), to: reportURL)
+            try FileProblem.writeWhole(Array(plan.report.utf8), to: reportURL)
         } catch {
             throw Failure(message: "the package '\(packageURL.path)' was written, but its report was not: \(error.message)")
         }
         return Outcome(
-            packageURL: packageURL, reportURL: reportURL, entries: written, packageSize: packageBytes.count,
-            packageDigest: digest, diagnostics: budget, refused: false, cacheNote: cached.note,
+            packageURL: packageURL, reportURL: reportURL, entries: plan.entries, packageSize: plan.packageBytes.count,
+            packageDigest: plan.packageDigest, diagnostics: plan.diagnostics, refused: false, cacheNote: plan.cacheNote,
             screenshots: placedScreenshots)
+    }
+
+    /// The package with its signing block (`--sign`).
+    static func sign(_ bytes: [UInt8], key: SigningKey, certificate: SigningCertificate) throws(Failure) -> [UInt8] {
+        do throws(SigningError) {
+            return try PackageSigner.sign(bytes, key: key, certificate: certificate)
+        } catch {
+            throw Failure(message: "cannot sign the package: \(error.message)")
+        }
+    }
+
+    /// The report's `signature` section: who signed, by which key.
+    static func signatureReport(key: SigningKey, certificate: SigningCertificate) -> ReportValue {
+        .map([
+            ("algorithm", .string(key.algorithmName)),
+            ("certificate_subject", .string(certificate.subject)),
+            ("certificate_sha256", .string(certificate.fingerprint)),
+            ("public_key_sha256", .string(Hex.string(SHA256.hash(data: key.publicKeyDER)))),
+        ])
     }
 
     /// The tab icons' two renderings, each PNG written whole (a temporary file renamed).
@@ -218,7 +301,7 @@ public enum Packer {
 
     /// Puts the package in place, through a work folder beside it that the CLI removes on an
     /// interrupt, so no partial file is ever left under any name.
-    static func commit(_ bytes: [UInt8], to packageURL: URL, creatingFolder: Bool) throws(Failure) {
+    static func placePackage(_ bytes: [UInt8], at packageURL: URL, creatingFolder: Bool) throws(Failure) {
         let folder = packageURL.deletingLastPathComponent()
         if creatingFolder {
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -3,6 +3,24 @@ import Foundation
 import Glibc
 #endif
 
+/// A step of a publish, done once it is durable: the catalog locked, then each file placed.
+public enum PublishStep: String, Sendable, CaseIterable {
+    case locked, package, manifest, icon, versions, index
+}
+
+/// Hears of each step of a publish once it is done. The crash-recovery tests stop a publish
+/// here, in a process of their own; the publisher itself never stops.
+public protocol PublishObserver: Sendable {
+    func stepDone(_ step: PublishStep)
+}
+
+/// The observer of a publish nobody watches: `mactl publish`'s.
+public struct UnobservedPublish: PublishObserver {
+    public init() {}
+
+    public func stepDone(_ step: PublishStep) {}
+}
+
 /// `mactl publish`: puts a verified package into a catalog (CatalogFiles), or withdraws a
 /// version. Under the catalog's lock, every check comes first and nothing is written when one
 /// fails; then each file is staged, flushed and renamed into place: the version's files, then
@@ -20,6 +38,8 @@ public enum CatalogPublisher {
         public var dryRun = false
         /// `published`: SOURCE_DATE_EPOCH's time when set, else now.
         public var published: Date
+        /// Told of each step as it is done.
+        public var observer: any PublishObserver = UnobservedPublish()
 
         public init(published: Date) { self.published = published }
     }
@@ -44,9 +64,6 @@ public enum CatalogPublisher {
             "'\(packageName)' does not pass 'mactl verify', so it is not published:\n"
                 + reasons.map { "  \($0.message) [\($0.id)]" }.joined(separator: "\n"))
     }
-
-    /// The steps a test may stop a publish after, by killing it (`MACTL_TEST_KILL_AFTER`).
-    public static let steps = ["locked", "package", "manifest", "icon", "versions", "index"]
 
     public static func publish(_ bytes: [UInt8], packageName: String, catalog: URL, options: Options) throws(Failure) -> Outcome {
         guard (0...100).contains(options.rollout) else { throw Failure("--rollout must be between 0 and 100, found \(options.rollout)") }
@@ -79,7 +96,7 @@ public enum CatalogPublisher {
         let digest = report.packageDigest ?? ""
 
         return try withLock(catalog) { (folder) throws(Failure) -> Outcome in
-            stepDone("locked")
+            options.observer.stepDone(.locked)
             var lists = try readLists(folder)
             // One folder on macOS and Windows volumes: two signers could own one app there.
             if let other = (lists.map(\.app) + folder.folders(in: "apps")).first(where: { CatalogFiles.sameFolder($0, app) }) {
@@ -127,13 +144,13 @@ public enum CatalogPublisher {
             list.versions.sort { $0.code < $1.code }
             lists.removeAll { $0.app == app }
             lists.append(list)
-            var files: [(String, [UInt8], String)] = [
-                (version.package, bytes, "package"),
-                (version.manifest, manifestFile.bytes, "manifest"),
+            var files: [(String, [UInt8], PublishStep)] = [
+                (version.package, bytes, .package),
+                (version.manifest, manifestFile.bytes, .manifest),
             ]
-            if let path = version.icon, let icon { files.append((path, icon.file.bytes, "icon")) }
-            files.append((CatalogFiles.versionsPath(app), CatalogFiles.encode(list), "versions"))
-            files.append((CatalogFiles.indexPath, CatalogFiles.encode(CatalogFiles.index(from: lists)), "index"))
+            if let path = version.icon, let icon { files.append((path, icon.file.bytes, .icon)) }
+            files.append((CatalogFiles.versionsPath(app), CatalogFiles.encode(list), .versions))
+            files.append((CatalogFiles.indexPath, CatalogFiles.encode(CatalogFiles.index(from: lists)), .index))
             do throws(CatalogFolder.Failure) {
                 for path in files.map(\.0) + [CatalogFiles.stagingName + "/file"] { try folder.checkWritable(path) }
             } catch {
@@ -142,7 +159,7 @@ public enum CatalogPublisher {
             if options.dryRun { return Outcome(version: version, app: app, alreadyPublished: false, written: files.map(\.0)) }
             for (path, content, step) in files {
                 try CatalogWriter.place(content, at: path, in: folder)
-                stepDone(step)
+                options.observer.stepDone(step)
             }
             return Outcome(version: version, app: app, alreadyPublished: false, written: files.map(\.0))
         }
@@ -221,11 +238,6 @@ public enum CatalogPublisher {
         }
         defer { flock(descriptor, LOCK_UN) }
         return try body(folder)
-    }
-
-    /// For the tests that kill a publish at each step.
-    private static func stepDone(_ step: String) {
-        if ProcessInfo.processInfo.environment["MACTL_TEST_KILL_AFTER"] == step { kill(getpid(), SIGKILL) }
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 /// `page.tap('Save')` goes through the binding the view would use.
 enum LogicHostProject {
     /// Files under this folder are tests, not part of the app.
-    static let testsFolder = "tests/"
+    static let testsFolder = ProjectModel.testsFolder
 
     /// How much of each template the host is given.
     enum ViewDetail {

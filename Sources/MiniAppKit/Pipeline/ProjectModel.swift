@@ -3,6 +3,9 @@
 /// issue inside the model, which the rules for that kind report.
 public struct ProjectModel: Sendable {
     public static let manifestPath = "manifest.json"
+    /// Files under this folder are tests (`mactl test` runs them), not part of the app: the
+    /// bundle leaves them out and the logic-layer host does not load them.
+    public static let testsFolder = "tests/"
 
     public var project: Project
     public var configuration: Configuration

@@ -97,19 +97,19 @@ struct Lint: AsyncParsableCommand {
     /// changed (unless `--no-cache`), else a new one.
     private func lint(_ path: String, after fixed: LintFix.Outcome?) throws -> LintOutcome {
         if let fixed { return LintOutcome(fixed.result) }
+        let session = LintSession(
+            source: ProjectSource(path: path, configPath: config, runtime: runtimeOption.profile),
+            cache: noCache ? nil : LintCache(folder: LintCache.defaultFolder()), tool: MactlBuild.identity)
         if noCache {
-            let result = try ProjectLoading.lint(path: path, config: config, runtime: runtimeOption.profile)
+            let result = try session.lint()
             ProcessLifetime.keepUntilExit(result.model)
             return LintOutcome(result)
         }
-        let cache = LintCache(folder: LintCache.defaultFolder())
-        if let outcome = ProjectLoading.quickCachedLint(path: path, config: config, runtime: runtimeOption.profile, cache: cache) {
-            return outcome
-        }
-        let (outcome, input) = try ProjectLoading.cachedLintForPack(
-            path: path, config: config, runtime: runtimeOption.profile, cache: cache)
-        ProcessLifetime.keepUntilExit(input)
-        return outcome
+        if let outcome = session.quickOutcome() { return outcome }
+        let run = try session.run()
+        for note in run.notes { Terminal.standardError("note: \(note)\n") }
+        ProcessLifetime.keepUntilExit(run.input)
+        return run.outcome
     }
 
     /// The paths with each folder once, in the order given (`lint a a/` lints `a` once).

@@ -57,8 +57,9 @@ struct LintFix {
     func run() throws -> Outcome {
         let known = try baseline.map(Lint.readBaseline)
         let root = URL(fileURLWithPath: path)
+        let source = ProjectSource(path: path, configPath: config, runtime: runtime)
         let fixer = LintFixer(
-            lint: { try ProjectLoading.lint(path: path, config: config, runtime: runtime) },
+            lint: { try LintSession(source: source, cache: nil, tool: MactlBuild.identity).lint() },
             reported: { known?.newDiagnostics($0.diagnostics) ?? $0.diagnostics },
             // The configuration file's path is relative to the project (`../.mactl.yml`), or
             // absolute when given with --config.

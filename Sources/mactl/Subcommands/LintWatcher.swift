@@ -65,7 +65,8 @@ struct LintWatcher {
     }
 
     private func lint(reusing previous: ProjectModel? = nil, pageFindings: PageFindingStore) throws -> LintResult {
-        try ProjectLoading.lint(path: path, config: config, runtime: runtime, reusing: previous, pageFindings: pageFindings)
+        try LintSession(source: ProjectSource(path: path, configPath: config, runtime: runtime), cache: nil, tool: MactlBuild.identity)
+            .lint(reusing: previous, pageFindings: pageFindings)
     }
 
     private func render(_ result: LintResult) -> String {

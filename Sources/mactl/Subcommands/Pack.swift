@@ -88,22 +88,16 @@ struct Pack: AsyncParsableCommand {
         let clock = ContinuousClock()
         let start = clock.now
         let cacheFolder = LintCache.defaultFolder()
-        let lintCache = noCache ? nil : LintCache(folder: cacheFolder)
-        let packCache = noCache ? nil : PackCache(folder: cacheFolder, tool: MactlBuild.identity)
+        let session = PackSession(
+            lint: LintSession(
+                source: ProjectSource(path: path, configPath: config, runtime: runtimeOption.profile),
+                cache: noCache ? nil : LintCache(folder: cacheFolder), tool: MactlBuild.identity),
+            packCache: noCache ? nil : PackCache(folder: cacheFolder, tool: MactlBuild.identity), minify: !noMinify)
         // Nothing changed since the last lint and pack: the package comes from the caches, and
         // the files are not read. Else the files are read and linted, or the lint is the cache's.
-        var packCacheRead: PackCache.Lookup?
-        var quickPack: (lint: LintOutcome, input: PackInput)?
-        if let lintCache, let packCache {
-            (quickPack, packCacheRead) = ProjectLoading.quickCachedPack(
-                path: path, config: config, runtime: runtimeOption.profile, cache: lintCache, packCache: packCache, minify: !noMinify)
-        }
-        var (lint, input) =
-            try quickPack ?? ProjectLoading.cachedLintForPack(path: path, config: config, runtime: runtimeOption.profile, cache: lintCache)
-        // Lint's budget finding is an estimate made without the signature; pack measures the
-        // package it writes and reports that instead.
-        lint.diagnostics.removeAll { $0.id == PackageOverBudget.description.id }
-        input.diagnostics = lint.diagnostics
+        var linted = try session.lintForPack()
+        for note in linted.notes { Terminal.standardError("note: \(note)\n") }
+        let lint = linted.outcome
         let lintTime = clock.now - start
         let renderer = outputOptions.rendering.renderer()
         let shown = outputOptions.shown(lint.report(pathPrefix: ProjectLoading.displayPrefix(for: path)))
@@ -123,16 +117,10 @@ struct Pack: AsyncParsableCommand {
         var options = Packer.Options(
             minify: !noMinify, output: output.map { URL(fileURLWithPath: $0) }, report: report.map { URL(fileURLWithPath: $0) },
             timestamp: timestamp)
-        options.signing = try signer?.signing(appID: input.facts.appID ?? "", timestamp: timestamp)
+        options.signing = try signer?.signing(appID: linted.input.facts.appID ?? "", timestamp: timestamp)
         var timings = [("load_and_lint", lintTime)]
         if let cameras {
-            // Taken into a folder of their own; the pack moves it beside the report once the
-            // package is written, so a failed pack leaves no pictures of it.
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-screenshots-\(UUID().uuidString)")
             let shotsStart = clock.now
-            let root = URL(fileURLWithPath: path)
-            // The configuration the lint read: `.mactl.yml` is not read twice.
-            let queries = input.configuration.screenshotQueries
             // `shooting 3/24 pages/cart/cart (fr, dark)` on one line rewritten on a terminal;
             // nothing in a log, where it would be noise.
             let onTerminal = isatty(STDERR_FILENO) == 1
@@ -144,24 +132,20 @@ struct Pack: AsyncParsableCommand {
             }
             do {
                 defer { if onTerminal { Terminal.standardError("\r\u{1B}[K") } }
-                options.screenshots = try await PageShots.take(
-                    root: root, into: folder, alpine: cameras.alpine, chromium: cameras.chromium, queries: queries,
-                    pathPrefix: ProjectLoading.displayPrefix(for: path), progress: progress)
+                options.screenshots = try await session.takeScreenshots(
+                    for: linted, alpine: cameras.alpine, chromium: cameras.chromium, pathPrefix: ProjectLoading.displayPrefix(for: path),
+                    progress: progress)
             } catch {
-                try? FileManager.default.removeItem(at: folder)
                 throw CommandFailure(message: error.description + "; nothing was written")
             }
             timings.append(("screenshots", clock.now - shotsStart))
         }
-        defer { if let folder = options.screenshots?.folder { try? FileManager.default.removeItem(at: folder) } }
-        let packageURL = options.output ?? Packer.defaultPackageURL(root: URL(fileURLWithPath: path), facts: input.facts)
+        let packageURL = options.output ?? Packer.defaultPackageURL(root: URL(fileURLWithPath: path), facts: linted.input.facts)
         let interruption = InterruptCleanup(removing: Packer.workFolder(for: packageURL))
         defer { interruption.cancel() }
         let outcome: Packer.Outcome
         do {
-            outcome = try Packer.pack(
-                root: URL(fileURLWithPath: path), input: &input, options: options,
-                cache: packCache, cacheRead: packCacheRead, timings: timings)
+            outcome = try session.pack(&linted, options: options, timings: timings)
         } catch {
             throw CommandFailure(message: error.message)
         }

@@ -92,10 +92,10 @@ struct Test: AsyncParsableCommand {
         var first = true
         while true {
             let report: String
-            do {
+            do throws(ProjectSource.Failure) {
                 report = render(try Self.runTests(path: path, filter: filter, timeout: timeout), path: path)
-            } catch let failure as CommandFailure {
-                report = "error: \(failure.message)\n"
+            } catch {
+                report = "error: \(error.message)\n"
             }
             let watching = "\(LintWatcher.timestamp()) watching '\(shown)' for changes (Ctrl-C to stop)\n"
             if first {
@@ -111,19 +111,8 @@ struct Test: AsyncParsableCommand {
     }
 
     /// The project's tests, run once.
-    static func runTests(path: String, filter: String?, timeout: Double) throws -> LogicTestRun {
-        var (project, configuration) = try ProjectLoading.load(path: path, config: nil)
-        // The host is SkipMiniApp's, whatever runtime the project lints against.
-        configuration.runtime = .skip
-        guard let manifest = project.file(ProjectModel.manifestPath) else {
-            throw CommandFailure(message: "'\(path)' has no manifest.json; give the MiniApp's folder")
-        }
-        guard CatalogManifest.object(manifest.bytes) != nil else {
-            throw CommandFailure(
-                message: "manifest.json is not a JSON object, so the runtime would not start the app; 'mactl lint' says where")
-        }
-        let model = ProjectModel(project: project, configuration: configuration)
-        return LogicTestRunner.run(model, options: .init(timeLimitSeconds: timeout, filter: filter))
+    static func runTests(path: String, filter: String?, timeout: Double) throws(ProjectSource.Failure) -> LogicTestRun {
+        try TestSession(source: ProjectSource(path: path), options: .init(timeLimitSeconds: timeout, filter: filter)).run()
     }
 }
 
