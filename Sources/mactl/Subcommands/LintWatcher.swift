@@ -22,14 +22,12 @@ struct LintWatcher {
     func run() async throws -> Never {
         let root = URL(fileURLWithPath: path)
         let onTerminal = isatty(STDOUT_FILENO) == 1
-        let notifier = ChangeNotifier(root: root, interval: interval)
-        var snapshot = ProjectSnapshot.take(of: root)
+        let watch = ProjectWatch(root: root, interval: interval)
         var pageFindings = PageFindingStore(tool: MactlBuild.identity)
         var previous = try lint(pageFindings: pageFindings)
         Terminal.standardOutput(render(previous))
         status("\(Self.timestamp()) watching '\(shownPath)' for changes (Ctrl-C to stop)")
-        while true {
-            snapshot = try await notifier.nextChange(of: root, after: snapshot, quietPeriod: quietPeriod)
+        try await watch.onEachChange(quietPeriod: quietPeriod) {
             // Only the files that changed are parsed again, and the page rules run only on the
             // pages that changed; the project's rules all run again.
             pageFindings = PageFindingStore(tool: MactlBuild.identity, kept: pageFindings.usedFindings)

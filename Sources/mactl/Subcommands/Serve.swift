@@ -115,11 +115,8 @@ struct Serve: AsyncParsableCommand {
 
     /// Reloads the preview after each burst of changes, and says so.
     private func watch(_ root: URL, server: PreviewServer) async throws {
-        let notifier = ChangeNotifier(root: root, interval: .milliseconds(watchInterval))
-        var snapshot = ProjectSnapshot.take(of: root)
-        while true {
-            // One reload per burst: the project must stay unchanged for 100 ms.
-            snapshot = try await notifier.nextChange(of: root, after: snapshot)
+        // One reload per burst: the project must stay unchanged for 100 ms.
+        try await ProjectWatch(root: root, interval: .milliseconds(watchInterval)).onEachChange {
             server.reload()
             let problems = server.session.diagnostics.count
             Terminal.standardOutput(

@@ -85,12 +85,11 @@ struct Test: AsyncParsableCommand {
     private func watchTests(path: String) async throws -> Never {
         let root = URL(fileURLWithPath: path)
         let onTerminal = isatty(STDOUT_FILENO) == 1
-        let notifier = ChangeNotifier(root: root, interval: .milliseconds(watchInterval))
-        var snapshot = ProjectSnapshot.take(of: root)
+        let watch = ProjectWatch(root: root, interval: .milliseconds(watchInterval))
         let prefix = ProjectLoading.displayPrefix(for: path)
         let shown = prefix.isEmpty ? "." : String(prefix.dropLast())
         var first = true
-        while true {
+        func test() {
             let report: String
             do throws(ProjectSource.Failure) {
                 report = render(try Self.runTests(path: path, filter: filter, timeout: timeout), path: path)
@@ -106,8 +105,9 @@ struct Test: AsyncParsableCommand {
                 Terminal.standardOutput("\(LintWatcher.timestamp()) change detected; tested again:\n" + report)
             }
             first = false
-            snapshot = try await notifier.nextChange(of: root, after: snapshot)
         }
+        test()
+        try await watch.onEachChange { test() }
     }
 
     /// The project's tests, run once.
