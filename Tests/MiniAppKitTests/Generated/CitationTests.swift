@@ -6,8 +6,10 @@ import Testing
 /// `docs/runtimes.md` followed by `skip.some-fact` must be a fact that page lists.
 struct CitationTests {
     static let root = GeneratedFilesTests.packageRoot
-    static let scannedFolders = ["Sources", "Tests", "JavaScript", "scripts"]
-    static let skippedFolders: Set<String> = ["Fixtures", ".build"]
+    static let scannedFolders = [
+        "Sources", "Tests", "JavaScript", "scripts", "docs", "Templates", "Benchmarks", "Plugins", "Fuzz", "Examples",
+    ]
+    static let skippedFolders: Set<String> = ["Fixtures", ".build", ".build-fuzz"]
 
     /// Names of files outside the repository. Written in two parts, so this file does not cite them.
     static let outsideNames = [
@@ -32,6 +34,9 @@ struct CitationTests {
                 else { continue }
                 files.append((folder + "/" + url.path.dropFirst(base.path.count + 1), text))
             }
+        }
+        for name in ["README.md", "Makefile", "Package.swift"] {
+            if let text = try? String(contentsOf: root.appendingPathComponent(name), encoding: .utf8) { files.append((name, text)) }
         }
         return files
     }
