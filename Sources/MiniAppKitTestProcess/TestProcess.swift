@@ -32,6 +32,8 @@ public enum TestProcess {
     public struct TimedOut: Error, CustomStringConvertible {
         public var command: [String]
         public var timeout: Duration
+        /// When the kill came, after the launch.
+        public var killedAfter: Duration
         public var standardOutput: String
         public var standardError: String
         public var description: String {
@@ -46,11 +48,19 @@ public enum TestProcess {
         input: Data? = nil, timeout: Duration = .seconds(300)
     ) async throws -> Outcome {
         let output = Output()
-        let ended = try await launch(executable, arguments, environment, directory, input, output, timeout: timeout)
-        if ended.timedOut {
+        await slots.acquire()
+        let ended: Ended
+        do {
+            ended = try await launch(executable, arguments, environment, directory, input, output, timeout: timeout)
+            await slots.release()
+        } catch {
+            await slots.release()
+            throw error
+        }
+        if let killedAfter = ended.killedAfter {
             throw TimedOut(
-                command: [executable.path] + arguments, timeout: timeout, standardOutput: output.text(.output),
-                standardError: output.text(.error))
+                command: [executable.path] + arguments, timeout: timeout, killedAfter: killedAfter,
+                standardOutput: output.text(.output), standardError: output.text(.error))
         }
         return Outcome(
             status: ended.status, signal: ended.signal, standardOutputData: output.data(.output),
@@ -92,6 +102,29 @@ public enum TestProcess {
             try await Task.sleep(for: .milliseconds(5))
         }
         return Running(command: [executable.path] + arguments, task: task, output: output, identifier: identifier)
+    }
+
+    /// How many programs `run` runs at once: as many as there are cores. Tests that wait on a
+    /// program suspend instead of holding a thread, so without a bound the suite would start a
+    /// program for each of its hundreds of tests at once, and the tests with time limits (the
+    /// servers' idle timeouts) would fail under the load. Started processes do not count: a
+    /// test runs programs while its server runs.
+    private static let slots = Slots(ProcessInfo.processInfo.activeProcessorCount)
+
+    private actor Slots {
+        private var free: Int
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+        init(_ count: Int) { free = max(count, 2) }
+        func acquire() async {
+            if free > 0 {
+                free -= 1
+                return
+            }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        func release() {
+            if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+        }
     }
 
     /// A process started with `start`.
@@ -151,7 +184,9 @@ public enum TestProcess {
             defer { killer.cancel() }
             let ended = try await task.value
             if ended.signal == SIGKILL && signal != SIGKILL {
-                throw TimedOut(command: command, timeout: grace, standardOutput: standardOutput, standardError: standardError)
+                throw TimedOut(
+                    command: command, timeout: grace, killedAfter: grace, standardOutput: standardOutput,
+                    standardError: standardError)
             }
             return outcome(ended)
         }
@@ -224,7 +259,32 @@ public enum TestProcess {
     fileprivate struct Ended: Sendable {
         var status: Int32
         var signal: Int32?
-        var timedOut: Bool
+        /// When the deadline's kill came, after the launch; nil when it did not.
+        var killedAfter: Duration?
+    }
+
+    /// The deadline's thread waits on it; the run cancels it when the child is done.
+    private final class Deadline: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var after: Duration?
+        private var cancelled = false
+        var killedAfter: Duration? { condition.withLock { after } }
+        func fire(after elapsed: Duration) { condition.withLock { after = elapsed } }
+        func cancel() {
+            condition.withLock {
+                cancelled = true
+                condition.broadcast()
+            }
+        }
+        /// True when `date` came before a cancel.
+        func wait(until date: Date) -> Bool {
+            condition.lock()
+            defer { condition.unlock() }
+            while !cancelled {
+                if !condition.wait(until: date) { return !cancelled }
+            }
+            return false
+        }
     }
 
     /// Runs the child in a process group of its own, reads both pipes into `output` until
@@ -233,6 +293,8 @@ public enum TestProcess {
         _ executable: URL, _ arguments: [String], _ environment: [String: String?], _ directory: URL?, _ input: Data?,
         _ output: Output, timeout: Duration, started: @escaping @Sendable (pid_t) -> Void = { _ in }
     ) async throws -> Ended {
+        let clock = ContinuousClock()
+        let launched = clock.now
         var merged = ProcessInfo.processInfo.environment
         for (name, value) in environment { merged[name] = value }
         var keyed: [Environment.Key: String] = [:]
@@ -251,7 +313,17 @@ public enum TestProcess {
             let pid = execution.processIdentifier.value
             started(pid)
             defer { output.close() }
-            return try await withThrowingTaskGroup(of: Bool.self) { group in
+            // The kill comes from a thread of its own, not a task or a Dispatch queue: while the
+            // suite's synchronous tests hold the shared threads, those wake long after the deadline.
+            let deadline = Deadline()
+            Thread {
+                if deadline.wait(until: Date().addingTimeInterval(Double(timeout.components.seconds))) {
+                    deadline.fire(after: clock.now - launched)
+                    kill(-pid, SIGKILL)
+                }
+            }.start()
+            defer { deadline.cancel() }
+            try await withThrowingTaskGroup(of: Bool.self) { group in
                 group.addTask {
                     for try await chunk in execution.standardOutput { output.append(chunk, to: .output) }
                     return false
@@ -260,36 +332,27 @@ public enum TestProcess {
                     for try await chunk in execution.standardError { output.append(chunk, to: .error) }
                     return false
                 }
+                // Once the group is dead the pipes close; a grandchild that left the group may
+                // hold them open, so the readers are given up a little after the deadline.
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await Task.sleep(for: timeout + .seconds(5))
                     return true
                 }
                 var closedPipes = 0
-                while let timedOut = try await group.next() {
-                    if timedOut {
-                        kill(-pid, SIGKILL)
-                        // The pipes close once the group is dead; a grandchild that left the
-                        // group may hold them open, so the readers get a moment, then stop.
-                        group.addTask {
-                            try? await Task.sleep(for: .seconds(2))
-                            return false
-                        }
-                        _ = try? await group.next()
+                while let givenUp = try await group.next() {
+                    closedPipes += givenUp ? 2 : 1
+                    if closedPipes >= 2 {
                         group.cancelAll()
-                        return true
-                    }
-                    closedPipes += 1
-                    if closedPipes == 2 {
-                        group.cancelAll()
-                        return false
+                        return
                     }
                 }
-                return false
             }
+            return deadline.killedAfter
         }
+        let killedAfter = result.closureResult
         switch result.terminationStatus {
-        case .exited(let code): return Ended(status: code, signal: nil, timedOut: result.closureResult)
-        case .signaled(let signal): return Ended(status: 128 + signal, signal: signal, timedOut: result.closureResult)
+        case .exited(let code): return Ended(status: code, signal: nil, killedAfter: killedAfter)
+        case .signaled(let signal): return Ended(status: 128 + signal, signal: signal, killedAfter: killedAfter)
         }
     }
 }
