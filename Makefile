@@ -1,7 +1,7 @@
 # The two entry points the README promises. Both install what is missing first.
 DEMO_DIR := .build/demo-app
 
-.PHONY: demo test setup build generate format fuzz release install uninstall deb
+.PHONY: demo test test-unit test-e2e setup build generate format fuzz release install uninstall deb
 
 setup:
 	@scripts/setup.sh
@@ -23,9 +23,24 @@ demo: build
 	scripts/demo-publish.sh
 	@echo "next: .build/debug/mactl serve Examples/showcase   # a live preview in your browser"
 
+# Every test, as CI runs them: the setup first, then both parts below. A tool the e2e tests
+# need that is missing fails them; none is skipped.
 test: setup
+	$(MAKE) test-unit
+	$(MAKE) test-e2e
+
+# The fast loop (docs/development.md): the tests that need only the Swift build and the tools
+# scripts/setup.sh installed once, without a browser, nginx or the plugin build. No setup run.
+test-unit:
 	swift build --build-tests
-	swift test
+	scripts/test-split.sh check
+	scripts/test-split.sh unit
+
+# The rest: headless Chromium, nginx and curl against running servers, then the SwiftPM plugins
+# on a package of their own (a second build).
+test-e2e:
+	swift build --build-tests
+	scripts/test-split.sh e2e
 	scripts/plugin-test.sh
 
 # Rewrite docs/rules.md and the embedded templates after changing rules or Templates/.

@@ -27,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Tests only: the one way tests launch a process (MiniAppKitTestProcess), both pipes read
+        // concurrently, the child killed at a deadline.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         .systemLibrary(
@@ -74,6 +77,12 @@ let package = Package(
         // Golden files need swift-testing; kept apart so the fuzz executables, which link the
         // support target, do not link the testing library.
         .target(name: "MiniAppKitGoldenFiles", dependencies: ["MiniAppKitTestSupport"]),
+        // How tests launch a process (`TestProcess`); kept apart for the same reason, so the
+        // fuzz executables are not built with swift-subprocess under the sanitizers.
+        .target(
+            name: "MiniAppKitTestProcess",
+            dependencies: [.product(name: "Subprocess", package: "swift-subprocess")]
+        ),
         .executableTarget(
             name: "mactl",
             dependencies: [
@@ -100,7 +109,8 @@ let package = Package(
         .testTarget(
             name: "MiniAppKitTests",
             dependencies: [
-                "MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles", "MactlGenerators", "CZlib",
+                "MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles", "MiniAppKitTestProcess", "MactlGenerators",
+                "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
                 // The oracle the report's YAML writer is held to.
                 .product(name: "Yams", package: "Yams"),
@@ -111,7 +121,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MactlCLITests",
-            dependencies: ["mactl", "publish-kill-harness", "MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles"],
+            dependencies: [
+                "mactl", "publish-kill-harness", "MiniAppKit", "MiniAppKitTestSupport", "MiniAppKitGoldenFiles", "MiniAppKitTestProcess",
+            ],
             exclude: ["Golden"]
         ),
         // `mactl publish` that kills itself after a given step, for the crash-recovery tests:

@@ -28,6 +28,13 @@ public enum ReadOnlyFolder {
         return try body()
     }
 
+    /// Runs `body`, which may launch a process, while `folder` refuses new files.
+    public static func with<T>(_ folder: URL, _ body: () async throws -> T) async throws -> T {
+        set(folder, readOnly: true)
+        defer { set(folder, readOnly: false) }
+        return try await body()
+    }
+
     private static func set(_ folder: URL, readOnly: Bool) {
         if getuid() == 0 {
             let chattr = Process()

@@ -1,4 +1,5 @@
 import Foundation
+import MiniAppKitTestProcess
 
 /// Runs a program and reports how it ended and the most memory it held; a program still
 /// running after `hangLimit` seconds is killed (SIGKILL), so a hang fails its test instead of
@@ -41,23 +42,20 @@ struct BoundedProcess {
         print(code, signal, seconds, usage.ru_maxrss * 1024)
         """
 
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL, hangLimit: Int = 300) throws -> Outcome {
+    static func run(_ executable: URL, _ arguments: [String], in directory: URL, hangLimit: Int = 300) async throws -> Outcome {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-bounded-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outputURL = scratch.appendingPathComponent("stdout")
         let errorURL = scratch.appendingPathComponent("stderr")
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["python3", "-c", wrapper, String(hangLimit), directory.path, outputURL.path, errorURL.path, executable.path] + arguments
-        let report = Pipe()
-        process.standardOutput = report
-        try process.run()
-        let reportData = report.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let fields = String(decoding: reportData, as: UTF8.self).split(separator: " ").map {
+        // The wrapper kills the program at `hangLimit`; TestProcess's own deadline, a minute
+        // later, covers a hang of the wrapper itself.
+        let report = try await TestProcess.run(
+            tool: "python3",
+            ["-c", wrapper, String(hangLimit), directory.path, outputURL.path, errorURL.path, executable.path] + arguments,
+            timeout: .seconds(hangLimit + 60))
+        let fields = report.standardOutput.split(separator: " ").map {
             String($0).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard fields.count == 4, let code = Int32(fields[0]), let signal = Int32(fields[1]),

@@ -1,14 +1,11 @@
 import Foundation
 import Testing
+import MiniAppKitTestProcess
 import MiniAppKitTestSupport
 
 /// Runs the built `mactl` binary, as a user would, and captures what it prints.
 struct CLIRunner {
-    struct Result {
-        var status: Int32
-        var standardOutput: String
-        var standardError: String
-    }
+    typealias Result = TestProcess.Outcome
 
     static let packageRoot = PackageRoot.url
 
@@ -33,40 +30,23 @@ struct CLIRunner {
         return packageRoot.appendingPathComponent(".build/debug/mactl")
     }()
 
-    /// Runs `mactl` (or another `executable`, such as a shell running a documented command).
+    /// Runs `mactl` (or another `executable`, such as a shell running a documented command),
+    /// killed and failing the test when it runs past `timeout`.
     static func run(
-        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], executable: URL = executable
-    ) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
-        merged["NO_COLOR"] = nil
-        // The lint cache of this test run, not the user's.
-        merged["MACTL_CACHE_DIR"] = cacheFolder.path
-        merged.merge(environment) { $1 }
-        process.environment = merged
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Read before waiting so a large output cannot fill the pipe and block the child.
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], executable: URL = executable,
+        timeout: Duration = .seconds(300)
+    ) async throws -> Result {
+        // The lint cache of this test run, not the user's; colour as the test asks.
+        var merged: [String: String?] = ["NO_COLOR": nil, "MACTL_CACHE_DIR": cacheFolder.path]
+        for (name, value) in environment { merged[name] = value }
+        return try await TestProcess.run(executable, arguments, environment: merged, in: directory, timeout: timeout)
     }
 
     /// A fresh temporary folder, removed when `body` returns.
-    static func withTemporaryFolder(_ body: (URL) throws -> Void) throws {
+    static func withTemporaryFolder(_ body: (URL) async throws -> Void) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try body(folder)
+        try await body(folder)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MiniAppKitTestProcess
 import Testing
 import MiniAppKit
 #if canImport(Glibc)
@@ -12,26 +13,28 @@ import Glibc
     static let app = "com.example.showcase"
 
     /// A folder with the showcase signed as version 12 (v12.ma) and 13 (v13.ma), and key.pem.
-    static func withPackages(_ body: (URL) throws -> Void) throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    static func withPackages(_ body: (URL) async throws -> Void) async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             let project = folder.appendingPathComponent("app")
             try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Examples/showcase"), to: project)
-            #expect(try CLIRunner.run(["keygen", "key.pem", "--subject", "CN=Shop"], in: folder).status == 0)
-            #expect(try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "v12.ma"], in: folder, environment: epoch).status == 0)
+            #expect(try await CLIRunner.run(["keygen", "key.pem", "--subject", "CN=Shop"], in: folder).status == 0)
+            #expect(
+                try await CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "v12.ma"], in: folder, environment: epoch).status == 0)
             let manifest = project.appendingPathComponent("manifest.json")
             try CLIRunner.replace("\"code\": 12", with: "\"code\": 13", in: manifest)
             try CLIRunner.replace("\"name\": \"2.3.0\"", with: "\"name\": \"2.4.0\"", in: manifest)
-            #expect(try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "v13.ma"], in: folder, environment: epoch).status == 0)
-            try body(folder)
+            #expect(
+                try await CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "v13.ma"], in: folder, environment: epoch).status == 0)
+            try await body(folder)
         }
     }
 
-    static func publish(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) throws -> CLIRunner.Result {
-        try CLIRunner.run(["publish"] + arguments, in: folder, environment: epoch.merging(environment) { $1 })
+    static func publish(_ arguments: [String], in folder: URL, environment: [String: String] = [:]) async throws -> CLIRunner.Result {
+        try await CLIRunner.run(["publish"] + arguments, in: folder, environment: epoch.merging(environment) { $1 })
     }
 
-    static func sha256(_ url: URL) throws -> String {
-        let result = try CLIRunner.run(["sha256sum", url.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
+    static func sha256(_ url: URL) async throws -> String {
+        let result = try await CLIRunner.run(["sha256sum", url.path], executable: URL(fileURLWithPath: "/usr/bin/env"))
         return String(result.standardOutput.prefix(64))
     }
 
@@ -49,12 +52,12 @@ import Glibc
         return files
     }
 
-    @Test func twoVersionsMakeTheDocumentedLayoutAndVerify() throws {
-        try Self.withPackages { folder in
-            let v12 = try Self.sha256(folder.appendingPathComponent("v12.ma"))
-            let v13 = try Self.sha256(folder.appendingPathComponent("v13.ma"))
+    @Test func twoVersionsMakeTheDocumentedLayoutAndVerify() async throws {
+        try await Self.withPackages { folder in
+            let v12 = try await Self.sha256(folder.appendingPathComponent("v12.ma"))
+            let v13 = try await Self.sha256(folder.appendingPathComponent("v13.ma"))
             // A dry run checks everything and says what it would write, writing none of it.
-            let dry = try Self.publish(["v12.ma", "--catalog", "catalog", "--dry-run"], in: folder)
+            let dry = try await Self.publish(["v12.ma", "--catalog", "catalog", "--dry-run"], in: folder)
             #expect(
                 dry.standardOutput == """
                     would publish com.example.showcase 12 (2.3.0) on 'stable' at 100%, writing:
@@ -66,12 +69,12 @@ import Glibc
 
                     """)
             #expect(Self.snapshot(folder.appendingPathComponent("catalog")).keys.sorted() == [".lock"])
-            let first = try Self.publish(["v12.ma", "--catalog", "catalog"], in: folder)
+            let first = try await Self.publish(["v12.ma", "--catalog", "catalog"], in: folder)
             #expect(first.status == 0)
             #expect(
                 first.standardOutput.hasPrefix(
                     "published com.example.showcase 12 (2.3.0) on 'stable' at 100%: apps/com.example.showcase/12/\(v12).ma, "))
-            let second = try Self.publish(["v13.ma", "--catalog", "catalog", "--rollout", "25"], in: folder)
+            let second = try await Self.publish(["v13.ma", "--catalog", "catalog", "--rollout", "25"], in: folder)
             #expect(second.status == 0)
             let catalog = folder.appendingPathComponent("catalog")
             #expect(
@@ -99,40 +102,40 @@ import Glibc
             #expect(index.contains("\"code\": 13"))
             #expect(index.contains("\"name\": \"Showcase Shop\""))
 
-            let verify = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
+            let verify = try await CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
             #expect(verify.status == 0)
             #expect(verify.standardOutput == "no problems found in 9 files\n")
             // Every JSON file matches its published schema.
-            let schemas = try CLIRunner.run(
+            let schemas = try await CLIRunner.run(
                 [CLIRunner.packageRoot.appendingPathComponent("scripts/validate-catalog-schemas.py").path, catalog.path],
                 executable: URL(fileURLWithPath: "/usr/bin/python3"))
             #expect(schemas.status == 0, "\(schemas.standardOutput)\(schemas.standardError)")
 
             // The same bytes again: nothing to do; withdraw keeps 13 listed, out of the channel.
-            let again = try Self.publish(["v13.ma", "--catalog", "catalog"], in: folder)
+            let again = try await Self.publish(["v13.ma", "--catalog", "catalog"], in: folder)
             #expect(again.standardOutput == "com.example.showcase 13 (2.4.0) is already published with these bytes; nothing to do\n")
-            let withdraw = try Self.publish(["--withdraw", Self.app, "13", "--catalog", "catalog"], in: folder)
+            let withdraw = try await Self.publish(["--withdraw", Self.app, "13", "--catalog", "catalog"], in: folder)
             #expect(withdraw.status == 0)
             #expect(
                 withdraw.standardOutput
                     == "withdrew com.example.showcase 13 (2.4.0) from 'stable'; it stays in apps/com.example.showcase/versions.json\n")
             let afterIndex = try String(contentsOf: catalog.appendingPathComponent("index.json"), encoding: .utf8)
             #expect(afterIndex.contains("\"code\": 12") && !afterIndex.contains("\"code\": 13"))
-            #expect(try CLIRunner.run(["catalog", "verify", "catalog"], in: folder).status == 0)
+            #expect(try await CLIRunner.run(["catalog", "verify", "catalog"], in: folder).status == 0)
         }
     }
 
     /// A folder without index.json (here a project, .git/ and all) is no catalog: one line says
     /// so and how a catalog is made, exit 2, instead of every file in it reported unlisted.
-    @Test func aFolderThatIsNotACatalogGetsOneLine() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "shop"], in: folder).status == 0)
+    @Test func aFolderThatIsNotACatalogGetsOneLine() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "shop"], in: folder).status == 0)
             let git = folder.appendingPathComponent("shop/.git")
             try FileManager.default.createDirectory(at: git.appendingPathComponent("objects/ab"), withIntermediateDirectories: true)
             try Data("ref: refs/heads/main\n".utf8).write(to: git.appendingPathComponent("HEAD"))
             try Data([0x78, 0x01]).write(to: git.appendingPathComponent("objects/ab/cdef"))
             for (argument, shown) in [("shop", "shop"), ("shop/", "shop/")] {
-                let result = try CLIRunner.run(["catalog", "verify", argument], in: folder)
+                let result = try await CLIRunner.run(["catalog", "verify", argument], in: folder)
                 #expect(result.status == 2)
                 #expect(result.standardOutput == "")
                 #expect(
@@ -144,7 +147,7 @@ import Glibc
             let stopped = folder.appendingPathComponent("stopped")
             try FileManager.default.createDirectory(at: stopped, withIntermediateDirectories: false)
             try Data().write(to: stopped.appendingPathComponent(".lock"))
-            let result = try CLIRunner.run(["catalog", "verify", "stopped"], in: folder)
+            let result = try await CLIRunner.run(["catalog", "verify", "stopped"], in: folder)
             #expect(result.status == 1)
             #expect(
                 result.standardOutput
@@ -155,15 +158,15 @@ import Glibc
 
     /// An option publish does not have is ArgumentParser's "Unknown option", even when the
     /// value after it looks like a second package.
-    @Test func anUnknownOptionOfPublishIsNamed() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func anUnknownOptionOfPublishIsNamed() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             let cases: [([String], String)] = [
                 (["app.ma", "--catalog", "catalog", "--key", "key.pem"], "Error: Unknown option '--key'. Did you mean '--cert'?"),
                 (["--key", "key.pem", "app.ma", "--catalog", "catalog"], "Error: Unknown option '--key'. Did you mean '--cert'?"),
                 (["app.ma", "--catalog", "catalog", "--frobnicate"], "Error: Unknown option '--frobnicate'"),
             ]
             for (arguments, message) in cases {
-                let result = try Self.publish(arguments, in: folder)
+                let result = try await Self.publish(arguments, in: folder)
                 #expect(result.status == 2)
                 #expect(result.standardOutput == "")
                 #expect(result.standardError.split(separator: "\n").first.map(String.init) == message, "\(result.standardError)")
@@ -171,12 +174,12 @@ import Glibc
             }
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
             // Two packages, or none, are refused in one line that shows the command's form.
-            let two = try Self.publish(["a.ma", "b.ma", "--catalog", "catalog"], in: folder)
+            let two = try await Self.publish(["a.ma", "b.ma", "--catalog", "catalog"], in: folder)
             #expect(two.status == 2)
             #expect(two.standardError == "error: give one package to publish: mactl publish PACKAGE --catalog DIR (2 given)\n")
-            let none = try Self.publish(["--catalog", "catalog"], in: folder)
+            let none = try await Self.publish(["--catalog", "catalog"], in: folder)
             #expect(none.standardError == "error: give one package to publish: mactl publish PACKAGE --catalog DIR (none given)\n")
-            let withdraw = try Self.publish(["--withdraw", "com.example.app", "--catalog", "catalog"], in: folder)
+            let withdraw = try await Self.publish(["--withdraw", "com.example.app", "--catalog", "catalog"], in: folder)
             #expect(withdraw.status == 2)
             #expect(
                 withdraw.standardError
@@ -186,13 +189,13 @@ import Glibc
         }
     }
 
-    @Test func refusalsWriteNothing() throws {
-        try Self.withPackages { folder in
-            #expect(try Self.publish(["v13.ma", "--catalog", "catalog"], in: folder).status == 0)
+    @Test func refusalsWriteNothing() async throws {
+        try await Self.withPackages { folder in
+            #expect(try await Self.publish(["v13.ma", "--catalog", "catalog"], in: folder).status == 0)
             let catalog = folder.appendingPathComponent("catalog")
             let before = Self.snapshot(catalog)
 
-            let downgrade = try Self.publish(["v12.ma", "--catalog", "catalog"], in: folder)
+            let downgrade = try await Self.publish(["v12.ma", "--catalog", "catalog"], in: folder)
             #expect(downgrade.status == 1)
             #expect(
                 downgrade.standardError
@@ -200,30 +203,31 @@ import Glibc
             )
 
             // Other bytes under a published code: an unsigned build of version 13.
-            #expect(try CLIRunner.run(["pack", "app", "-o", "unsigned13.ma"], in: folder, environment: Self.epoch).status == 0)
-            let unsigned = try Self.publish(["unsigned13.ma", "--catalog", "catalog"], in: folder)
+            #expect(try await CLIRunner.run(["pack", "app", "-o", "unsigned13.ma"], in: folder, environment: Self.epoch).status == 0)
+            let unsigned = try await Self.publish(["unsigned13.ma", "--catalog", "catalog"], in: folder)
             #expect(unsigned.status == 1)
             #expect(
                 unsigned.standardError
                     == "error: 'unsigned13.ma' does not pass 'mactl verify', so it is not published:\n  the package is not signed [signature-missing]\n"
             )
-            let immutable = try Self.publish(["unsigned13.ma", "--catalog", "catalog", "--allow-unsigned"], in: folder)
+            let immutable = try await Self.publish(["unsigned13.ma", "--catalog", "catalog", "--allow-unsigned"], in: folder)
             #expect(immutable.status == 1)
             #expect(
                 immutable.standardError.hasPrefix("error: com.example.showcase version 13 is already published with other bytes (sha256 "))
 
             // Another key than the app's earlier versions.
-            #expect(try CLIRunner.run(["keygen", "other.pem"], in: folder).status == 0)
+            #expect(try await CLIRunner.run(["keygen", "other.pem"], in: folder).status == 0)
             let manifest = folder.appendingPathComponent("app/manifest.json")
             try CLIRunner.replace("\"code\": 13", with: "\"code\": 14", in: manifest)
             #expect(
-                try CLIRunner.run(["pack", "app", "--sign", "other.pem", "-o", "other14.ma"], in: folder, environment: Self.epoch).status
+                try await CLIRunner.run(["pack", "app", "--sign", "other.pem", "-o", "other14.ma"], in: folder, environment: Self.epoch)
+                    .status
                     == 0)
-            let otherSigner = try Self.publish(["other14.ma", "--catalog", "catalog"], in: folder)
+            let otherSigner = try await Self.publish(["other14.ma", "--catalog", "catalog"], in: folder)
             #expect(otherSigner.status == 1)
             #expect(otherSigner.standardError.contains("but com.example.showcase's earlier versions are signed by key "))
             // --cert names the signer the package must have.
-            let wrongCert = try Self.publish(["v13.ma", "--catalog", "catalog", "--cert", "other.cert.pem"], in: folder)
+            let wrongCert = try await Self.publish(["v13.ma", "--catalog", "catalog", "--cert", "other.cert.pem"], in: folder)
             #expect(wrongCert.status == 1)
             #expect(wrongCert.standardError.contains("does not pass 'mactl verify'"))
 
@@ -232,13 +236,13 @@ import Glibc
             let original = try Data(contentsOf: index)
             try String(decoding: original, as: UTF8.self).replacingOccurrences(of: "\"rollout\": 100", with: "\"rollout\": \"all\"")
                 .write(to: index, atomically: true, encoding: .utf8)
-            let damaged = try Self.publish(["other14.ma", "--catalog", "catalog", "--allow-downgrade"], in: folder)
+            let damaged = try await Self.publish(["other14.ma", "--catalog", "catalog", "--allow-downgrade"], in: folder)
             #expect(damaged.status == 1)
             #expect(
                 damaged.standardError
                     == "error: index.json: 'apps[0].channels.stable.rollout' is not a whole number; nothing was written (see 'mactl catalog verify')\n"
             )
-            let verify = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
+            let verify = try await CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
             #expect(verify.status == 1)
             #expect(
                 verify.standardOutput.hasPrefix(
@@ -248,12 +252,12 @@ import Glibc
 
             // A package tampered with in the catalog, and a file nobody listed.
             let package = catalog.appendingPathComponent(
-                "apps/\(Self.app)/13/\(try Self.sha256(folder.appendingPathComponent("v13.ma"))).ma")
+                "apps/\(Self.app)/13/\(try await Self.sha256(folder.appendingPathComponent("v13.ma"))).ma")
             var bytes = try Data(contentsOf: package)
             bytes[100] ^= 0xFF
             try bytes.write(to: package)
             try Data("x".utf8).write(to: catalog.appendingPathComponent("apps/\(Self.app)/notes.txt"))
-            let tampered = try CLIRunner.run(["catalog", "verify", "catalog", "--format", "json"], in: folder)
+            let tampered = try await CLIRunner.run(["catalog", "verify", "catalog", "--format", "json"], in: folder)
             #expect(tampered.status == 1)
             #expect(tampered.standardOutput.contains("\"id\": \"catalog-package-mismatch\""))
             #expect(tampered.standardOutput.contains("catalog-unlisted-file"))
@@ -263,50 +267,43 @@ import Glibc
     /// The test's own publish, which kills itself after each step (`publish-kill-harness`,
     /// built beside `mactl`): then `mactl catalog verify` accepts the catalog, and the next
     /// `mactl publish` completes it.
-    @Test func aPublishKilledAtEveryStepLeavesACatalogThatVerifies() throws {
+    @Test func aPublishKilledAtEveryStepLeavesACatalogThatVerifies() async throws {
         let harness = CLIRunner.executable.deletingLastPathComponent().appendingPathComponent("publish-kill-harness")
         #expect(PublishStep.allCases.map(\.rawValue) == ["locked", "package", "manifest", "icon", "versions", "index"])
-        try Self.withPackages { folder in
+        try await Self.withPackages { folder in
             for step in PublishStep.allCases.map(\.rawValue) {
                 let name = "catalog-\(step)"
-                #expect(try Self.publish(["v12.ma", "--catalog", name], in: folder).status == 0)
-                let killed = try CLIRunner.run([step, "v13.ma", name], in: folder, environment: Self.epoch, executable: harness)
-                #expect(killed.status == 9, "\(step): \(killed.standardError)")  // SIGKILL
-                let verify = try CLIRunner.run(["catalog", "verify", name], in: folder)
+                #expect(try await Self.publish(["v12.ma", "--catalog", name], in: folder).status == 0)
+                let killed = try await CLIRunner.run([step, "v13.ma", name], in: folder, environment: Self.epoch, executable: harness)
+                #expect(killed.signal == SIGKILL, "\(step): \(killed.standardError)")
+                let verify = try await CLIRunner.run(["catalog", "verify", name], in: folder)
                 #expect(verify.status == 0, "\(step): \(verify.standardOutput)")
                 #expect(!verify.standardOutput.contains(": error:"), "\(step): \(verify.standardOutput)")
                 // The next publish completes it, and the catalog is whole.
-                #expect(try Self.publish(["v13.ma", "--catalog", name], in: folder).status == 0, "\(step)")
-                let after = try CLIRunner.run(["catalog", "verify", name], in: folder)
+                #expect(try await Self.publish(["v13.ma", "--catalog", name], in: folder).status == 0, "\(step)")
+                let after = try await CLIRunner.run(["catalog", "verify", name], in: folder)
                 #expect(after.standardOutput == "no problems found in 9 files\n", "\(step): \(after.standardOutput)")
             }
         }
     }
 
-    @Test func publishesAtOnceTakeTurns() throws {
-        try Self.withPackages { folder in
+    @Test func publishesAtOnceTakeTurns() async throws {
+        try await Self.withPackages { folder in
             // A second app, so two publishes write the same index at the same time.
             let manifest = folder.appendingPathComponent("app/manifest.json")
             try CLIRunner.replace("com.example.showcase", with: "com.example.other", in: manifest)
             #expect(
-                try CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "other.ma"], in: folder, environment: Self.epoch).status == 0)
+                try await CLIRunner.run(["pack", "app", "--sign", "key.pem", "-o", "other.ma"], in: folder, environment: Self.epoch).status
+                    == 0)
             for round in 0..<5 {
                 let name = "catalog\(round)"
-                let processes = ["v12.ma", "other.ma"].map { package -> Process in
-                    let process = Process()
-                    process.executableURL = CLIRunner.executable
-                    process.arguments = ["publish", package, "--catalog", name]
-                    process.currentDirectoryURL = folder
-                    process.standardOutput = FileHandle.nullDevice
-                    process.standardError = FileHandle.nullDevice
-                    return process
-                }
-                for process in processes { try process.run() }
-                for process in processes { process.waitUntilExit() }
-                #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+                async let first = CLIRunner.run(["publish", "v12.ma", "--catalog", name], in: folder)
+                async let second = CLIRunner.run(["publish", "other.ma", "--catalog", name], in: folder)
+                #expect(try await first.status == 0)
+                #expect(try await second.status == 0)
                 let index = try String(contentsOf: folder.appendingPathComponent("\(name)/index.json"), encoding: .utf8)
                 #expect(index.contains("\"id\": \"com.example.other\"") && index.contains("\"id\": \"com.example.showcase\""))
-                let verify = try CLIRunner.run(["catalog", "verify", name], in: folder)
+                let verify = try await CLIRunner.run(["catalog", "verify", name], in: folder)
                 #expect(verify.standardOutput == "no problems found in 10 files\n", "\(verify.standardOutput)")
             }
         }
@@ -317,14 +314,14 @@ import Glibc
     /// `curl`'s answer: the status, the headers (lowercased names) and the body.
     static func curl(
         _ url: String, headers: [String] = [], options: [String] = []
-    ) throws -> (status: Int, headers: [String: String], body: Data) {
+    ) async throws -> (status: Int, headers: [String: String], body: Data) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curl-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let arguments =
             ["curl", "-sS", "-D", folder.appendingPathComponent("head").path, "-o", folder.appendingPathComponent("body").path]
             + headers.flatMap { ["-H", $0] } + options + [url]
-        let result = try CLIRunner.run(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
+        let result = try await CLIRunner.run(arguments, executable: URL(fileURLWithPath: "/usr/bin/env"))
         guard result.status == 0 else { throw WebDriver.Failure(description: "curl \(url): \(result.standardError)") }
         let head = try String(contentsOf: folder.appendingPathComponent("head"), encoding: .utf8).components(separatedBy: "\r\n")
         var fields: [String: String] = [:]
@@ -340,7 +337,7 @@ import Glibc
     /// nginx from Debian's package, on loopback, serving `root` with the `server` block that
     /// docs/catalog.md gives, so the documented configuration is the one compared.
     final class Nginx {
-        let process = Process()
+        let process: TestProcess.Running
         let url: String
 
         /// The documented `server { ... }` block, listening on `port` and serving `root`.
@@ -358,7 +355,7 @@ import Glibc
                 .replacingOccurrences(of: "    root /srv/catalog;\n", with: "    root \(root.path);\n")
         }
 
-        init(root: URL, scratch: URL) throws {
+        init(root: URL, scratch: URL) async throws {
             let port = try WebDriver.freePort()
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             let configuration = """
@@ -379,19 +376,17 @@ import Glibc
                 }
                 """
             try configuration.write(to: scratch.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
-            process.arguments = ["-c", scratch.appendingPathComponent("nginx.conf").path, "-p", scratch.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            process = try await TestProcess.start(
+                URL(fileURLWithPath: "/usr/sbin/nginx"), ["-c", scratch.appendingPathComponent("nginx.conf").path, "-p", scratch.path])
             url = "http://127.0.0.1:\(port)/"
-            for _ in 0..<100 where (try? CatalogCommandTests.curl(url + "index.json")) == nil { usleep(50_000) }
+            // Until nginx answers: it says nothing on standard output when it is ready.
+            for _ in 0..<100 where process.isRunning {
+                if (try? await CatalogCommandTests.curl(url + "index.json")) != nil { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
         }
 
-        func stop() {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        func stop() { process.stop() }
     }
 
     /// Every path index.json and versions.json name (the lists themselves included).
@@ -413,30 +408,30 @@ import Glibc
         return paths.reduce(into: []) { unique, path in if !unique.contains(path) { unique.append(path) } }
     }
 
-    @Test func aHostUsesOneBaseURLWithNginxAndCatalogServe() throws {
-        try Self.withPackages { folder in
-            #expect(try Self.publish(["v12.ma", "--catalog", "catalog"], in: folder).status == 0)
-            #expect(try Self.publish(["v13.ma", "--catalog", "catalog", "--rollout", "50"], in: folder).status == 0)
+    @Test func aHostUsesOneBaseURLWithNginxAndCatalogServe() async throws {
+        try await Self.withPackages { folder in
+            #expect(try await Self.publish(["v12.ma", "--catalog", "catalog"], in: folder).status == 0)
+            #expect(try await Self.publish(["v13.ma", "--catalog", "catalog", "--rollout", "50"], in: folder).status == 0)
             let catalog = folder.appendingPathComponent("catalog")
-            let server = try ListeningProcess(mactl: ["catalog", "serve", "catalog", "--port", "0"], in: folder)
+            let server = try await ListeningProcess(mactl: ["catalog", "serve", "catalog", "--port", "0"], in: folder)
             defer { server.stop() }
-            let nginx = try Nginx(root: catalog, scratch: folder.appendingPathComponent("nginx"))
+            let nginx = try await Nginx(root: catalog, scratch: folder.appendingPathComponent("nginx"))
             defer { nginx.stop() }
             let paths = try Self.namedPaths(in: catalog)
             // index.json, versions.json, and a manifest, an icon and a package per version.
             #expect(paths.count == 8)
             let compared = ["content-type", "content-length", "etag", "last-modified", "cache-control", "accept-ranges", "content-range"]
             for path in paths {
-                let etag = try Self.curl(nginx.url + path).headers["etag"] ?? ""
-                let modified = try Self.curl(nginx.url + path).headers["last-modified"] ?? ""
+                let etag = try await Self.curl(nginx.url + path).headers["etag"] ?? ""
+                let modified = try await Self.curl(nginx.url + path).headers["last-modified"] ?? ""
                 let requests: [[String]] = [
                     [], ["-I"], ["-H", "Range: bytes=10-99"], ["-H", "Range: bytes=-20"], ["-H", "If-None-Match: \(etag)"],
                     ["-H", "If-Modified-Since: \(modified)"], ["-H", "If-Match: \"other\""], ["-H", "Range: bytes=5-1"],
                     ["-H", "Range: bytes=10-", "-H", "If-Range: \(etag)"], ["-H", "Range: bytes=10-", "-H", "If-Range: \"older\""],
                 ]
                 for options in requests {
-                    let fromMactl = try Self.curl(server.url + path, options: options)
-                    let fromNginx = try Self.curl(nginx.url + path, options: options)
+                    let fromMactl = try await Self.curl(server.url + path, options: options)
+                    let fromNginx = try await Self.curl(nginx.url + path, options: options)
                     let label = "\(path) \(options.joined(separator: " "))"
                     #expect(fromMactl.status == fromNginx.status, "\(label)")
                     guard fromNginx.status < 400 else { continue }
@@ -446,31 +441,32 @@ import Glibc
                         #expect(fromMactl.headers[name] == fromNginx.headers[name], "\(label): \(name)")
                     }
                 }
-                #expect(try Self.curl(server.url + path).body == (try Data(contentsOf: catalog.appendingPathComponent(path))), "\(path)")
+                #expect(
+                    try await Self.curl(server.url + path).body == (try Data(contentsOf: catalog.appendingPathComponent(path))), "\(path)")
             }
             // What neither serves: what a publish holds back, and nothing above the catalog.
             for path in [".lock", ".staging/", ".staging", "../v12.ma", "apps/%2e%2e/%2e%2e/v12.ma", "apps/\(Self.app)/12/"] {
-                #expect(try Self.curl(server.url + path, options: ["--path-as-is"]).status == 404, "\(path)")
-                #expect(try Self.curl(nginx.url + path, options: ["--path-as-is"]).status >= 400, "\(path)")
+                #expect(try await Self.curl(server.url + path, options: ["--path-as-is"]).status == 404, "\(path)")
+                #expect(try await Self.curl(nginx.url + path, options: ["--path-as-is"]).status >= 400, "\(path)")
             }
             // SIGTERM stops it gracefully, exit 0.
-            let (status, output) = server.interrupt(SIGTERM)
+            let (status, output) = await server.interrupt(SIGTERM)
             #expect(status == 0 && output == "stopped\n")
         }
     }
 
-    @Test func theAPIServesTheFilesAndADownloadResumes() throws {
-        try Self.withPackages { folder in
-            #expect(try Self.publish(["v12.ma", "--catalog", "catalog"], in: folder).status == 0)
-            #expect(try Self.publish(["v13.ma", "--catalog", "catalog", "--rollout", "50"], in: folder).status == 0)
+    @Test func theAPIServesTheFilesAndADownloadResumes() async throws {
+        try await Self.withPackages { folder in
+            #expect(try await Self.publish(["v12.ma", "--catalog", "catalog"], in: folder).status == 0)
+            #expect(try await Self.publish(["v13.ma", "--catalog", "catalog", "--rollout", "50"], in: folder).status == 0)
             let catalog = folder.appendingPathComponent("catalog")
-            let v13 = try Self.sha256(folder.appendingPathComponent("v13.ma"))
-            let server = try ListeningProcess(mactl: ["catalog", "serve", "catalog", "--port", "0"], in: folder)
+            let v13 = try await Self.sha256(folder.appendingPathComponent("v13.ma"))
+            let server = try await ListeningProcess(mactl: ["catalog", "serve", "catalog", "--port", "0"], in: folder)
             defer { server.stop() }
 
             // A request with an empty query key once trapped the server; it answers, and lives on.
-            #expect(try Self.curl(server.url + "apps?=").status == 200)
-            #expect(try Self.curl(server.url + "apps?==&&").status == 200)
+            #expect(try await Self.curl(server.url + "apps?=").status == 200)
+            #expect(try await Self.curl(server.url + "apps?==&&").status == 200)
 
             // Each call and the file that answers it, with the file's own head.
             let pairs = [
@@ -479,53 +475,54 @@ import Glibc
                 ("apps/\(Self.app)/versions/13/package", "apps/\(Self.app)/13/\(v13).ma"),
             ]
             for (call, file) in pairs {
-                let fromCall = try Self.curl(server.url + call)
-                let fromFile = try Self.curl(server.url + file)
+                let fromCall = try await Self.curl(server.url + call)
+                let fromFile = try await Self.curl(server.url + file)
                 #expect(fromCall.status == 200 && fromFile.status == 200, "\(call)")
                 #expect(fromCall.body == (try Data(contentsOf: catalog.appendingPathComponent(file))), "\(call)")
                 #expect(
                     fromCall.headers["etag"] == fromFile.headers["etag"]
                         && fromCall.headers["content-type"] == fromFile.headers["content-type"], "\(call)")
             }
-            let package = try Self.curl(server.url + "apps/\(Self.app)/versions/13/package")
+            let package = try await Self.curl(server.url + "apps/\(Self.app)/versions/13/package")
             #expect(package.headers["content-type"] == "application/miniapp-pkg+zip")
 
             // A download cut at 3000 bytes resumes with a range, and verifies.
             let path = "apps/\(Self.app)/versions/13/package"
-            let head = try Self.curl(server.url + path, headers: ["Range: bytes=0-2999"])
+            let head = try await Self.curl(server.url + path, headers: ["Range: bytes=0-2999"])
             #expect(head.status == 206)
-            let rest = try Self.curl(server.url + path, headers: ["Range: bytes=3000-", "If-Range: \(package.headers["etag"] ?? "")"])
+            let rest = try await Self.curl(
+                server.url + path, headers: ["Range: bytes=3000-", "If-Range: \(package.headers["etag"] ?? "")"])
             #expect(rest.status == 206)
             #expect(rest.headers["content-range"] == "bytes 3000-\(package.body.count - 1)/\(package.body.count)")
             let whole = head.body + rest.body
             #expect(whole == package.body)
             try whole.write(to: folder.appendingPathComponent("downloaded.ma"))
-            #expect(try CLIRunner.run(["verify", "downloaded.ma", "--cert", "key.cert.pem"], in: folder).status == 0)
+            #expect(try await CLIRunner.run(["verify", "downloaded.ma", "--cert", "key.cert.pem"], in: folder).status == 0)
 
             // Rollout: the same device always gets the same answer; without one, only 100%.
-            let anonymous = try Self.curl(server.url + "apps/\(Self.app)")
+            let anonymous = try await Self.curl(server.url + "apps/\(Self.app)")
             #expect(String(decoding: anonymous.body, as: UTF8.self).contains("\"code\": 12"))
             var codes: Set<String> = []
             for device in (0..<40).map({ "device-\($0)" }) {
-                let first = try Self.curl(server.url + "apps/\(Self.app)?device=\(device)")
-                let again = try Self.curl(server.url + "apps/\(Self.app)?device=\(device)")
+                let first = try await Self.curl(server.url + "apps/\(Self.app)?device=\(device)")
+                let again = try await Self.curl(server.url + "apps/\(Self.app)?device=\(device)")
                 #expect(first.body == again.body)
                 codes.insert(String(decoding: first.body, as: UTF8.self).contains("\"code\": 13") ? "13" : "12")
             }
             #expect(codes == ["12", "13"])
 
             // Unknown app and version: 404 with a JSON error.
-            let unknown = try Self.curl(server.url + "apps/com.example.nothing")
+            let unknown = try await Self.curl(server.url + "apps/com.example.nothing")
             #expect(unknown.status == 404)
             #expect(
                 String(decoding: unknown.body, as: UTF8.self) == "{\n  \"error\": \"no app 'com.example.nothing' in the catalog\"\n}\n")
-            let noVersion = try Self.curl(server.url + "apps/\(Self.app)/versions/99/package")
+            let noVersion = try await Self.curl(server.url + "apps/\(Self.app)/versions/99/package")
             #expect(noVersion.status == 404)
             #expect(String(decoding: noVersion.body, as: UTF8.self).contains("no version 99 of app 'com.example.showcase' in the catalog"))
 
             // A port in use is a clear error.
             let port = String(server.port)
-            let second = try CLIRunner.run(["catalog", "serve", "catalog", "--port", port], in: folder)
+            let second = try await CLIRunner.run(["catalog", "serve", "catalog", "--port", port], in: folder)
             #expect(second.status == 2)
             #expect(second.standardError == "error: port \(port) is in use; pick another with --port, or --port 0 for a free one\n")
         }

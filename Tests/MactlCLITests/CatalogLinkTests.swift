@@ -10,12 +10,12 @@ import Testing
 
     /// The showcase's packages (CatalogCommandTests.withPackages), a catalog holding version 12,
     /// and an outside folder that must stay empty.
-    static func withPublishedCatalog(_ body: (_ folder: URL, _ catalog: URL, _ outside: URL) throws -> Void) throws {
-        try Catalog.withPackages { folder in
-            #expect(try Catalog.publish(["v12.ma", "--catalog", "catalog"], in: folder).status == 0)
+    static func withPublishedCatalog(_ body: (_ folder: URL, _ catalog: URL, _ outside: URL) async throws -> Void) async throws {
+        try await Catalog.withPackages { folder in
+            #expect(try await Catalog.publish(["v12.ma", "--catalog", "catalog"], in: folder).status == 0)
             let outside = folder.appendingPathComponent("outside")
             try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-            try body(folder, folder.appendingPathComponent("catalog"), outside)
+            try await body(folder, folder.appendingPathComponent("catalog"), outside)
         }
     }
 
@@ -39,15 +39,15 @@ import Testing
         ("index.json", "index.json"),
         (".staging", ".staging"),
     ])
-    func publishRefusesToWriteThroughALink(linked: String, named: String) throws {
-        try Self.withPublishedCatalog { folder, catalog, outside in
+    func publishRefusesToWriteThroughALink(linked: String, named: String) async throws {
+        try await Self.withPublishedCatalog { folder, catalog, outside in
             let target = outside.appendingPathComponent("target")
             if linked.hasSuffix("/13") || linked == ".staging" {
                 try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
             }
             try Self.link(linked, in: catalog, to: target)
             let before = Catalog.snapshot(outside)
-            let result = try Catalog.publish(["v13.ma", "--catalog", "catalog"], in: folder)
+            let result = try await Catalog.publish(["v13.ma", "--catalog", "catalog"], in: folder)
             #expect(result.status == 1)
             #expect(result.standardError.contains(named) && result.standardError.contains(Self.linkReason), "\(result.standardError)")
             #expect(result.standardError.contains("nothing was written"))
@@ -55,17 +55,17 @@ import Testing
         }
     }
 
-    @Test func publishRefusesALinkedLock() throws {
-        try Self.withPublishedCatalog { folder, catalog, outside in
+    @Test func publishRefusesALinkedLock() async throws {
+        try await Self.withPublishedCatalog { folder, catalog, outside in
             try Self.link(".lock", in: catalog, to: outside.appendingPathComponent("lock"))
-            let result = try Catalog.publish(["v13.ma", "--catalog", "catalog"], in: folder)
+            let result = try await Catalog.publish(["v13.ma", "--catalog", "catalog"], in: folder)
             #expect(result.status == 1)
             #expect(result.standardError == "error: the catalog '\(catalog.path)': '.lock' \(Self.linkReason); nothing was written\n")
         }
     }
 
-    @Test func catalogVerifyReportsEveryLink() throws {
-        try Self.withPublishedCatalog { folder, catalog, outside in
+    @Test func catalogVerifyReportsEveryLink() async throws {
+        try await Self.withPublishedCatalog { folder, catalog, outside in
             let list = try String(contentsOf: catalog.appendingPathComponent("apps/com.example.showcase/versions.json"), encoding: .utf8)
             let package = try #require(list.split(separator: "\"").first { $0.hasSuffix(".ma") }).description
             // The package replaced by a link to its own bytes elsewhere: hash and signature
@@ -73,7 +73,7 @@ import Testing
             try Self.link(package, in: catalog, to: outside.appendingPathComponent("package.ma"))
             try FileManager.default.createSymbolicLink(
                 atPath: catalog.appendingPathComponent("apps/passwd").path, withDestinationPath: "/etc/passwd")
-            let result = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
+            let result = try await CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
             #expect(result.status == 1)
             #expect(
                 result.standardOutput.contains(
@@ -87,18 +87,18 @@ import Testing
         }
     }
 
-    @Test func catalogVerifyReportsALinkedVersionFolderAndAppFolder() throws {
-        try Self.withPublishedCatalog { folder, catalog, outside in
+    @Test func catalogVerifyReportsALinkedVersionFolderAndAppFolder() async throws {
+        try await Self.withPublishedCatalog { folder, catalog, outside in
             try Self.link("apps/com.example.showcase/12", in: catalog, to: outside.appendingPathComponent("12"))
-            let result = try CLIRunner.run(["catalog", "verify", "catalog", "--format", "json"], in: folder)
+            let result = try await CLIRunner.run(["catalog", "verify", "catalog", "--format", "json"], in: folder)
             #expect(result.status == 1)
             #expect(result.standardOutput.contains("\"catalog-symlink\""))
             #expect(result.standardOutput.contains("apps/com.example.showcase/12"))
         }
     }
 
-    @Test func catalogVerifyReportsPathsThatLeaveAVersionFolder() throws {
-        try Self.withPublishedCatalog { folder, catalog, _ in
+    @Test func catalogVerifyReportsPathsThatLeaveAVersionFolder() async throws {
+        try await Self.withPublishedCatalog { folder, catalog, _ in
             let listURL = catalog.appendingPathComponent("apps/com.example.showcase/versions.json")
             let original = try String(contentsOf: listURL, encoding: .utf8)
             for icon in [
@@ -107,7 +107,7 @@ import Testing
             ] {
                 try original.replacingOccurrences(of: "\"apps/com.example.showcase/12/icon.svg\"", with: "\"\(icon)\"").write(
                     to: listURL, atomically: true, encoding: .utf8)
-                let result = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
+                let result = try await CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
                 #expect(result.status == 1)
                 #expect(
                     result.standardOutput.contains(
@@ -119,7 +119,7 @@ import Testing
             let index = try String(contentsOf: indexURL, encoding: .utf8)
             try index.replacingOccurrences(of: "\"apps/com.example.showcase/12/icon.svg\"", with: "\"../../etc/passwd\"").write(
                 to: indexURL, atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
+            let result = try await CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
             #expect(
                 result.standardOutput.contains(
                     "catalog/index.json: error: 'com.example.showcase': 'icon' is '../../etc/passwd', which no version of apps/com.example.showcase/versions.json lists [catalog-index-mismatch]"
@@ -127,18 +127,19 @@ import Testing
         }
     }
 
-    @Test func appIDsThatDifferOnlyInCaseAreOneApp() throws {
-        try Self.withPublishedCatalog { folder, catalog, _ in
+    @Test func appIDsThatDifferOnlyInCaseAreOneApp() async throws {
+        try await Self.withPublishedCatalog { folder, catalog, _ in
             // Another key signs an app whose id differs only in case.
-            #expect(try CLIRunner.run(["keygen", "other.pem"], in: folder).status == 0)
+            #expect(try await CLIRunner.run(["keygen", "other.pem"], in: folder).status == 0)
             try CLIRunner.replace(
                 "\"app_id\": \"com.example.showcase\"", with: "\"app_id\": \"com.Example.showcase\"",
                 in: folder.appendingPathComponent("app/manifest.json"))
             #expect(
-                try CLIRunner.run(["pack", "app", "--sign", "other.pem", "-o", "other.ma"], in: folder, environment: Catalog.epoch).status
+                try await CLIRunner.run(["pack", "app", "--sign", "other.pem", "-o", "other.ma"], in: folder, environment: Catalog.epoch)
+                    .status
                     == 0)
             let before = Catalog.snapshot(catalog)
-            let result = try Catalog.publish(["other.ma", "--catalog", "catalog"], in: folder)
+            let result = try await Catalog.publish(["other.ma", "--catalog", "catalog"], in: folder)
             #expect(result.status == 1)
             #expect(
                 result.standardError
@@ -150,7 +151,7 @@ import Testing
             try FileManager.default.copyItem(
                 at: catalog.appendingPathComponent("apps/com.example.showcase"),
                 to: catalog.appendingPathComponent("apps/com.Example.showcase"))
-            let verify = try CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
+            let verify = try await CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
             #expect(verify.status == 1)
             #expect(
                 verify.standardOutput.contains(

@@ -4,8 +4,8 @@ import Testing
 /// Shell completions complete what each argument takes: project folders, package and key
 /// files, and the values of `--template`, `--runtime`, `--format` and rule ids.
 struct CompletionTests {
-    static func script(_ shell: String) throws -> String {
-        let result = try CLIRunner.run(["--generate-completion-script", shell])
+    static func script(_ shell: String) async throws -> String {
+        let result = try await CLIRunner.run(["--generate-completion-script", shell])
         #expect(result.status == 0)
         return result.standardOutput
     }
@@ -21,8 +21,8 @@ struct CompletionTests {
         return String(script[start.lowerBound..<end.upperBound])
     }
 
-    @Test func bashCompletesValuesAndPaths() throws {
-        let bash = try Self.script("bash")
+    @Test func bashCompletesValuesAndPaths() async throws {
+        let bash = try await Self.script("bash")
         let lint = try #require(Self.function("_mactl_lint", in: bash))
         #expect(lint.contains(Self.bashCase("--runtime", "-W 'skip'$'\\n''w3c'")))
         #expect(lint.contains(Self.bashCase("--format", "-W 'text'$'\\n''json'$'\\n''sarif'$'\\n''github'")))
@@ -42,11 +42,11 @@ struct CompletionTests {
         #expect(bash.contains("'icon-tab-hangs-on-ios'"))
     }
 
-    @Test func zshAndFishCompleteTheSameValues() throws {
-        let zsh = try Self.script("zsh")
+    @Test func zshAndFishCompleteTheSameValues() async throws {
+        let zsh = try await Self.script("zsh")
         #expect(zsh.contains("local -ar ___runtime=('skip' 'w3c')"))
         #expect(zsh.contains("local -ar ___format=('text' 'json' 'sarif' 'github')"))
-        let fish = try Self.script("fish")
+        let fish = try await Self.script("fish")
         #expect(fish.contains("-fa '(__mactl_complete_directories)'"))
         #expect(fish.contains("-rfka 'skip w3c'"))
     }

@@ -4,31 +4,31 @@ import Testing
 /// What a person sees when a path is wrong: the file, the reason and the next step, in one
 /// line, exit 2, and never Foundation's own text.
 struct ErrorMessageTests {
-    @Test func anUnwritableOutputSaysWhy() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app", "--template", "blank"], in: folder).status == 0)
-            let missing = try CLIRunner.run(["lint", "app", "-o", "nowhere/out.txt"], in: folder)
+    @Test func anUnwritableOutputSaysWhy() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app", "--template", "blank"], in: folder).status == 0)
+            let missing = try await CLIRunner.run(["lint", "app", "-o", "nowhere/out.txt"], in: folder)
             #expect(missing.status == 2)
             #expect(missing.standardError == "error: cannot write 'nowhere/out.txt': its folder does not exist\n")
-            let intoFolder = try CLIRunner.run(["lint", "app", "-o", "app"], in: folder)
+            let intoFolder = try await CLIRunner.run(["lint", "app", "-o", "app"], in: folder)
             #expect(intoFolder.status == 2)
             #expect(intoFolder.standardError == "error: cannot write 'app': it is a folder\n")
-            let baseline = try CLIRunner.run(["lint", "app", "--write-baseline", "nowhere/b.json"], in: folder)
+            let baseline = try await CLIRunner.run(["lint", "app", "--write-baseline", "nowhere/b.json"], in: folder)
             #expect(baseline.standardError == "error: cannot write 'nowhere/b.json': its folder does not exist\n")
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["app"])
         }
     }
 
-    @Test func aMissingBaselineSaysHowToRecordOne() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app", "--template", "blank"], in: folder).status == 0)
-            let missing = try CLIRunner.run(["lint", "app", "--baseline", "known issues.json"], in: folder)
+    @Test func aMissingBaselineSaysHowToRecordOne() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app", "--template", "blank"], in: folder).status == 0)
+            let missing = try await CLIRunner.run(["lint", "app", "--baseline", "known issues.json"], in: folder)
             #expect(missing.status == 2)
             #expect(
                 missing.standardError
                     == "error: cannot read the baseline 'known issues.json': there is no such file; record one with --write-baseline 'known issues.json'\n"
             )
-            let folderBaseline = try CLIRunner.run(["lint", "app", "--baseline", "app"], in: folder)
+            let folderBaseline = try await CLIRunner.run(["lint", "app", "--baseline", "app"], in: folder)
             #expect(
                 folderBaseline.standardError
                     == "error: cannot read the baseline 'app': it is a folder; record one with --write-baseline app\n")
@@ -37,19 +37,19 @@ struct ErrorMessageTests {
 
     /// A folder where a package belongs, and a package where a folder belongs, name the
     /// command that takes them.
-    @Test func aFolderAndAPackageInTheWrongPlaceNameTheRightCommand() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app", "--template", "blank"], in: folder).status == 0)
-            let verifyFolder = try CLIRunner.run(["verify", "app"], in: folder)
+    @Test func aFolderAndAPackageInTheWrongPlaceNameTheRightCommand() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app", "--template", "blank"], in: folder).status == 0)
+            let verifyFolder = try await CLIRunner.run(["verify", "app"], in: folder)
             #expect(verifyFolder.status == 2)
             #expect(
                 verifyFolder.standardError
                     == "error: cannot read 'app': it is a folder, not a package; 'mactl lint app' checks a project folder\n")
-            let inspectMissing = try CLIRunner.run(["inspect", "app.ma"], in: folder)
+            let inspectMissing = try await CLIRunner.run(["inspect", "app.ma"], in: folder)
             #expect(inspectMissing.status == 2)
             #expect(inspectMissing.standardError == "error: cannot read 'app.ma': there is no such file\n")
-            #expect(try CLIRunner.run(["pack", "app", "-o", "app.ma"], in: folder).status == 0)
-            let lintPackage = try CLIRunner.run(["lint", "app.ma"], in: folder)
+            #expect(try await CLIRunner.run(["pack", "app", "-o", "app.ma"], in: folder).status == 0)
+            let lintPackage = try await CLIRunner.run(["lint", "app.ma"], in: folder)
             #expect(lintPackage.status == 2)
             #expect(
                 lintPackage.standardError
@@ -59,10 +59,10 @@ struct ErrorMessageTests {
     }
 
     /// `pack --report` to a place it cannot write fails before the package is written.
-    @Test func anUnwritableReportFailsBeforeThePackageIsWritten() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app", "--template", "blank"], in: folder).status == 0)
-            let result = try CLIRunner.run(["pack", "app", "-o", "app.ma", "--report", "reports/app.yaml"], in: folder)
+    @Test func anUnwritableReportFailsBeforeThePackageIsWritten() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app", "--template", "blank"], in: folder).status == 0)
+            let result = try await CLIRunner.run(["pack", "app", "-o", "app.ma", "--report", "reports/app.yaml"], in: folder)
             #expect(result.status == 2)
             #expect(
                 result.standardError

@@ -45,10 +45,10 @@ struct GettingStartedDocTests {
         return matches(Array(output.dropFirst()), Array(expected.dropFirst()))
     }
 
-    @Test func everyCommandPrintsWhatTheDocumentShows() throws {
+    @Test func everyCommandPrintsWhatTheDocumentShows() async throws {
         let steps = Self.steps(in: try String(contentsOf: Self.document, encoding: .utf8))
         #expect(steps.count >= 10)
-        try CLIRunner.withTemporaryFolder { folder in
+        try await CLIRunner.withTemporaryFolder { folder in
             var current = folder
             let path =
                 CLIRunner.executable.deletingLastPathComponent().path + ":"
@@ -59,7 +59,7 @@ struct GettingStartedDocTests {
                     #expect(step.expected.isEmpty)
                     continue
                 }
-                let result = try CLIRunner.run(
+                let result = try await CLIRunner.run(
                     ["-c", step.command + " 2>&1"], in: current, environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/bash"))
                 var lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 if lines.last == "" { lines.removeLast() }

@@ -10,25 +10,25 @@ struct GoldenOutputTests {
 
     /// A default stated in an option's help text and again by ArgumentParser reads twice.
     @Test(arguments: commands)
-    func helpStatesEachDefaultOnce(command: String) throws {
-        let result = try CLIRunner.run(command.split(separator: " ").map(String.init) + ["--help"], environment: ["COLUMNS": "100"])
+    func helpStatesEachDefaultOnce(command: String) async throws {
+        let result = try await CLIRunner.run(command.split(separator: " ").map(String.init) + ["--help"], environment: ["COLUMNS": "100"])
         let text = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let doubled = try NSRegularExpression(pattern: #"\(default: ([^)]*)\)\.? \(default: \1\)"#)
         #expect(doubled.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) == nil, "\(text)")
     }
 
     @Test(arguments: commands)
-    func helpIsPinned(command: String) throws {
+    func helpIsPinned(command: String) async throws {
         let arguments = command.split(separator: " ").map(String.init) + ["--help"]
-        let result = try CLIRunner.run(arguments, environment: ["COLUMNS": "100"])
+        let result = try await CLIRunner.run(arguments, environment: ["COLUMNS": "100"])
         #expect(result.status == 0)
         assertMatchesGolden(
             result.standardOutput, "help-\(command.isEmpty ? "mactl" : command.replacingOccurrences(of: " ", with: "-")).txt")
     }
 
-    @Test func theShowcaseBuildReportAndVerifyDocumentArePinned() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let pack = try CLIRunner.run(
+    @Test func theShowcaseBuildReportAndVerifyDocumentArePinned() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            let pack = try await CLIRunner.run(
                 ["pack", ShowcaseTests.showcase.path, "-o", "showcase.ma", "--report", "showcase.report.yaml"],
                 in: folder, environment: ["SOURCE_DATE_EPOCH": "1700000000"])
             #expect(pack.status == 0, "\(pack.standardError)")
@@ -36,7 +36,7 @@ struct GoldenOutputTests {
             // The stage timings are the report's last section, and the only part that varies.
             let reproducible = try #require(report.range(of: "timings_ms:")).lowerBound
             assertMatchesGolden(String(report[..<reproducible]), "showcase.report.yaml")
-            let verify = try CLIRunner.run(["verify", "showcase.ma", "--format", "json"], in: folder)
+            let verify = try await CLIRunner.run(["verify", "showcase.ma", "--format", "json"], in: folder)
             #expect(verify.status == 0)
             assertMatchesGolden(verify.standardOutput, "showcase.verify.json")
         }

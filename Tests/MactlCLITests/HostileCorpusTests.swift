@@ -126,8 +126,8 @@ struct HostileCorpusTests {
     static let secretLine = (try? String(contentsOfFile: "/etc/passwd", encoding: .utf8))?.split(separator: "\n").first.map(String.init)
 
     @Test(arguments: cases)
-    func aHostileFixtureGivesItsExactDiagnosticWithinBounds(_ testCase: Case) throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    func aHostileFixtureGivesItsExactDiagnosticWithinBounds(_ testCase: Case) async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             let source = Self.hostile.appendingPathComponent(testCase.fixture)
             var arguments: [String]
             var prefix = ""
@@ -139,7 +139,7 @@ struct HostileCorpusTests {
                 prefix = source.standardizedFileURL.path + "/"
             }
             let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-            let outcome = try BoundedProcess.run(CLIRunner.executable, arguments, in: folder)
+            let outcome = try await BoundedProcess.run(CLIRunner.executable, arguments, in: folder)
             try Self.check(outcome, testCase, folder: folder, filesBefore: before, projectPrefix: prefix)
         }
     }
@@ -172,26 +172,26 @@ struct HostileCorpusTests {
     // MARK: - Inputs too big, or too odd, to commit: made here
 
     /// A blank app to attack, made by `mactl new`.
-    static func blankApp(in folder: URL) throws -> URL {
+    static func blankApp(in folder: URL) async throws -> URL {
         let app = folder.appendingPathComponent("app")
-        let made = try CLIRunner.run(["new", app.path, "--template", "blank", "--name", "Hostile", "--app-id", "org.example.hostile"])
+        let made = try await CLIRunner.run(["new", app.path, "--template", "blank", "--name", "Hostile", "--app-id", "org.example.hostile"])
         #expect(made.status == 0)
         return app
     }
 
-    static func lintInFreshFolder(_ prepare: (URL) throws -> Void, expecting testCase: Case) throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let app = try blankApp(in: folder)
-            try prepare(app)
+    static func lintInFreshFolder(_ prepare: (URL) async throws -> Void, expecting testCase: Case) async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            let app = try await blankApp(in: folder)
+            try await prepare(app)
             let work = folder.appendingPathComponent("work")
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
-            let outcome = try BoundedProcess.run(CLIRunner.executable, ["lint", "../app"], in: work)
+            let outcome = try await BoundedProcess.run(CLIRunner.executable, ["lint", "../app"], in: work)
             try check(outcome, testCase, folder: work, filesBefore: [], projectPrefix: "../app/")
         }
     }
 
-    @Test func aFiftyMegabyteSingleLineScriptIsLintedWithinBounds() throws {
-        try Self.lintInFreshFolder(
+    @Test func aFiftyMegabyteSingleLineScriptIsLintedWithinBounds() async throws {
+        try await Self.lintInFreshFolder(
             { app in
                 // 50 MB of one statement list on one line: `x=1;x=1;...`, then a valid page.
                 var script = [UInt8](repeating: 0, count: 0)
@@ -209,8 +209,8 @@ struct HostileCorpusTests {
                 megabytes: 512))
     }
 
-    @Test func aFileOverTheReadLimitIsReportedAndNotRead() throws {
-        try Self.lintInFreshFolder(
+    @Test func aFileOverTheReadLimitIsReportedAndNotRead() async throws {
+        try await Self.lintInFreshFolder(
             { app in
                 // Sparse: 65 MB that take no disk.
                 let big = app.appendingPathComponent("assets/huge.bin")
@@ -228,8 +228,8 @@ struct HostileCorpusTests {
                 megabytes: 256))
     }
 
-    @Test func aSymlinkOutOfTheProjectIsReportedAndNotFollowed() throws {
-        try Self.lintInFreshFolder(
+    @Test func aSymlinkOutOfTheProjectIsReportedAndNotFollowed() async throws {
+        try await Self.lintInFreshFolder(
             { app in
                 try FileManager.default.createSymbolicLink(
                     at: app.appendingPathComponent("i18n/fr.json"), withDestinationURL: URL(fileURLWithPath: "/etc/passwd"))
@@ -241,8 +241,8 @@ struct HostileCorpusTests {
                 ]))
     }
 
-    @Test func threeThousandMisspeltHandlersAreLintedWithinBounds() throws {
-        try Self.lintInFreshFolder(
+    @Test func threeThousandMisspeltHandlersAreLintedWithinBounds() async throws {
+        try await Self.lintInFreshFolder(
             { app in
                 let page = app.appendingPathComponent("pages/index/index")
                 var html = try String(contentsOf: page.appendingPathExtension("html"), encoding: .utf8)
@@ -257,14 +257,14 @@ struct HostileCorpusTests {
                 lines: ["3000 errors, 0 warnings and 3000 notes in 9 files"]))
     }
 
-    @Test func aOneGibibyteSparseFileIsRefusedWithoutBeingRead() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func aOneGibibyteSparseFileIsRefusedWithoutBeingRead() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             let package = folder.appendingPathComponent("huge.ma")
             #expect(FileManager.default.createFile(atPath: package.path, contents: nil))
             let handle = try FileHandle(forWritingTo: package)
             try handle.truncate(atOffset: 1 << 30)
             try handle.close()
-            let outcome = try BoundedProcess.run(CLIRunner.executable, ["verify", "huge.ma"], in: folder)
+            let outcome = try await BoundedProcess.run(CLIRunner.executable, ["verify", "huge.ma"], in: folder)
             try Self.check(
                 outcome,
                 Case(

@@ -12,8 +12,8 @@ struct LintCacheTests {
         var root: URL { folder.appendingPathComponent("app") }
         var cache: URL { folder.appendingPathComponent("cache") }
 
-        func lint(_ arguments: [String] = []) throws -> CLIRunner.Result {
-            try CLIRunner.run(["lint", "app"] + arguments, in: folder, environment: ["MACTL_CACHE_DIR": cache.path])
+        func lint(_ arguments: [String] = []) async throws -> CLIRunner.Result {
+            try await CLIRunner.run(["lint", "app"] + arguments, in: folder, environment: ["MACTL_CACHE_DIR": cache.path])
         }
 
         func cacheFile() throws -> URL {
@@ -53,28 +53,28 @@ struct LintCacheTests {
         try JSONEncoder().encode(entry).write(to: url)
     }
 
-    static func withApp(_ body: (App) throws -> Void) throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            try body(App(folder: folder))
+    static func withApp(_ body: (App) async throws -> Void) async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
+            try await body(App(folder: folder))
         }
     }
 
-    @Test func anUnchangedProjectIsReadFromTheCache() throws {
-        try Self.withApp { app in
-            let cold = try app.lint()
+    @Test func anUnchangedProjectIsReadFromTheCache() async throws {
+        try await Self.withApp { app in
+            let cold = try await app.lint()
             #expect(cold.status == 0)
-            #expect(try app.lint().standardOutput == cold.standardOutput)
+            #expect(try await app.lint().standardOutput == cold.standardOutput)
             try app.markCachedMessages()
-            let warm = try app.lint()
+            let warm = try await app.lint()
             #expect(warm.standardOutput.contains("note: FROM THE CACHE on Android, SkipMiniApp cannot decode SVG"))
             // Read without the project's files but those the diagnostics point into, the
             // report shows the same source lines.
             #expect(warm.standardOutput.replacingOccurrences(of: "FROM THE CACHE ", with: "") == cold.standardOutput)
             #expect(cold.standardOutput.contains("|"))
             // --no-cache neither reads nor writes it.
-            #expect(try app.lint(["--no-cache"]).standardOutput == cold.standardOutput)
-            #expect(try app.lint().standardOutput == warm.standardOutput)
+            #expect(try await app.lint(["--no-cache"]).standardOutput == cold.standardOutput)
+            #expect(try await app.lint().standardOutput == warm.standardOutput)
         }
     }
 
@@ -84,9 +84,9 @@ struct LintCacheTests {
         "template", "template, same size", "script", "locale", "manifest", "icon", "configuration", "runtime", "new file", "removed file",
         "configuration above",
     ])
-    func eachKindOfInputInvalidatesTheCache(kind: String) throws {
-        try Self.withApp { app in
-            _ = try app.lint()
+    func eachKindOfInputInvalidatesTheCache(kind: String) async throws {
+        try await Self.withApp { app in
+            _ = try await app.lint()
             try app.markCachedMessages()
             var arguments: [String] = []
             switch kind {
@@ -110,8 +110,8 @@ struct LintCacheTests {
             case "removed file": try FileManager.default.removeItem(at: app.root.appendingPathComponent("pages/explore/explore.css"))
             default: try Data("rules:\n  icon-tab-svg-on-android: off\n".utf8).write(to: app.folder.appendingPathComponent(".mactl.yml"))
             }
-            let warm = try app.lint(arguments)
-            let cold = try app.lint(arguments + ["--no-cache"])
+            let warm = try await app.lint(arguments)
+            let cold = try await app.lint(arguments + ["--no-cache"])
             #expect(warm.standardOutput == cold.standardOutput, "\(kind)")
             // The scripts' runs are kept for the next change (app.js and the three pages'), and
             // the page rules' findings on the four pages.
@@ -127,11 +127,11 @@ struct LintCacheTests {
     /// findings are the entry's (their messages marked there), the changed page's are new, and
     /// the rules that read the whole project run again. A change of the manifest runs the page
     /// rules on every page.
-    @Test func aChangedTemplateRunsThePageRulesOnItsPageAlone() throws {
-        try Self.withApp { app in
+    @Test func aChangedTemplateRunsThePageRulesOnItsPageAlone() async throws {
+        try await Self.withApp { app in
             try app.edit("pages/home/home.html") { $0.replacingOccurrences(of: "onTapIncrement()", with: "onTapIncrment()") }
             try app.edit("pages/explore/explore.html") { $0.replacingOccurrences(of: "onTapOpenDetail()", with: "onTapOpenDetial()") }
-            let first = try app.lint()
+            let first = try await app.lint()
             #expect(first.standardOutput.contains("unknown handler 'onTapIncrment'"))
             #expect(first.standardOutput.contains("unknown handler 'onTapOpenDetial'"))
             let url = try app.keptFile()
@@ -149,57 +149,46 @@ struct LintCacheTests {
             try JSONEncoder().encode(kept).write(to: url)
 
             try app.edit("pages/home/home.html") { $0.replacingOccurrences(of: "onTapIncrment()", with: "onTapIncremnt()") }
-            let afterTemplate = try app.lint().standardOutput
+            let afterTemplate = try await app.lint().standardOutput
             #expect(afterTemplate.contains("error: KEPT unknown handler 'onTapOpenDetial'"))
             #expect(afterTemplate.contains("error: unknown handler 'onTapIncremnt'"))
             #expect(!afterTemplate.contains("onTapIncrment"))
-            #expect(afterTemplate.replacingOccurrences(of: "KEPT ", with: "") == (try app.lint(["--no-cache"]).standardOutput))
+            #expect(afterTemplate.replacingOccurrences(of: "KEPT ", with: "") == (try await app.lint(["--no-cache"]).standardOutput))
 
             try app.edit("manifest.json") {
                 $0.replacingOccurrences(of: "\"navigation_bar_text_style\": \"black\"", with: "\"navigation_bar_text_style\": \"white\"")
             }
-            let afterManifest = try app.lint().standardOutput
+            let afterManifest = try await app.lint().standardOutput
             #expect(!afterManifest.contains("KEPT"))
-            #expect(afterManifest == (try app.lint(["--no-cache"]).standardOutput))
+            #expect(afterManifest == (try await app.lint(["--no-cache"]).standardOutput))
         }
     }
 
-    @Test func aBrokenCacheFileIsReplacedWithANote() throws {
-        try Self.withApp { app in
-            let cold = try app.lint()
+    @Test func aBrokenCacheFileIsReplacedWithANote() async throws {
+        try await Self.withApp { app in
+            let cold = try await app.lint()
             let file = try app.cacheFile()
             try Data("{\"key\": 12".utf8).write(to: file)
-            let broken = try app.lint()
+            let broken = try await app.lint()
             #expect(broken.standardOutput == cold.standardOutput)
             #expect(broken.standardError == "note: the lint cache '\(file.path)' is not a cache mactl wrote; it is replaced\n")
             #expect(try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: file)).fileCount == 23)
-            #expect(try app.lint().standardError == "")
+            #expect(try await app.lint().standardError == "")
         }
     }
 
     /// Four lints of one project at once: each prints the same, and the cache they leave is
     /// whole (each entry is renamed into place).
-    @Test func runsAtTheSameTimeAgree() throws {
-        try Self.withApp { app in
-            let expected = try app.lint(["--no-cache"]).standardOutput
-            let outputs = Outputs()
-            DispatchQueue.concurrentPerform(iterations: 4) { _ in
-                outputs.append((try? app.lint().standardOutput) ?? "failed")
+    @Test func runsAtTheSameTimeAgree() async throws {
+        try await Self.withApp { app in
+            let expected = try await app.lint(["--no-cache"]).standardOutput
+            let outputs = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<4 { group.addTask { try await app.lint().standardOutput } }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(outputs.all == Array(repeating: expected, count: 4))
+            #expect(outputs == Array(repeating: expected, count: 4))
             #expect(try JSONDecoder().decode(LintCache.Entry.self, from: Data(contentsOf: app.cacheFile())).fileCount == 23)
-            #expect(try app.lint().standardOutput == expected)
-        }
-    }
-
-    final class Outputs: @unchecked Sendable {
-        // @unchecked: `lock` guards `all`.
-        private let lock = NSLock()
-        private(set) var all: [String] = []
-        func append(_ output: String) {
-            lock.lock()
-            all.append(output)
-            lock.unlock()
+            #expect(try await app.lint().standardOutput == expected)
         }
     }
 }

@@ -11,9 +11,9 @@ struct LintFixCommandTests {
     static let unfixableIcon = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M4 4H20V20z 4 4\"/></svg>\n"
 
     /// `mactl new app` in `folder`, and the scaffold's bytes of `paths`, before any edit.
-    private func scaffold(in folder: URL, keeping paths: [String]) throws -> (app: URL, pristine: [String: Data]) {
+    private func scaffold(in folder: URL, keeping paths: [String]) async throws -> (app: URL, pristine: [String: Data]) {
         let app = folder.appendingPathComponent("app")
-        #expect(try CLIRunner.run(["new", app.path]).status == 0)
+        #expect(try await CLIRunner.run(["new", app.path]).status == 0)
         var pristine: [String: Data] = [:]
         for path in paths { pristine[path] = try Data(contentsOf: app.appendingPathComponent(path)) }
         return (app, pristine)
@@ -58,15 +58,15 @@ struct LintFixCommandTests {
 
     /// An icon, a template and a manifest fix-it are applied; what has no fix-it remains and
     /// fails the command; a second run changes nothing.
-    @Test func theFixItsAreAppliedAndWhatRemainsIsReported() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let (app, pristine) = try scaffold(in: folder, keeping: ["manifest.json", "pages/home/home.html"])
+    @Test func theFixItsAreAppliedAndWhatRemainsIsReported() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            let (app, pristine) = try await scaffold(in: folder, keeping: ["manifest.json", "pages/home/home.html"])
             try write(Self.hangingIcon, to: app.appendingPathComponent("icons/home.svg"))
             try write(Self.unfixableIcon, to: app.appendingPathComponent("icons/explore.svg"))
             try edit(app, "pages/home/home.html", replacing: "<h1 x-text=", with: "<h1 x-txt=")
             try edit(app, "manifest.json", replacing: "\"orientation\": \"portrait\"", with: "\"orientation\": \"Portrait\"")
 
-            let fixed = try CLIRunner.run(["lint", "--fix"], in: app)
+            let fixed = try await CLIRunner.run(["lint", "--fix"], in: app)
             #expect(fixed.status == 1)
             #expect(fixed.standardError == "")
             #expect(
@@ -85,7 +85,7 @@ struct LintFixCommandTests {
             #expect(try Data(contentsOf: app.appendingPathComponent("pages/home/home.html")) == pristine["pages/home/home.html"])
 
             let before = try snapshot(folder)
-            let again = try CLIRunner.run(["lint", "--fix"], in: app)
+            let again = try await CLIRunner.run(["lint", "--fix"], in: app)
             #expect(again.status == 1)
             #expect(again.standardOutput == "applied no fix-its; 2 findings remain\n" + Self.remainingAfterTheFixes)
             #expect(try snapshot(folder) == before)
@@ -94,13 +94,13 @@ struct LintFixCommandTests {
 
     /// An arc iOS does not draw and a '.5.5' in one path: the path's rewrite comes first and
     /// takes the other fix-it's place; the next pass finds the hang gone with it.
-    @Test func ofTwoOverlappingFixItsTheFirstIsAppliedAndTheOtherSaidToBeSkipped() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let (app, _) = try scaffold(in: folder, keeping: [])
+    @Test func ofTwoOverlappingFixItsTheFirstIsAppliedAndTheOtherSaidToBeSkipped() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            let (app, _) = try await scaffold(in: folder, keeping: [])
             try write(
                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><path d=\"M2 2h20v10H2z M4 16h16a2 2 0 0 1 0 4H4z M3 3L5 3 5 5 .5.5z\"/></svg>\n",
                 to: app.appendingPathComponent("icons/explore.svg"))
-            let result = try CLIRunner.run(["lint", "--fix", "--quiet"], in: app)
+            let result = try await CLIRunner.run(["lint", "--fix", "--quiet"], in: app)
             #expect(result.status == 0)
             #expect(
                 result.standardOutput == """
@@ -122,10 +122,10 @@ struct LintFixCommandTests {
     /// (a comment, a trailing comma) is mended: after `--fix` the scaffold is back to what
     /// `mactl new` wrote. The misspelt store key shows only once its `setData` is mended, so it
     /// is fixed in the second pass.
-    @Test func everyDidYouMeanIsMendedByFix() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func everyDidYouMeanIsMendedByFix() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             let paths = ["pages/home/home.html", "pages/home/home.js", "pages/explore/explore.js", "i18n/en.json", "manifest.json"]
-            let (app, pristine) = try scaffold(in: folder, keeping: paths)
+            let (app, pristine) = try await scaffold(in: folder, keeping: paths)
             try edit(app, "pages/home/home.html", replacing: "$t('home.title')", with: "$t('home.titel')")
             try edit(app, "pages/home/home.html", replacing: "x-text=\"store.count\"", with: "x-text=\"store.cout\"")
             try edit(app, "pages/home/home.html", replacing: "@click=\"onTapIncrement()\"", with: "@click.prevnt=\"onTapIncrement()\"")
@@ -135,7 +135,7 @@ struct LintFixCommandTests {
             try edit(app, "i18n/en.json", replacing: "\"tab.home\": \"Home\",\n", with: "\"tab.home\": \"Home\",\n  // the tabs' names\n")
             try edit(app, "i18n/en.json", replacing: "\"Back\"\n}", with: "\"Back\",\n}")
             try edit(app, "manifest.json", replacing: "\"icons/home.svg\"", with: "\"icons/hom.svg\"")
-            let result = try CLIRunner.run(["lint", "--fix", "--quiet"], in: app)
+            let result = try await CLIRunner.run(["lint", "--fix", "--quiet"], in: app)
             #expect(result.status == 0)
             #expect(
                 result.standardOutput == """
@@ -168,9 +168,9 @@ struct LintFixCommandTests {
     /// one place, so the second is added after linting again; the misspelt rule in the
     /// configuration above the project is corrected, which turns that rule off, so its note
     /// goes too. The configuration keeps its permissions; paths are shown from the current folder.
-    @Test func fixesThatNeedAnotherPassGetIt() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let (app, pristine) = try scaffold(in: folder, keeping: ["manifest.json"])
+    @Test func fixesThatNeedAnotherPassGetIt() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            let (app, pristine) = try await scaffold(in: folder, keeping: ["manifest.json"])
             for page in ["about", "help"] {
                 try FileManager.default.createDirectory(at: app.appendingPathComponent("pages/\(page)"), withIntermediateDirectories: true)
                 try write(
@@ -181,7 +181,7 @@ struct LintFixCommandTests {
             try write("rules:\n  icon-tab-svg-on-andriod: off\n", to: configuration)
             #expect(chmod(configuration.path, 0o640) == 0)
 
-            let result = try CLIRunner.run(["lint", "--fix", "--quiet", "app"], in: folder)
+            let result = try await CLIRunner.run(["lint", "--fix", "--quiet", "app"], in: folder)
             #expect(result.status == 0)
             #expect(
                 result.standardOutput == """
@@ -206,11 +206,11 @@ struct LintFixCommandTests {
     /// With `--format json` or `sarif` the document on standard output is the one `lint`
     /// prints for the fixed project, and what changed goes to standard error.
     @Test(arguments: ["json", "sarif"])
-    func withAMachineFormatTheChangesGoToStandardError(format: String) throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let (app, _) = try scaffold(in: folder, keeping: [])
+    func withAMachineFormatTheChangesGoToStandardError(format: String) async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            let (app, _) = try await scaffold(in: folder, keeping: [])
             try write(Self.hangingIcon, to: app.appendingPathComponent("icons/home.svg"))
-            let fixed = try CLIRunner.run(["lint", "--fix", "--format", format], in: app)
+            let fixed = try await CLIRunner.run(["lint", "--fix", "--format", format], in: app)
             #expect(fixed.status == 0)
             #expect(
                 fixed.standardError == """
@@ -218,20 +218,20 @@ struct LintFixCommandTests {
                     applied 1 fix-it in 1 file; 1 finding remains
 
                     """)
-            let plain = try CLIRunner.run(["lint", "--format", format], in: app)
+            let plain = try await CLIRunner.run(["lint", "--format", format], in: app)
             #expect(fixed.standardOutput == plain.standardOutput)
             #expect(plain.standardOutput.hasPrefix("{"))
         }
     }
 
     /// Findings a baseline lists are not reported, so their fix-its are not applied either.
-    @Test func aBaselinesFindingsAreLeftAlone() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let (app, pristine) = try scaffold(in: folder, keeping: ["pages/detail/detail.html"])
+    @Test func aBaselinesFindingsAreLeftAlone() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            let (app, pristine) = try await scaffold(in: folder, keeping: ["pages/detail/detail.html"])
             try edit(app, "pages/home/home.html", replacing: "<h1 x-text=", with: "<h1 x-txt=")
-            #expect(try CLIRunner.run(["lint", "--write-baseline", "../baseline.json"], in: app).status == 0)
+            #expect(try await CLIRunner.run(["lint", "--write-baseline", "../baseline.json"], in: app).status == 0)
             try edit(app, "pages/detail/detail.html", replacing: "<h1 x-text=", with: "<h1 x-txt=")
-            let result = try CLIRunner.run(["lint", "--fix", "--quiet", "--baseline", "../baseline.json"], in: app)
+            let result = try await CLIRunner.run(["lint", "--fix", "--quiet", "--baseline", "../baseline.json"], in: app)
             #expect(result.status == 0)
             #expect(
                 result.standardOutput == """
@@ -252,11 +252,11 @@ struct LintFixCommandTests {
             "error: '--fix' cannot be combined with '--write-baseline'; run 'mactl lint --fix' first, then '--write-baseline' to record what remains\n"
         ),
     ])
-    func fixIsRefusedWithWatchAndWriteBaseline(options: [String], message: String) throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let (app, _) = try scaffold(in: folder, keeping: [])
+    func fixIsRefusedWithWatchAndWriteBaseline(options: [String], message: String) async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            let (app, _) = try await scaffold(in: folder, keeping: [])
             try write(Self.hangingIcon, to: app.appendingPathComponent("icons/home.svg"))
-            let result = try CLIRunner.run(["lint", "--fix"] + options, in: app)
+            let result = try await CLIRunner.run(["lint", "--fix"] + options, in: app)
             #expect(result.status == 2)
             #expect(result.standardOutput == "")
             #expect(result.standardError == message)
@@ -268,12 +268,12 @@ struct LintFixCommandTests {
     /// A file that cannot be replaced is named with the reason, the rest is reported as
     /// usual, and the command exits 2: it did not do what it was asked.
     @Test(.enabled(if: ReadOnlyFolder.isPossible, "this machine cannot make a folder refuse new files"))
-    func aFileThatCannotBeWrittenIsAnErrorThatNamesIt() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let (app, _) = try scaffold(in: folder, keeping: [])
+    func aFileThatCannotBeWrittenIsAnErrorThatNamesIt() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            let (app, _) = try await scaffold(in: folder, keeping: [])
             try edit(app, "pages/home/home.html", replacing: "<h1 x-text=", with: "<h1 x-txt=")
-            let result = try ReadOnlyFolder.with(app.appendingPathComponent("pages/home")) {
-                try CLIRunner.run(["lint", "--fix", "--quiet"], in: app)
+            let result = try await ReadOnlyFolder.with(app.appendingPathComponent("pages/home")) {
+                try await CLIRunner.run(["lint", "--fix", "--quiet"], in: app)
             }
             #expect(result.status == 2)
             #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import MiniAppKitTestProcess
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -6,60 +7,41 @@ import Glibc
 /// A server the tests start that says where it listens in its first line of output:
 /// `mactl serve`, `mactl catalog serve`, Python's `http.server`. Stopped by `stop()`.
 final class ListeningProcess {
-    let process = Process()
+    let process: TestProcess.Running
     /// `http://127.0.0.1:<port>/`, from the first line.
     let url: String
-    private let output = Pipe()
 
-    init(_ executable: URL, _ arguments: [String], in folder: URL? = nil) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        if let folder { process.currentDirectoryURL = folder }
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            line += byte
+    init(_ executable: URL, _ arguments: [String], in folder: URL? = nil) async throws {
+        process = try await TestProcess.start(executable, arguments, in: folder)
+        let address = try? await process.waitFor(within: .seconds(60), what: "the address it listens on") { output in
+            output.text(.output).firstMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+\//).map { String($0.output) }
         }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let range = text.range(of: "http://127\\.0\\.0\\.1:[0-9]+/", options: .regularExpression) else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw WebDriver.Failure(description: "\(arguments.joined(separator: " ")) printed \(text)")
+        guard let address else {
+            process.stop()
+            throw WebDriver.Failure(
+                description: "\(arguments.joined(separator: " ")) printed \(process.standardOutput)\(process.standardError)")
         }
-        url = String(text[range])
+        url = address
     }
 
     /// `mactl <arguments>`.
-    convenience init(mactl arguments: [String], in folder: URL) throws {
-        try self.init(CLIRunner.executable, arguments, in: folder)
+    convenience init(mactl arguments: [String], in folder: URL) async throws {
+        try await self.init(CLIRunner.executable, arguments, in: folder)
     }
 
     var port: Int { Int(url.split(separator: ":").last!.dropLast())! }
 
-    /// SIGKILL: the test process passes on the signals it blocks, SIGTERM among them, so a
-    /// child such as Python would not see a SIGTERM.
-    func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
+    var isRunning: Bool { process.isRunning }
+
+    /// Kills it (and what it started) at once; the test never waits on a server to stop.
+    func stop() { process.stop() }
 
     /// Sends `signal` (SIGINT, SIGTERM) and waits up to `seconds` for the process to end: its
     /// exit status, nil when it did not end (then it is killed), and what it printed after its
     /// first line.
-    func interrupt(_ signal: Int32, seconds: Double = 15) -> (status: Int32?, output: String) {
-        kill(process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { usleep(20_000) }
-        guard !process.isRunning else {
-            stop()
-            return (nil, "")
-        }
-        return (process.terminationStatus, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    func interrupt(_ signal: Int32, seconds: Int = 15) async -> (status: Int32?, output: String) {
+        guard let outcome = try? await process.interrupt(signal, grace: .seconds(seconds)) else { return (nil, "") }
+        return (outcome.status, String(outcome.standardOutput.drop { $0 != "\n" }.dropFirst()))
     }
 
     /// A request to the server: its status, its body as text and as bytes.

@@ -6,12 +6,14 @@ import Testing
 /// inserted in the file's own style), what it prints, and every refusal.
 struct NewPageCommandTests {
     /// A scaffolded app named "shop" in a temporary folder.
-    private func withApp(template: String = "tabs", _ body: (URL) throws -> Void) throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    private func withApp(template: String = "tabs", _ body: (URL) async throws -> Void) async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("shop")
-            let created = try CLIRunner.run(["new", app.path, "--template", template, "--app-id", "org.example.shop", "--name", "Shop"])
+            let created = try await CLIRunner.run([
+                "new", app.path, "--template", template, "--app-id", "org.example.shop", "--name", "Shop",
+            ])
             #expect(created.status == 0, "\(created.standardError)")
-            try body(app)
+            try await body(app)
         }
     }
 
@@ -32,8 +34,8 @@ struct NewPageCommandTests {
     }
 
     /// The ids of what `lint` reports, and its exit status.
-    private func lintIDs(_ app: URL) throws -> (status: Int32, ids: [String]) {
-        let result = try CLIRunner.run(["lint", "--format", "json"], in: app)
+    private func lintIDs(_ app: URL) async throws -> (status: Int32, ids: [String]) {
+        let result = try await CLIRunner.run(["lint", "--format", "json"], in: app)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let diagnostics = try #require(document["diagnostics"] as? [[String: Any]])
         return (result.status, diagnostics.compactMap { $0["id"] as? String }.sorted())
@@ -43,37 +45,37 @@ struct NewPageCommandTests {
     /// clean as before: `--strict` passes and no rule reports anything new, except the note
     /// every app with SVG tab icons gets, when the page brought the app its first tab bar.
     @Test(arguments: EmbeddedTemplates.names, [false, true])
-    func aNewPageLintsAsCleanAsTheScaffold(template: String, tab: Bool) throws {
-        try withApp(template: template) { app in
-            let before = try lintIDs(app)
+    func aNewPageLintsAsCleanAsTheScaffold(template: String, tab: Bool) async throws {
+        try await withApp(template: template) { app in
+            let before = try await lintIDs(app)
             #expect(before.status == 0)
-            let result = try CLIRunner.run(["new", "page", "order-history"] + (tab ? ["--tab"] : []), in: app)
+            let result = try await CLIRunner.run(["new", "page", "order-history"] + (tab ? ["--tab"] : []), in: app)
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardError == "")
-            let after = try lintIDs(app)
+            let after = try await lintIDs(app)
             #expect(after.status == 0)
             let hadTabBar = before.ids.contains("icon-tab-svg-on-android")
             let expected = tab && !hadTabBar ? (before.ids + ["icon-tab-svg-on-android"]).sorted() : before.ids
             #expect(after.ids == expected)
-            #expect(try CLIRunner.run(["lint", "--strict"], in: app).status == 0)
+            #expect(try await CLIRunner.run(["lint", "--strict"], in: app).status == 0)
             for suffix in [".html", ".js", ".css"] {
                 #expect(
                     FileManager.default.fileExists(atPath: app.appendingPathComponent("pages/order-history/order-history" + suffix).path))
             }
             // The page ships: pack takes the manifest's pages.
-            let pack = try CLIRunner.run(["pack", "-o", "../shop.ma"], in: app)
+            let pack = try await CLIRunner.run(["pack", "-o", "../shop.ma"], in: app)
             #expect(pack.status == 0, "\(pack.standardError)")
-            let inspect = try CLIRunner.run(["inspect", "../shop.ma"], in: app)
+            let inspect = try await CLIRunner.run(["inspect", "../shop.ma"], in: app)
             #expect(inspect.standardOutput.contains("\npages/order-history/order-history.html "))
         }
     }
 
-    @Test func theTabsTemplateGetsAFourthTabInTheStyleOfTheOthers() throws {
-        try withApp { app in
+    @Test func theTabsTemplateGetsAFourthTabInTheStyleOfTheOthers() async throws {
+        try await withApp { app in
             let manifest = try read(app, "manifest.json")
             let english = try read(app, "i18n/en.json")
             let french = try read(app, "i18n/fr.json")
-            let result = try CLIRunner.run(["new", "page", "profile", "--tab"], in: app)
+            let result = try await CLIRunner.run(["new", "page", "profile", "--tab"], in: app)
             #expect(result.status == 0)
             #expect(
                 result.standardOutput == """
@@ -144,9 +146,9 @@ struct NewPageCommandTests {
 
                     """)
             // The fifth tab fits; a sixth does not.
-            #expect(try CLIRunner.run(["new", "page", "cart", "--tab"], in: app).status == 0)
+            #expect(try await CLIRunner.run(["new", "page", "cart", "--tab"], in: app).status == 0)
             let before = try snapshot(app)
-            let sixth = try CLIRunner.run(["new", "page", "more", "--tab"], in: app)
+            let sixth = try await CLIRunner.run(["new", "page", "more", "--tab"], in: app)
             #expect(sixth.status == 2)
             #expect(
                 sixth.standardError
@@ -158,9 +160,9 @@ struct NewPageCommandTests {
 
     /// A tab bar needs two tabs: an app without one gets a tab bar whose first tab is its
     /// launch page, each tab with a text in every locale and an icon the iOS tab bar draws.
-    @Test func theBlankTemplateGetsATabBarWhoseFirstTabIsTheLaunchPage() throws {
-        try withApp(template: "blank") { app in
-            let result = try CLIRunner.run(["new", "page", "order-history", "--tab"], in: app)
+    @Test func theBlankTemplateGetsATabBarWhoseFirstTabIsTheLaunchPage() async throws {
+        try await withApp(template: "blank") { app in
+            let result = try await CLIRunner.run(["new", "page", "order-history", "--tab"], in: app)
             #expect(result.status == 0)
             #expect(
                 result.standardOutput == """
@@ -218,9 +220,9 @@ struct NewPageCommandTests {
 
     /// Run inside the project, the page is found as `lint` finds it, from any subfolder;
     /// paths are printed relative to the current folder. With `--project`, the hint names it.
-    @Test func theProjectIsFoundUpwardOrNamedWithProject() throws {
-        try withApp(template: "blank") { app in
-            let inside = try CLIRunner.run(["new", "page", "about"], in: app.appendingPathComponent("pages/index"))
+    @Test func theProjectIsFoundUpwardOrNamedWithProject() async throws {
+        try await withApp(template: "blank") { app in
+            let inside = try await CLIRunner.run(["new", "page", "about"], in: app.appendingPathComponent("pages/index"))
             #expect(inside.status == 0)
             #expect(
                 inside.standardOutput == """
@@ -235,7 +237,8 @@ struct NewPageCommandTests {
                     """)
             let spaced = app.deletingLastPathComponent().appendingPathComponent("my shop")
             try FileManager.default.moveItem(at: app, to: spaced)
-            let named = try CLIRunner.run(["new", "page", "help_center", "--project", "my shop"], in: spaced.deletingLastPathComponent())
+            let named = try await CLIRunner.run(
+                ["new", "page", "help_center", "--project", "my shop"], in: spaced.deletingLastPathComponent())
             #expect(named.status == 0)
             #expect(
                 named.standardOutput == """
@@ -250,13 +253,13 @@ struct NewPageCommandTests {
                     """)
             #expect(
                 try read(spaced, "i18n/en.json").hasSuffix("  \"about.title\": \"About\",\n  \"help_center.title\": \"Help center\"\n}\n"))
-            #expect(try CLIRunner.run(["lint", "my shop", "--strict"], in: spaced.deletingLastPathComponent()).status == 0)
+            #expect(try await CLIRunner.run(["lint", "my shop", "--strict"], in: spaced.deletingLastPathComponent()).status == 0)
         }
     }
 
     /// Without locale files, the page shows its title as text and the tab names it as written.
-    @Test func anAppWithoutLocalesGetsPlainTexts() throws {
-        try withApp(template: "blank") { app in
+    @Test func anAppWithoutLocalesGetsPlainTexts() async throws {
+        try await withApp(template: "blank") { app in
             try FileManager.default.removeItem(at: app.appendingPathComponent("i18n"))
             try Data(
                 #"{ "app_id": "org.example.shop", "name": "Shop", "icons": [{ "src": "icons/app.svg" }], "version": { "code": 1, "name": "1.0.0" }, "platform_version": { "min_code": 1 }, "pages": ["pages/index/index"] }"#
@@ -268,8 +271,8 @@ struct NewPageCommandTests {
                     .utf8
             )
             .write(to: app.appendingPathComponent("pages/index/index.html"))
-            let before = try lintIDs(app)
-            let result = try CLIRunner.run(["new", "page", "cart", "--tab"], in: app)
+            let before = try await lintIDs(app)
+            let result = try await CLIRunner.run(["new", "page", "cart", "--tab"], in: app)
             #expect(result.status == 0)
             #expect(
                 result.standardOutput == """
@@ -288,12 +291,12 @@ struct NewPageCommandTests {
                     == #"{ "app_id": "org.example.shop", "name": "Shop", "icons": [{ "src": "icons/app.svg" }], "version": { "code": 1, "name": "1.0.0" }, "platform_version": { "min_code": 1 }, "pages": ["pages/index/index", "pages/cart/cart"], "tab_bar": { "tabs": [{ "page": "pages/index/index", "text": "Home", "icon": "icons/index.svg" }, { "page": "pages/cart/cart", "text": "Cart", "icon": "icons/cart.svg" }] } }"#
             )
             #expect(try read(app, "pages/cart/cart.html").contains("\n<body x-data=\"page\">\n  <h1>Cart</h1>\n</body>\n"))
-            #expect(try lintIDs(app).ids == (before.ids + ["icon-tab-svg-on-android"]).sorted())
+            #expect(try await lintIDs(app).ids == (before.ids + ["icon-tab-svg-on-android"]).sorted())
         }
     }
 
-    @Test func refusalsExitTwoWithOneLineAndChangeNothing() throws {
-        try withApp { app in
+    @Test func refusalsExitTwoWithOneLineAndChangeNothing() async throws {
+        try await withApp { app in
             try FileManager.default.createDirectory(at: app.appendingPathComponent("pages/Draft"), withIntermediateDirectories: true)
             try Data("<body x-data=\"page\"></body>\n".utf8).write(to: app.appendingPathComponent("pages/Draft/Draft.html"))
             let before = try snapshot(app)
@@ -316,7 +319,7 @@ struct NewPageCommandTests {
                 (["x", "--project", "pages"], "no manifest.json in 'pages'; --project names a MiniApp project folder"),
             ]
             for (arguments, message) in cases {
-                let result = try CLIRunner.run(["new", "page"] + arguments, in: app)
+                let result = try await CLIRunner.run(["new", "page"] + arguments, in: app)
                 #expect(result.status == 2, "\(arguments)")
                 #expect(result.standardError == "error: \(message)\n")
                 #expect(result.standardOutput == "")
@@ -325,8 +328,8 @@ struct NewPageCommandTests {
         }
     }
 
-    @Test func aManifestOrLocaleItCannotEditIsRefused() throws {
-        try withApp { app in
+    @Test func aManifestOrLocaleItCannotEditIsRefused() async throws {
+        try await withApp { app in
             let manifestURL = app.appendingPathComponent("manifest.json")
             let manifest = try read(app, "manifest.json")
             let cases: [(String, String, String)] = [
@@ -355,7 +358,7 @@ struct NewPageCommandTests {
                 let original = try Data(contentsOf: url)
                 try Data(text.utf8).write(to: url)
                 let before = try snapshot(app)
-                let result = try CLIRunner.run(["new", "page", "profile", "--tab"], in: app)
+                let result = try await CLIRunner.run(["new", "page", "profile", "--tab"], in: app)
                 #expect(result.status == 2)
                 #expect(result.standardError == "error: \(message)\n")
                 #expect(try snapshot(app) == before)
@@ -371,7 +374,7 @@ struct NewPageCommandTests {
                     ).utf8
             )
             .write(to: manifestURL)
-            let alone = try CLIRunner.run(["new", "page", "profile", "--tab"], in: app)
+            let alone = try await CLIRunner.run(["new", "page", "profile", "--tab"], in: app)
             #expect(alone.status == 2)
             #expect(
                 alone.standardError
@@ -380,9 +383,9 @@ struct NewPageCommandTests {
         }
     }
 
-    @Test func outsideAProjectItSaysWhereToRunIt() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let result = try CLIRunner.run(["new", "page", "profile"], in: folder)
+    @Test func outsideAProjectItSaysWhereToRunIt() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            let result = try await CLIRunner.run(["new", "page", "profile"], in: folder)
             #expect(result.status == 2)
             #expect(
                 result.standardError
@@ -393,13 +396,13 @@ struct NewPageCommandTests {
     }
 
     /// A write that fails halfway removes what was written: the project is as it was.
-    @Test func aFailedWriteLeavesTheProjectAsItWas() throws {
-        try withApp(template: "blank") { app in
+    @Test func aFailedWriteLeavesTheProjectAsItWas() async throws {
+        try await withApp(template: "blank") { app in
             // A file named 'icons' where the tab icons' folder would go.
             try FileManager.default.removeItem(at: app.appendingPathComponent("icons"))
             try Data("not a folder\n".utf8).write(to: app.appendingPathComponent("icons"))
             let before = try snapshot(app)
-            let result = try CLIRunner.run(["new", "page", "profile", "--tab"], in: app)
+            let result = try await CLIRunner.run(["new", "page", "profile", "--tab"], in: app)
             #expect(result.status == 2)
             #expect(
                 result.standardError
@@ -411,9 +414,9 @@ struct NewPageCommandTests {
 
     /// `page` is the page form; an app folder named "page" is `./page`, and a missing name is
     /// ArgumentParser's usage error.
-    @Test func anAppFolderNamedPageIsWrittenDotSlashPage() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let missing = try CLIRunner.run(["new", "page"], in: folder)
+    @Test func anAppFolderNamedPageIsWrittenDotSlashPage() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            let missing = try await CLIRunner.run(["new", "page"], in: folder)
             #expect(missing.status == 2)
             #expect(missing.standardError.hasPrefix("Error: Missing expected argument '<name>'\n"))
             #expect(
@@ -421,7 +424,7 @@ struct NewPageCommandTests {
                     "Usage: mactl new page <name> [--tab] [--project <project>]\n  See 'mactl new page --help' for more information.\n"))
             // Options of a new project are refused, before `page` or after it.
             for arguments in [["new", "page", "x", "--template", "blank"], ["new", "--name", "X", "page", "x", "--lang", "fr"]] {
-                let misplaced = try CLIRunner.run(arguments, in: folder)
+                let misplaced = try await CLIRunner.run(arguments, in: folder)
                 #expect(misplaced.status == 2)
                 #expect(
                     misplaced.standardError.hasPrefix(
@@ -429,12 +432,12 @@ struct NewPageCommandTests {
                             ? "Error: --template is an option of a new project, not of 'mactl new page'\n"
                             : "Error: --name and --lang are options of a new project, not of 'mactl new page'\n"))
             }
-            let app = try CLIRunner.run(["new", "./page", "--template", "blank"], in: folder)
+            let app = try await CLIRunner.run(["new", "./page", "--template", "blank"], in: folder)
             #expect(app.status == 0)
             #expect(
                 app.standardOutput
                     == "created './page' from the 'blank' template (10 files)\nnext: mactl lint ./page, then mactl test ./page\n")
-            let noPath = try CLIRunner.run(["new"], in: folder)
+            let noPath = try await CLIRunner.run(["new"], in: folder)
             #expect(noPath.status == 2)
             #expect(
                 noPath.standardError.hasSuffix(

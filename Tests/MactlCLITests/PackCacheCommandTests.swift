@@ -13,9 +13,9 @@ struct PackCacheCommandTests {
 
         /// Packs into `name`.ma and returns the package's bytes and its report without the
         /// timings (the one part of a report that differs between runs).
-        func pack(_ name: String, _ arguments: [String] = []) throws -> (result: CLIRunner.Result, package: Data, report: String) {
+        func pack(_ name: String, _ arguments: [String] = []) async throws -> (result: CLIRunner.Result, package: Data, report: String) {
             let output = folder.appendingPathComponent("\(name).ma")
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["pack", "app", "-o", output.path] + arguments, in: folder,
                 environment: ["MACTL_CACHE_DIR": cache.path, "SOURCE_DATE_EPOCH": "1700000000"])
             #expect(result.status == 0, "\(result.standardError)")
@@ -58,20 +58,20 @@ struct PackCacheCommandTests {
         }
     }
 
-    static func withApp(_ body: (App) throws -> Void) throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            try body(App(folder: folder))
+    static func withApp(_ body: (App) async throws -> Void) async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
+            try await body(App(folder: folder))
         }
     }
 
-    @Test func anUnchangedProjectIsPackedFromTheCachesIntoTheSameBytes() throws {
-        try Self.withApp { app in
-            let scratch = try app.pack("scratch", ["--no-cache"])
+    @Test func anUnchangedProjectIsPackedFromTheCachesIntoTheSameBytes() async throws {
+        try await Self.withApp { app in
+            let scratch = try await app.pack("scratch", ["--no-cache"])
             #expect(!FileManager.default.fileExists(atPath: app.cache.path), "--no-cache writes no cache")
-            let filling = try app.pack("filling")
+            let filling = try await app.pack("filling")
             try app.markCachedTransforms()
-            let warm = try app.pack("warm")
+            let warm = try await app.pack("warm")
             #expect(filling.package == scratch.package)
             #expect(warm.package == scratch.package)
             #expect(filling.report == scratch.report)
@@ -90,13 +90,13 @@ struct PackCacheCommandTests {
     /// from the two caches without reading the project (but for the lines of the diagnostics),
     /// into the same bytes and report. Without a pack cache entry for every file that ships,
     /// the pack reads the project, into the same bytes again.
-    @Test func anUnchangedProjectIsPackedFromTheCachesAlone() throws {
-        try Self.withApp { app in
-            let scratch = try app.pack("scratch", ["--no-cache"])
-            _ = try app.pack("filling")
+    @Test func anUnchangedProjectIsPackedFromTheCachesAlone() async throws {
+        try await Self.withApp { app in
+            let scratch = try await app.pack("scratch", ["--no-cache"])
+            _ = try await app.pack("filling")
             try app.trustLintEntry()
             try app.markCachedTransforms()
-            let quick = try app.pack("quick")
+            let quick = try await app.pack("quick")
             #expect(quick.result.standardOutput.contains("note: FROM THE CACHE on Android, SkipMiniApp cannot decode SVG"))
             #expect(quick.package == scratch.package)
             #expect(
@@ -104,20 +104,20 @@ struct PackCacheCommandTests {
                     of: "transform: \"none\"", with: "transform: null") == scratch.report)
             // The pack cache gone: the files are read, and the lint is still the cache's.
             try FileManager.default.removeItem(at: try app.packCacheFile())
-            let reread = try app.pack("reread")
+            let reread = try await app.pack("reread")
             #expect(reread.result.standardOutput.contains("FROM THE CACHE"))
             #expect(reread.package == scratch.package)
             #expect(reread.report == scratch.report)
         }
     }
 
-    @Test func aChangedFileIsTransformedAgainAndOnlyIt() throws {
-        try Self.withApp { app in
-            _ = try app.pack("first")
+    @Test func aChangedFileIsTransformedAgainAndOnlyIt() async throws {
+        try await Self.withApp { app in
+            _ = try await app.pack("first")
             try app.markCachedTransforms()
             try app.edit("pages/home/home.css") { $0 + "\n.added { color: red; }\n" }
-            let warm = try app.pack("warm")
-            let scratch = try app.pack("scratch", ["--no-cache"])
+            let warm = try await app.pack("warm")
+            let scratch = try await app.pack("scratch", ["--no-cache"])
             #expect(warm.package == scratch.package)
             let lines = warm.report.components(separatedBy: "\n")
             let css = try #require(lines.firstIndex(of: "- path: \"pages/home/home.css\""))
@@ -126,28 +126,28 @@ struct PackCacheCommandTests {
         }
     }
 
-    @Test func minifiedAndUnminifiedEntriesAreKeptApart() throws {
-        try Self.withApp { app in
-            _ = try app.pack("minified")
-            let plain = try app.pack("plain", ["--no-minify"])
-            let scratch = try app.pack("scratch", ["--no-minify", "--no-cache"])
+    @Test func minifiedAndUnminifiedEntriesAreKeptApart() async throws {
+        try await Self.withApp { app in
+            _ = try await app.pack("minified")
+            let plain = try await app.pack("plain", ["--no-minify"])
+            let scratch = try await app.pack("scratch", ["--no-minify", "--no-cache"])
             #expect(plain.package == scratch.package)
             #expect(plain.report == scratch.report.replacingOccurrences(of: "scratch", with: "plain"))
         }
     }
 
-    @Test func aDamagedPackCacheIsReplacedWithANote() throws {
-        try Self.withApp { app in
-            let first = try app.pack("first")
+    @Test func aDamagedPackCacheIsReplacedWithANote() async throws {
+        try await Self.withApp { app in
+            let first = try await app.pack("first")
             let url = try app.packCacheFile()
             var bytes = try Data(contentsOf: url)
             bytes[bytes.count / 2] ^= 0x01
             try bytes.write(to: url)
-            let damaged = try app.pack("second")
+            let damaged = try await app.pack("second")
             #expect(
                 damaged.result.standardError.contains("note: the pack cache '\(url.path)' is not a cache mactl wrote; it is replaced\n"))
             #expect(damaged.package == first.package)
-            #expect(try app.pack("third").result.standardError.contains("pack cache") == false)
+            #expect(try await app.pack("third").result.standardError.contains("pack cache") == false)
         }
     }
 }

@@ -1,22 +1,24 @@
 import Foundation
+import MiniAppKitTestProcess
 import Testing
 
 struct PackCommandTests {
     /// A scaffolded app in a temporary folder.
-    private func withApp(template: String = "tabs", _ body: (URL) throws -> Void) throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    private func withApp(template: String = "tabs", _ body: (URL) async throws -> Void) async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("shop")
             #expect(
-                try CLIRunner.run(["new", app.path, "--template", template, "--app-id", "org.example.shop", "--name", "Shop"]).status == 0)
-            try body(app)
+                try await CLIRunner.run(["new", app.path, "--template", template, "--app-id", "org.example.shop", "--name", "Shop"]).status
+                    == 0)
+            try await body(app)
         }
     }
 
     private let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
 
-    @Test func packsTheScaffoldedAppIntoDistWithAReport() throws {
-        try withApp { app in
-            let result = try CLIRunner.run(["pack", app.path], environment: epoch)
+    @Test func packsTheScaffoldedAppIntoDistWithAReport() async throws {
+        try await withApp { app in
+            let result = try await CLIRunner.run(["pack", app.path], environment: epoch)
             #expect(result.status == 0, "\(result.standardError)")
             let package = app.appendingPathComponent("dist/org.example.shop-1.0.0.ma")
             let report = app.appendingPathComponent("dist/org.example.shop-1.0.0.report.yaml")
@@ -29,12 +31,8 @@ struct PackCommandTests {
             let nameLength = Int(bytes[26]) | Int(bytes[27]) << 8
             #expect(String(decoding: bytes[30..<(30 + nameLength)], as: UTF8.self) == "manifest.json")
             if FileManager.default.isExecutableFile(atPath: "/usr/bin/unzip") {
-                let unzip = Process()
-                unzip.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
-                unzip.arguments = ["-tqq", package.path]
-                try unzip.run()
-                unzip.waitUntilExit()
-                #expect(unzip.terminationStatus == 0)
+                let unzip = try await TestProcess.run(URL(fileURLWithPath: "/usr/bin/unzip"), ["-tqq", package.path])
+                #expect(unzip.status == 0, "\(unzip.standardOutput)")
             }
             let yaml = try String(contentsOf: report, encoding: .utf8)
             #expect(yaml.hasPrefix("mactl: \"0.1.0\"\napp:\n  id: \"org.example.shop\"\n"))
@@ -46,10 +44,10 @@ struct PackCommandTests {
     /// Without a path, pack finds the project as lint does, upward from the current folder: run
     /// in a page's folder, it packs the app into the app's dist/, with the paths of the lint
     /// written from where it ran.
-    @Test func withoutAPathTheProjectIsFoundUpward() throws {
-        try withApp { app in
+    @Test func withoutAPathTheProjectIsFoundUpward() async throws {
+        try await withApp { app in
             let page = app.appendingPathComponent("pages/home")
-            let result = try CLIRunner.run(["pack"], in: page, environment: epoch)
+            let result = try await CLIRunner.run(["pack"], in: page, environment: epoch)
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardError == "")
             let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -66,9 +64,9 @@ struct PackCommandTests {
 
     /// Each tab icon as librsvg draws it and as SkipMiniApp's iOS reader draws it, beside the
     /// report, listed in it with the share of ink that differs.
-    @Test func theReportListsEachTabIconsTwoRenderings() throws {
-        try withApp { app in
-            let result = try CLIRunner.run(["pack", app.path], environment: epoch)
+    @Test func theReportListsEachTabIconsTwoRenderings() async throws {
+        try await withApp { app in
+            let result = try await CLIRunner.run(["pack", app.path], environment: epoch)
             #expect(result.status == 0, "\(result.standardError)")
             let report = try String(contentsOf: app.appendingPathComponent("dist/org.example.shop-1.0.0.report.yaml"), encoding: .utf8)
             #expect(
@@ -96,7 +94,7 @@ struct PackCommandTests {
                 try Data(contentsOf: folder.appendingPathComponent("settings.svg.ios.png"))
                     == Data(contentsOf: folder.appendingPathComponent("settings.svg.librsvg.png")))
             // Shipped as written (no svg-clean), the lint's own renderings are used: the same images.
-            let asWritten = try CLIRunner.run(
+            let asWritten = try await CLIRunner.run(
                 ["pack", app.path, "--no-minify", "-o", app.appendingPathComponent("raw.ma").path], environment: epoch)
             #expect(asWritten.status == 0, "\(asWritten.standardError)")
             #expect(
@@ -105,14 +103,16 @@ struct PackCommandTests {
         }
     }
 
-    @Test func theSameProjectPacksToTheSameBytesInAnyTimeZone() throws {
-        try withApp { app in
+    @Test func theSameProjectPacksToTheSameBytesInAnyTimeZone() async throws {
+        try await withApp { app in
             // Outside the project, so the first package is not a file of the second pack.
             let first = app.deletingLastPathComponent().appendingPathComponent("first.ma")
             let second = app.deletingLastPathComponent().appendingPathComponent("second.ma")
-            #expect(try CLIRunner.run(["pack", app.path, "-o", first.path], environment: epoch.merging(["TZ": "UTC"]) { $1 }).status == 0)
             #expect(
-                try CLIRunner.run(["pack", app.path, "-o", second.path], environment: epoch.merging(["TZ": "Asia/Tokyo"]) { $1 }).status
+                try await CLIRunner.run(["pack", app.path, "-o", first.path], environment: epoch.merging(["TZ": "UTC"]) { $1 }).status == 0)
+            #expect(
+                try await CLIRunner.run(["pack", app.path, "-o", second.path], environment: epoch.merging(["TZ": "Asia/Tokyo"]) { $1 })
+                    .status
                     == 0)
             let firstBytes = try Data(contentsOf: first)
             let secondBytes = try Data(contentsOf: second)
@@ -130,22 +130,22 @@ struct PackCommandTests {
         }
     }
 
-    @Test func aProjectWithErrorsIsNotPacked() throws {
-        try withApp(template: "blank") { app in
+    @Test func aProjectWithErrorsIsNotPacked() async throws {
+        try await withApp(template: "blank") { app in
             let manifest = app.appendingPathComponent("manifest.json")
             let text = try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(
                 of: "\"pages/index/index\"", with: "\"pages/missing\"")
             try Data(text.utf8).write(to: manifest)
-            let result = try CLIRunner.run(["pack", app.path])
+            let result = try await CLIRunner.run(["pack", app.path])
             #expect(result.status == 1)
             #expect(result.standardError == "error: not packed: the project has errors\n")
             #expect(!FileManager.default.fileExists(atPath: app.appendingPathComponent("dist").path))
         }
     }
 
-    @Test func anOutputInAMissingFolderExitsTwoAndWritesNothing() throws {
-        try withApp(template: "blank") { app in
-            let result = try CLIRunner.run(["pack", app.path, "-o", "/nonexistent/folder/app.ma"])
+    @Test func anOutputInAMissingFolderExitsTwoAndWritesNothing() async throws {
+        try await withApp(template: "blank") { app in
+            let result = try await CLIRunner.run(["pack", app.path, "-o", "/nonexistent/folder/app.ma"])
             #expect(result.status == 2)
             #expect(
                 result.standardError
@@ -153,14 +153,14 @@ struct PackCommandTests {
         }
     }
 
-    @Test func aBudgetMadeAnErrorKeepsThePreviousPackage() throws {
-        try withApp { app in
+    @Test func aBudgetMadeAnErrorKeepsThePreviousPackage() async throws {
+        try await withApp { app in
             let package = app.appendingPathComponent("app.ma")
             try Data("previous".utf8).write(to: package)
             try Data("budgets:\n  package: 1KB\nrules:\n  package-over-budget: error\n".utf8).write(
                 to: app.appendingPathComponent(".mactl.yml"))
             let before = try FileManager.default.contentsOfDirectory(atPath: app.path).sorted()
-            let result = try CLIRunner.run(["pack", app.path, "-o", package.path])
+            let result = try await CLIRunner.run(["pack", app.path, "-o", package.path])
             #expect(result.status == 1)
             #expect(result.standardError.contains("manifest.json: error: the package is "))
             #expect(
@@ -170,7 +170,7 @@ struct PackCommandTests {
             #expect(try String(contentsOf: package, encoding: .utf8) == "previous")
             // Nothing left behind: no work folder (.mactl-pack-<pid>), no partial package.
             #expect(try FileManager.default.contentsOfDirectory(atPath: app.path).sorted() == before)
-            let github = try CLIRunner.run(["pack", app.path, "-o", package.path, "--format", "github"])
+            let github = try await CLIRunner.run(["pack", app.path, "-o", package.path, "--format", "github"])
             #expect(github.standardError.hasPrefix("::error file="))
             #expect(github.standardError.contains("title=package-over-budget::the package is "))
         }
@@ -179,9 +179,9 @@ struct PackCommandTests {
     /// With `--format json` or `sarif`, standard output is the document alone; the status
     /// lines go to standard error.
     @Test(arguments: ["json", "sarif"])
-    func aDocumentFormatKeepsStandardOutputPure(format: String) throws {
-        try withApp { app in
-            let result = try CLIRunner.run(["pack", app.path, "--format", format], environment: epoch)
+    func aDocumentFormatKeepsStandardOutputPure(format: String) async throws {
+        try await withApp { app in
+            let result = try await CLIRunner.run(["pack", app.path, "--format", format], environment: epoch)
             #expect(result.status == 0, "\(result.standardError)")
             let document = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8))
             #expect(document is [String: Any])
@@ -191,36 +191,36 @@ struct PackCommandTests {
         }
     }
 
-    @Test func noMinifyShipsFilesAsWritten() throws {
-        try withApp(template: "blank") { app in
+    @Test func noMinifyShipsFilesAsWritten() async throws {
+        try await withApp(template: "blank") { app in
             let package = app.appendingPathComponent("app.ma")
-            #expect(try CLIRunner.run(["pack", app.path, "-o", package.path, "--no-minify"], environment: epoch).status == 0)
+            #expect(try await CLIRunner.run(["pack", app.path, "-o", package.path, "--no-minify"], environment: epoch).status == 0)
             let report = try String(contentsOf: app.appendingPathComponent("app.report.yaml"), encoding: .utf8)
             #expect(!report.contains("transform: \""))
         }
     }
 
-    @Test func inspectShowsTheManifestFilesAndSignature() throws {
-        try withApp(template: "blank") { app in
+    @Test func inspectShowsTheManifestFilesAndSignature() async throws {
+        try await withApp(template: "blank") { app in
             let package = app.appendingPathComponent("app.ma")
-            #expect(try CLIRunner.run(["pack", app.path, "-o", package.path], environment: epoch).status == 0)
-            let text = try CLIRunner.run(["inspect", package.path])
+            #expect(try await CLIRunner.run(["pack", app.path, "-o", package.path], environment: epoch).status == 0)
+            let text = try await CLIRunner.run(["inspect", package.path])
             #expect(text.status == 0)
             #expect(text.standardOutput.contains("org.example.shop 1.0.0 (code 1): Shop"))
             #expect(text.standardOutput.contains("signature: none"))
             #expect(text.standardOutput.contains("manifest.json"))
-            let json = try CLIRunner.run(["inspect", package.path, "--format", "json"])
+            let json = try await CLIRunner.run(["inspect", package.path, "--format", "json"])
             #expect(json.status == 0)
             #expect(json.standardOutput.contains("\"app_id\": \"org.example.shop\""))
             #expect(json.standardOutput.contains("\"signed\": false"))
         }
     }
 
-    @Test func inspectRefusesAFileThatIsNotAPackage() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func inspectRefusesAFileThatIsNotAPackage() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             let file = folder.appendingPathComponent("x.ma")
             try Data("not a zip".utf8).write(to: file)
-            let result = try CLIRunner.run(["inspect", file.path])
+            let result = try await CLIRunner.run(["inspect", file.path])
             #expect(result.status == 1)
             #expect(
                 result.standardError
@@ -233,20 +233,16 @@ struct PackCommandTests {
 struct PackRoundTripTests {
     /// The packed showcase, unzipped, lints exactly as clean as its source: the transforms and the
     /// bundle plan kept everything the app needs and its meaning.
-    @Test func thePackedAppLintsCleanWhenUnpacked() throws {
+    @Test func thePackedAppLintsCleanWhenUnpacked() async throws {
         // unzip is installed by scripts/setup.sh: its absence is a failure, not a skip.
-        try CLIRunner.withTemporaryFolder { folder in
+        try await CLIRunner.withTemporaryFolder { folder in
             let package = folder.appendingPathComponent("shop.ma")
-            let packed = try CLIRunner.run(["pack", ShowcaseTests.showcase.path, "-o", package.path])
+            let packed = try await CLIRunner.run(["pack", ShowcaseTests.showcase.path, "-o", package.path])
             #expect(packed.status == 0, "\(packed.standardError)")
             let unpacked = folder.appendingPathComponent("unpacked")
-            let unzip = Process()
-            unzip.executableURL = URL(fileURLWithPath: "/usr/bin/unzip")
-            unzip.arguments = ["-qq", package.path, "-d", unpacked.path]
-            try unzip.run()
-            unzip.waitUntilExit()
-            #expect(unzip.terminationStatus == 0)
-            let lint = try CLIRunner.run(["lint", unpacked.path])
+            let unzip = try await TestProcess.run(URL(fileURLWithPath: "/usr/bin/unzip"), ["-qq", package.path, "-d", unpacked.path])
+            #expect(unzip.status == 0, "\(unzip.standardError)")
+            let lint = try await CLIRunner.run(["lint", unpacked.path])
             #expect(lint.status == 0)
             // Clean but for the note every app with SVG tab icons gets under SkipMiniApp.
             #expect(lint.standardOutput.hasSuffix("0 errors, 0 warnings and 1 note in 19 files\n"), "\(lint.standardOutput)")
@@ -255,26 +251,26 @@ struct PackRoundTripTests {
 }
 
 struct SignCommandTests {
-    @Test func keygenPackSignAndVerifyRoundTrip() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func keygenPackSignAndVerifyRoundTrip() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("app")
-            #expect(try CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
+            #expect(try await CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
             let key = folder.appendingPathComponent("key.pem")
-            let keygen = try CLIRunner.run(["keygen", key.path])
+            let keygen = try await CLIRunner.run(["keygen", key.path])
             #expect(keygen.status == 0)
             let permissions = try FileManager.default.attributesOfItem(atPath: key.path)[.posixPermissions] as? Int
             #expect(permissions == 0o600)
             #expect(
-                try CLIRunner.run(["keygen", key.path]).standardError
+                try await CLIRunner.run(["keygen", key.path]).standardError
                     == "error: '\(key.path)' exists; mactl keygen never overwrites a key: give another path\n")
             let certificate = folder.appendingPathComponent("key.cert.pem")
             let package = folder.appendingPathComponent("app.ma")
-            let pack = try CLIRunner.run(["pack", app.path, "--sign", key.path, "--cert", certificate.path, "-o", package.path])
+            let pack = try await CLIRunner.run(["pack", app.path, "--sign", key.path, "--cert", certificate.path, "-o", package.path])
             #expect(pack.status == 0, "\(pack.standardError)")
             let report = try String(contentsOf: folder.appendingPathComponent("app.report.yaml"), encoding: .utf8)
             #expect(
                 report.contains("signature:\n  algorithm: \"ECDSA P-256 with SHA-256 (0x0201)\"\n  certificate_subject: \"CN=MiniApp\"\n"))
-            let verify = try CLIRunner.run(["verify", package.path, "--cert", certificate.path, "--require-signature"])
+            let verify = try await CLIRunner.run(["verify", package.path, "--cert", certificate.path, "--require-signature"])
             #expect(verify.status == 0)
             let lines = verify.standardOutput.split(separator: "\n").map(String.init)
             #expect(lines.count == 3)
@@ -284,13 +280,13 @@ struct SignCommandTests {
             #expect(signature.hasPrefix("signature: valid, algorithm 0x0201, signed by CN=MiniApp, key sha256 "))
             #expect(signature.contains(", the expected key (certificate sha256 "))
             // Without an expected key, the signature is valid but nobody in particular signed it.
-            let unpinned = try CLIRunner.run(["verify", package.path])
+            let unpinned = try await CLIRunner.run(["verify", package.path])
             #expect(unpinned.status == 0)
             #expect(
                 unpinned.standardOutput.contains(
                     "\nsignature: valid, algorithm 0x0201, but the signer is not authenticated (no --key or --cert): CN=MiniApp, key sha256 "
                 ))
-            let inspect = try CLIRunner.run(["inspect", package.path])
+            let inspect = try await CLIRunner.run(["inspect", package.path])
             #expect(
                 inspect.standardOutput.contains("\nsignature: RPK signing block, valid, algorithm 0x0201, signer CN=MiniApp, key sha256 "))
             var bytes = [UInt8](try Data(contentsOf: package))
@@ -299,12 +295,12 @@ struct SignCommandTests {
             let dataStart = 30 + (Int(bytes[26]) | Int(bytes[27]) << 8) + (Int(bytes[28]) | Int(bytes[29]) << 8)
             bytes[dataStart + 2] ^= 0x40
             try Data(bytes).write(to: package)
-            let tampered = try CLIRunner.run(["verify", package.path, "--format", "json"])
+            let tampered = try await CLIRunner.run(["verify", package.path, "--format", "json"])
             #expect(tampered.status == 1)
             #expect(tampered.standardOutput.contains("\"passed\": false"))
             #expect(tampered.standardOutput.contains("\"signed\": false"))
             #expect(tampered.standardOutput.contains("\"signature_verified\": false"))
-            let text = try CLIRunner.run(["verify", package.path])
+            let text = try await CLIRunner.run(["verify", package.path])
             #expect(
                 text.standardOutput.hasPrefix(
                     "\(package.path): error: digest mismatch: the archive changed after signing [signature-digest]\n\(package.path): error: "
@@ -312,10 +308,10 @@ struct SignCommandTests {
             #expect(text.standardOutput.contains("\nsignature: the signature by CN=MiniApp, key sha256 "))
             #expect(text.standardOutput.hasSuffix(" did not verify\n"))
             // Every format of the renderers, SARIF for code scanning included.
-            let sarif = try CLIRunner.run(["verify", package.path, "--format", "sarif"])
+            let sarif = try await CLIRunner.run(["verify", package.path, "--format", "sarif"])
             #expect(sarif.status == 1)
             #expect(sarif.standardOutput.contains("\"ruleId\": \"signature-digest\""))
-            let github = try CLIRunner.run(["verify", package.path, "--format", "github"])
+            let github = try await CLIRunner.run(["verify", package.path, "--format", "github"])
             // The flipped byte also breaks an entry's data, reported on the next line.
             #expect(
                 github.standardOutput.hasPrefix(
@@ -328,15 +324,15 @@ struct SignCommandTests {
 struct ShowcaseTests {
     static let showcase = CLIRunner.packageRoot.appendingPathComponent("Examples/showcase")
 
-    @Test func theShowcaseLintsCleanPacksAndVerifies() throws {
-        let lint = try CLIRunner.run(["lint", "Examples/showcase", "--strict"], in: CLIRunner.packageRoot)
+    @Test func theShowcaseLintsCleanPacksAndVerifies() async throws {
+        let lint = try await CLIRunner.run(["lint", "Examples/showcase", "--strict"], in: CLIRunner.packageRoot)
         #expect(lint.status == 0, "\(lint.standardOutput)")
         #expect(lint.standardOutput.hasPrefix("Examples/showcase/manifest.json:45:17: note: on Android, SkipMiniApp cannot decode SVG"))
         #expect(lint.standardOutput.hasSuffix("0 errors, 0 warnings and 1 note in 20 files\n"))
-        try CLIRunner.withTemporaryFolder { folder in
+        try await CLIRunner.withTemporaryFolder { folder in
             let package = folder.appendingPathComponent("showcase.ma")
-            #expect(try CLIRunner.run(["pack", Self.showcase.path, "-o", package.path]).status == 0)
-            let verify = try CLIRunner.run(["verify", package.path])
+            #expect(try await CLIRunner.run(["pack", Self.showcase.path, "-o", package.path]).status == 0)
+            let verify = try await CLIRunner.run(["verify", package.path])
             #expect(verify.status == 0, "\(verify.standardOutput)")
             #expect(verify.standardOutput.contains(": 19 files, package sha256 "))
             #expect(verify.standardOutput.hasSuffix("\nsignature: unsigned\n"))
@@ -347,9 +343,9 @@ struct ShowcaseTests {
 /// Budgets are checked by `lint` too (the archive built in memory as `pack` builds it), and
 /// the finding lists the files that take the most room.
 struct LintBudgetTests {
-    @Test func lintReportsAPackageOverBudgetWithItsLargestFiles() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "bud", "--template", "blank"], in: folder).status == 0)
+    @Test func lintReportsAPackageOverBudgetWithItsLargestFiles() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "bud", "--template", "blank"], in: folder).status == 0)
             let app = folder.appendingPathComponent("bud")
             // 6,000 bytes that do not compress, from a fixed linear congruential sequence.
             var state: UInt32 = 1
@@ -363,7 +359,7 @@ struct LintBudgetTests {
             try Data(html.replacingOccurrences(of: "  <h1 x-text", with: "  <img src=\"photo.png\" alt=\"\">\n  <h1 x-text").utf8).write(
                 to: page)
             try Data("budgets:\n  package: 6KB\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
-            let lint = try CLIRunner.run(["lint", "bud", "--runtime", "w3c"], in: folder)
+            let lint = try await CLIRunner.run(["lint", "bud", "--runtime", "w3c"], in: folder)
             #expect(lint.status == 0)
             #expect(
                 lint.standardOutput == """
@@ -379,12 +375,12 @@ struct LintBudgetTests {
 
                     """)
             // pack reports the package it wrote, once: not lint's estimate as well.
-            let pack = try CLIRunner.run(["pack", "bud", "-o", "bud.ma", "--runtime", "w3c"], in: folder)
+            let pack = try await CLIRunner.run(["pack", "bud", "-o", "bud.ma", "--runtime", "w3c"], in: folder)
             #expect(pack.status == 0)
             #expect(!pack.standardOutput.contains("package-over-budget"))
             // Sizes are labelled: the package's, and its files' before compression.
             #expect(pack.standardOutput.hasPrefix("packed bud.ma: 9 files, package 7.5 KB (files 6.8 KB before compression), sha256 "))
-            let inspect = try CLIRunner.run(["inspect", "bud.ma"], in: folder)
+            let inspect = try await CLIRunner.run(["inspect", "bud.ma"], in: folder)
             #expect(
                 inspect.standardOutput.split(separator: "\n").dropFirst().first
                     == "9 files, 1 page, package 7.5 KB (files 6.8 KB before compression)")
@@ -395,7 +391,7 @@ struct LintBudgetTests {
             // Well within the budget, lint builds no archive and says nothing.
             try Data("budgets:\n  package: 16KB\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
             #expect(
-                try CLIRunner.run(["lint", "bud", "--runtime", "w3c"], in: folder).standardOutput.hasSuffix(
+                try await CLIRunner.run(["lint", "bud", "--runtime", "w3c"], in: folder).standardOutput.hasSuffix(
                     "no problems found in 10 files\n"))
         }
     }

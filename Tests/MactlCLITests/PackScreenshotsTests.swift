@@ -12,10 +12,10 @@ import Testing
         return (word(16), word(20))
     }
 
-    @Test func theScaffoldsPagesArePhotographedInEachLocaleAndScheme() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let result = try CLIRunner.run(["pack", "app", "--screenshots"], in: folder)
+    @Test func theScaffoldsPagesArePhotographedInEachLocaleAndScheme() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let result = try await CLIRunner.run(["pack", "app", "--screenshots"], in: folder)
             #expect(result.status == 0)
             #expect(
                 result.standardOutput.hasSuffix(
@@ -72,15 +72,15 @@ import Testing
 
             // Taken again, the same pictures, byte for byte.
             let first = try names.map { try Data(contentsOf: shots.appendingPathComponent($0)) }
-            #expect(try CLIRunner.run(["pack", "app", "--screenshots"], in: folder).status == 0)
+            #expect(try await CLIRunner.run(["pack", "app", "--screenshots"], in: folder).status == 0)
             #expect(try names.map { try Data(contentsOf: shots.appendingPathComponent($0)) } == first)
         }
     }
 
-    @Test func withoutABrowserNothingIsWritten() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let result = try CLIRunner.run(
+    @Test func withoutABrowserNothingIsWritten() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let result = try await CLIRunner.run(
                 ["pack", "app", "--screenshots"], in: folder, environment: ["MACTL_CHROMIUM": "/nonexistent/chromium"])
             #expect(result.status == 2)
             #expect(
@@ -91,10 +91,10 @@ import Testing
         }
     }
 
-    @Test func withoutAlpineItSaysHowToGetItBeforeLinting() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let result = try CLIRunner.run(["pack", "app", "--screenshots", "--alpine", "missing.js"], in: folder)
+    @Test func withoutAlpineItSaysHowToGetItBeforeLinting() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let result = try await CLIRunner.run(["pack", "app", "--screenshots", "--alpine", "missing.js"], in: folder)
             #expect(result.status == 2)
             #expect(result.standardOutput == "")
             #expect(
@@ -106,33 +106,33 @@ import Testing
 
     /// A page pushed with a query is shot with the query `.mactl.yml` gives it; and with stderr
     /// not a terminal (a log, CI), no progress is written there.
-    @Test func aPushedPageIsShotWithItsQueryFromTheConfigurationAndNoProgressOutsideATerminal() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            try ServeCommandTests.detailWithQuery(folder)
+    @Test func aPushedPageIsShotWithItsQueryFromTheConfigurationAndNoProgressOutsideATerminal() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            try await ServeCommandTests.detailWithQuery(folder)
             let shots = folder.appendingPathComponent("app/dist/com.example.app-1.0.0.report.screenshots")
-            func take(_ query: String) throws -> [String: Data] {
+            func take(_ query: String) async throws -> [String: Data] {
                 try "screenshots:\n  queries:\n    pages/detail/detail: \"\(query)\"\n".write(
                     to: folder.appendingPathComponent("app/.mactl.yml"), atomically: true, encoding: .utf8)
-                let result = try CLIRunner.run(["pack", "app", "--screenshots"], in: folder)
+                let result = try await CLIRunner.run(["pack", "app", "--screenshots"], in: folder)
                 #expect(result.status == 0)
                 #expect(result.standardError == "")
                 let names = ["home", "detail"].map { "\($0).en.light.png" }
                 return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: shots.appendingPathComponent($0))) })
             }
-            let three = try take("id=3")
-            let four = try take("id=4")
+            let three = try await take("id=3")
+            let four = try await take("id=4")
             // The detail page shows its query; the home page, a tab's, is opened with none.
             #expect(three["detail.en.light.png"] != four["detail.en.light.png"])
             #expect(three["home.en.light.png"] == four["home.en.light.png"])
         }
     }
 
-    @Test func aQueryForARouteThatIsNoPageIsAnErrorAtItsPlace() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+    @Test func aQueryForARouteThatIsNoPageIsAnErrorAtItsPlace() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
             try "screenshots:\n  queries:\n    pages/recipe/recipe: \"id=3\"\n".write(
                 to: folder.appendingPathComponent("app/.mactl.yml"), atomically: true, encoding: .utf8)
-            let result = try CLIRunner.run(["pack", "app", "--screenshots"], in: folder)
+            let result = try await CLIRunner.run(["pack", "app", "--screenshots"], in: folder)
             #expect(result.status == 2)
             #expect(
                 result.standardError.hasSuffix(
@@ -145,11 +145,11 @@ import Testing
 
     /// On a terminal, each picture is announced on one line that the next rewrites, cleared
     /// before the pack's own output. Python's pty module gives mactl the terminal.
-    @Test func onATerminalEachPictureIsAnnouncedOnOneRewrittenLine() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+    @Test func onATerminalEachPictureIsAnnouncedOnOneRewrittenLine() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
             let spawn = "import os, pty, sys; os.dup2(os.open(os.devnull, os.O_RDONLY), 0); sys.exit(pty.spawn(sys.argv[1:]) >> 8)"
-            let result = try CLIRunner.run(
+            let result = try await CLIRunner.run(
                 ["python3", "-c", spawn, CLIRunner.executable.path, "pack", "app", "--screenshots"], in: folder,
                 executable: URL(fileURLWithPath: "/usr/bin/env"))
             #expect(result.status == 0)

@@ -5,19 +5,19 @@ import Testing
 /// and names the file; so does a key pack leaves out; an excluded key, or one where the
 /// project walk never looks, is not reported.
 struct PrivateKeyCommandTests {
-    private func withApp(_ body: (URL) throws -> Void) throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    private func withApp(_ body: (URL) async throws -> Void) async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             let app = folder.appendingPathComponent("shop")
-            #expect(try CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
-            try body(app)
+            #expect(try await CLIRunner.run(["new", app.path, "--template", "blank"]).status == 0)
+            try await body(app)
         }
     }
 
-    @Test func aKeyPackWouldShipIsAnErrorAndNothingIsPacked() throws {
-        try withApp { app in
+    @Test func aKeyPackWouldShipIsAnErrorAndNothingIsPacked() async throws {
+        try await withApp { app in
             try FileManager.default.createDirectory(at: app.appendingPathComponent("common"), withIntermediateDirectories: true)
-            #expect(try CLIRunner.run(["keygen", "common/signing.pem"], in: app).status == 0)
-            let lint = try CLIRunner.run(["lint"], in: app)
+            #expect(try await CLIRunner.run(["keygen", "common/signing.pem"], in: app).status == 0)
+            let lint = try await CLIRunner.run(["lint"], in: app)
             #expect(lint.status == 1)
             #expect(
                 lint.standardOutput == """
@@ -29,7 +29,7 @@ struct PrivateKeyCommandTests {
                     1 error, 0 warnings and 0 notes in 11 files
 
                     """)
-            let pack = try CLIRunner.run(["pack"], in: app)
+            let pack = try await CLIRunner.run(["pack"], in: app)
             #expect(pack.status == 1)
             #expect(pack.standardOutput.hasPrefix("common/signing.pem:1:1: error: 'common/signing.pem' holds a private key"))
             #expect(!FileManager.default.fileExists(atPath: app.appendingPathComponent("dist").path))
@@ -37,14 +37,14 @@ struct PrivateKeyCommandTests {
     }
 
     /// A key pasted into a page's script ships with the script: the diagnostic points at it.
-    @Test func aKeyInAScriptIsFoundWhereItStarts() throws {
-        try withApp { app in
-            let key = try CLIRunner.run(["keygen", "../key.pem"], in: app)
+    @Test func aKeyInAScriptIsFoundWhereItStarts() async throws {
+        try await withApp { app in
+            let key = try await CLIRunner.run(["keygen", "../key.pem"], in: app)
             #expect(key.status == 0)
             let pem = try String(contentsOf: app.deletingLastPathComponent().appendingPathComponent("key.pem"), encoding: .utf8)
             let script = "const key = '" + pem.replacingOccurrences(of: "\n", with: "\\n") + "';\nPage({\n  data: {},\n});\n"
             try Data(script.utf8).write(to: app.appendingPathComponent("pages/index/index.js"))
-            let lint = try CLIRunner.run(["lint", "--quiet"], in: app)
+            let lint = try await CLIRunner.run(["lint", "--quiet"], in: app)
             #expect(lint.status == 1)
             #expect(
                 lint.standardOutput.hasPrefix(
@@ -56,10 +56,10 @@ struct PrivateKeyCommandTests {
     /// `mactl keygen key.pem` run in the project: pack would leave the key out (it is no
     /// asset), but it travels with every copy and commit of the folder, so it is an error that
     /// stops lint and pack until the key moves out or is excluded.
-    @Test func aKeyPackLeavesOutIsAnErrorToo() throws {
-        try withApp { app in
-            #expect(try CLIRunner.run(["keygen", "key.pem"], in: app).status == 0)
-            let lint = try CLIRunner.run(["lint"], in: app)
+    @Test func aKeyPackLeavesOutIsAnErrorToo() async throws {
+        try await withApp { app in
+            #expect(try await CLIRunner.run(["keygen", "key.pem"], in: app).status == 0)
+            let lint = try await CLIRunner.run(["lint"], in: app)
             #expect(lint.status == 1)
             #expect(
                 lint.standardOutput.hasPrefix(
@@ -68,7 +68,7 @@ struct PrivateKeyCommandTests {
 
                     """))
             #expect(lint.standardOutput.hasSuffix("1 error, 0 warnings and 0 notes in 11 files\n"))
-            let refused = try CLIRunner.run(["pack", "-o", "../shop.ma", "--sign", "key.pem"], in: app)
+            let refused = try await CLIRunner.run(["pack", "-o", "../shop.ma", "--sign", "key.pem"], in: app)
             #expect(refused.status == 1)
             #expect(!FileManager.default.fileExists(atPath: app.deletingLastPathComponent().appendingPathComponent("shop.ma").path))
             // Moved out of the project, it signs as before, and the package has no key.
@@ -76,9 +76,9 @@ struct PrivateKeyCommandTests {
                 at: app.appendingPathComponent("key.pem"), to: app.deletingLastPathComponent().appendingPathComponent("key.pem"))
             try FileManager.default.moveItem(
                 at: app.appendingPathComponent("key.cert.pem"), to: app.deletingLastPathComponent().appendingPathComponent("key.cert.pem"))
-            let pack = try CLIRunner.run(["pack", "-o", "../shop.ma", "--sign", "../key.pem"], in: app)
+            let pack = try await CLIRunner.run(["pack", "-o", "../shop.ma", "--sign", "../key.pem"], in: app)
             #expect(pack.status == 0, "\(pack.standardError)")
-            let inspect = try CLIRunner.run(["inspect", "../shop.ma"], in: app)
+            let inspect = try await CLIRunner.run(["inspect", "../shop.ma"], in: app)
             #expect(inspect.standardOutput.contains("\nmanifest.json "))
             #expect(!inspect.standardOutput.contains("key.pem"))
         }
@@ -86,15 +86,15 @@ struct PrivateKeyCommandTests {
 
     /// Excluded by the author, or in `dist/` and dotfiles, which the project walk skips: such
     /// a key never ships, and the rule says nothing.
-    @Test func anExcludedKeyOrOneTheWalkSkipsIsNotReported() throws {
-        try withApp { app in
+    @Test func anExcludedKeyOrOneTheWalkSkipsIsNotReported() async throws {
+        try await withApp { app in
             try FileManager.default.createDirectory(at: app.appendingPathComponent("dist"), withIntermediateDirectories: true)
             try FileManager.default.createDirectory(at: app.appendingPathComponent("keys"), withIntermediateDirectories: true)
             for path in ["dist/key.pem", ".signing.pem", "keys/release.pem"] {
-                #expect(try CLIRunner.run(["keygen", path], in: app).status == 0)
+                #expect(try await CLIRunner.run(["keygen", path], in: app).status == 0)
             }
             try Data("exclude:\n  - keys/*.pem\n".utf8).write(to: app.appendingPathComponent(".mactl.yml"))
-            let lint = try CLIRunner.run(["lint", "--strict"], in: app)
+            let lint = try await CLIRunner.run(["lint", "--strict"], in: app)
             #expect(lint.status == 0)
             #expect(!lint.standardOutput.contains("project-private-key"))
         }

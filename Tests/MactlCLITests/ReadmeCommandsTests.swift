@@ -29,7 +29,7 @@ struct ReadmeCommandsTests {
             && !command.hasPrefix("swift package ")
     }
 
-    @Test func everyCommandOfTheReadmeRunsOnAFreshScaffold() throws {
+    @Test func everyCommandOfTheReadmeRunsOnAFreshScaffold() async throws {
         let all = Self.commands(in: try String(contentsOf: Self.readme, encoding: .utf8))
         let commands = all.filter(Self.isRunHere)
         // The block's own sequence, so a change to the README cannot make this test run nothing.
@@ -41,12 +41,12 @@ struct ReadmeCommandsTests {
                 "mactl publish demo/dist/*.ma --catalog catalog --cert key.cert.pem",
                 "mactl catalog verify catalog",
             ])
-        try CLIRunner.withTemporaryFolder { folder in
+        try await CLIRunner.withTemporaryFolder { folder in
             let path =
                 CLIRunner.executable.deletingLastPathComponent().path + ":"
                 + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
             for command in commands {
-                let result = try CLIRunner.run(
+                let result = try await CLIRunner.run(
                     ["-c", command + " 2>&1"], in: folder, environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/bash"))
                 #expect(result.status == 0, "\(command)\n\(result.standardOutput)")
                 if result.status != 0 { return }

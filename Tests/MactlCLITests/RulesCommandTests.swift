@@ -5,8 +5,8 @@ import MiniAppKit
 
 /// `mactl rules`, `mactl explain` and the "did you mean" for a misspelt command.
 struct RulesCommandTests {
-    @Test func rulesListsEveryRuleWithItsDefaultSeverity() throws {
-        let result = try CLIRunner.run(["rules"])
+    @Test func rulesListsEveryRuleWithItsDefaultSeverity() async throws {
+        let result = try await CLIRunner.run(["rules"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == RuleRegistry.descriptions.count + 2)
@@ -14,8 +14,8 @@ struct RulesCommandTests {
         #expect(lines.last == "\(RuleRegistry.descriptions.count) rules; 'mactl explain RULE' shows one with its examples")
     }
 
-    @Test func rulesFiltersByDomain() throws {
-        let result = try CLIRunner.run(["rules", "--domain", "config"])
+    @Test func rulesFiltersByDomain() async throws {
+        let result = try await CLIRunner.run(["rules", "--domain", "config"])
         #expect(result.status == 0)
         let ids = RuleRegistry.descriptions.filter { $0.domain == .config }
         let width = ids.map(\.id.count).max()!
@@ -27,15 +27,15 @@ struct RulesCommandTests {
             }
             + ["\(ids.count) rules; 'mactl explain RULE' shows one with its examples"]).joined(separator: "\n") + "\n"
         #expect(result.standardOutput == expected)
-        let unknown = try CLIRunner.run(["rules", "--domain", "colour"])
+        let unknown = try await CLIRunner.run(["rules", "--domain", "colour"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError.contains("The value 'colour' is invalid for '--domain <domain>'"))
     }
 
     /// On a terminal, as `rustc --explain` prints: wrapped text without Markdown marks, and each
     /// example with line numbers and a caret under the place, with what mactl reports there.
-    @Test func explainPrintsTheRuleAsTextWithCaretsUnderItsExamples() throws {
-        let result = try CLIRunner.run(["explain", "json-trailing-comma"])
+    @Test func explainPrintsTheRuleAsTextWithCaretsUnderItsExamples() async throws {
+        let result = try await CLIRunner.run(["explain", "json-trailing-comma"])
         #expect(result.status == 0)
         #expect(
             result.standardOutput == """
@@ -73,7 +73,7 @@ struct RulesCommandTests {
                   9 | }
 
                 """)
-        let colored = try CLIRunner.run(["explain", "json-trailing-comma", "--color", "always"])
+        let colored = try await CLIRunner.run(["explain", "json-trailing-comma", "--color", "always"])
         #expect(colored.standardOutput.hasPrefix("\u{1B}[1mjson-trailing-comma\u{1B}[0m: \u{1B}[1;31merror\u{1B}[0m by default\n"))
         // No line of prose is wider than a terminal, and no Markdown mark or example marker is left.
         for rule in RuleRegistry.descriptions {
@@ -85,8 +85,8 @@ struct RulesCommandTests {
     }
 
     /// `--markdown` prints the rule's section of docs/rules.md, the same text.
-    @Test func explainMarkdownPrintsTheRulesSectionOfTheReference() throws {
-        let result = try CLIRunner.run(["explain", "icon-tab-hangs-on-ios", "--markdown"])
+    @Test func explainMarkdownPrintsTheRulesSectionOfTheReference() async throws {
+        let result = try await CLIRunner.run(["explain", "icon-tab-hangs-on-ios", "--markdown"])
         #expect(result.status == 0)
         let rule = try #require(RuleRegistry.descriptions.first { $0.id == "icon-tab-hangs-on-ios" })
         #expect(result.standardOutput == RulesDocument.section(for: rule).joined(separator: "\n") + "\n")
@@ -96,9 +96,9 @@ struct RulesCommandTests {
 
     /// `verify`'s and `catalog verify`'s ids are explained too: their summary, severity and
     /// command from the catalogue, and their row of the docs.
-    @Test func explainPrintsAVerifyOrCatalogIDFromTheCatalogue() throws {
+    @Test func explainPrintsAVerifyOrCatalogIDFromTheCatalogue() async throws {
         let docs = "https://github.com/mactl/mactl/blob/v\(MactlVersion.current)/docs"
-        let verify = try CLIRunner.run(["explain", "archive-zip64"])
+        let verify = try await CLIRunner.run(["explain", "archive-zip64"])
         #expect(verify.status == 0)
         #expect(verify.standardError == "")
         #expect(
@@ -111,7 +111,7 @@ struct RulesCommandTests {
                 \(docs)/verify.md#archive-zip64
 
                 """)
-        let catalog = try CLIRunner.run(["explain", "catalog-staged-file"])
+        let catalog = try await CLIRunner.run(["explain", "catalog-staged-file"])
         #expect(catalog.status == 0)
         #expect(
             catalog.standardOutput == """
@@ -123,7 +123,7 @@ struct RulesCommandTests {
                 \(docs)/catalog.md#catalog-staged-file
 
                 """)
-        let markdown = try CLIRunner.run(["explain", "signature-missing", "--markdown"])
+        let markdown = try await CLIRunner.run(["explain", "signature-missing", "--markdown"])
         #expect(
             markdown.standardOutput == """
                 ### signature-missing
@@ -136,30 +136,30 @@ struct RulesCommandTests {
 
                 """)
         #expect(
-            try CLIRunner.run(["explain", "archive-zip46"]).standardError
+            try await CLIRunner.run(["explain", "archive-zip46"]).standardError
                 == "error: no rule 'archive-zip46'; did you mean 'archive-zip64'?\n")
     }
 
-    @Test func explainSuggestsTheRuleMeant() throws {
-        let result = try CLIRunner.run(["explain", "icon-blnk"])
+    @Test func explainSuggestsTheRuleMeant() async throws {
+        let result = try await CLIRunner.run(["explain", "icon-blnk"])
         #expect(result.status == 2)
         #expect(result.standardOutput == "")
         #expect(result.standardError == "error: no rule 'icon-blnk'; did you mean 'icon-blank'?\n")
-        #expect(try CLIRunner.run(["explain", "zzz"]).standardError == "error: no rule 'zzz'; 'mactl rules' lists them\n")
+        #expect(try await CLIRunner.run(["explain", "zzz"]).standardError == "error: no rule 'zzz'; 'mactl rules' lists them\n")
     }
 
-    @Test func aMisspeltCommandGetsADidYouMean() throws {
-        let result = try CLIRunner.run(["lnit", "."])
+    @Test func aMisspeltCommandGetsADidYouMean() async throws {
+        let result = try await CLIRunner.run(["lnit", "."])
         #expect(result.status == 2)
         #expect(result.standardError == "error: unknown command 'lnit'; did you mean 'lint'?\nSee 'mactl --help' for the commands.\n")
         // Far from every command: ArgumentParser's own message.
-        let far = try CLIRunner.run(["xyzzy"])
+        let far = try await CLIRunner.run(["xyzzy"])
         #expect(far.status == 2)
         #expect(far.standardError.hasPrefix("Error: Unexpected argument 'xyzzy'"))
     }
 
-    @Test func helpForACommandIsThatCommandsHelp() throws {
-        let result = try CLIRunner.run(["help", "rules"])
+    @Test func helpForACommandIsThatCommandsHelp() async throws {
+        let result = try await CLIRunner.run(["help", "rules"])
         #expect(result.standardOutput.hasPrefix("OVERVIEW: List the rules: id, default severity and summary.\n"))
     }
 }

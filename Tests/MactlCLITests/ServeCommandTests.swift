@@ -10,28 +10,28 @@ import Glibc
 /// switches tabs, navigates and goes back; and the server's refusals.
 @Suite(.serialized) struct ServeCommandTests {
     /// `mactl serve` on a free port, looking for changes every 50 ms.
-    static func serve(_ project: String, in folder: URL, _ more: [String] = []) throws -> ListeningProcess {
-        try ListeningProcess(mactl: ["serve", project, "--port", "0", "--no-open", "--watch-interval", "50"] + more, in: folder)
+    static func serve(_ project: String, in folder: URL, _ more: [String] = []) async throws -> ListeningProcess {
+        try await ListeningProcess(mactl: ["serve", project, "--port", "0", "--no-open", "--watch-interval", "50"] + more, in: folder)
     }
 
-    static func scaffold(_ folder: URL) throws {
-        #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+    static func scaffold(_ folder: URL) async throws {
+        #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
     }
 
     /// A project made by `prepare` (default: the scaffold) in `app`, served, with headless
     /// Chromium on its preview.
     static func withPreview(
-        prepare: (URL) throws -> Void = scaffold, serving more: [String] = [], width: Int = 1000, height: Int = 1200,
-        _ body: (URL, ListeningProcess, WebDriver) throws -> Void
-    ) throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            try prepare(folder)
-            let server = try serve("app", in: folder, more)
+        prepare: (URL) async throws -> Void = scaffold, serving more: [String] = [], width: Int = 1000, height: Int = 1200,
+        _ body: (URL, ListeningProcess, WebDriver) async throws -> Void
+    ) async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            try await prepare(folder)
+            let server = try await serve("app", in: folder, more)
             defer { server.stop() }
-            let browser = try WebDriver(width: width, height: height)
+            let browser = try await WebDriver(width: width, height: height)
             defer { browser.quit() }
             try browser.open(server.url)
-            try body(folder, server, browser)
+            try await body(folder, server, browser)
         }
     }
 
@@ -46,8 +46,8 @@ import Glibc
         "return (document.getElementById('frame').contentDocument.querySelector('\(selector)') || {}).textContent || ''"
     }
 
-    @Test func aTapGoesThroughTheLogicLayerAndTabsNavigationAndBackWork() throws {
-        try Self.withPreview { _, _, browser in
+    @Test func aTapGoesThroughTheLogicLayerAndTabsNavigationAndBackWork() async throws {
+        try await Self.withPreview { _, _, browser in
             #expect(try browser.waitUntil(Self.pageText("h1"), is: "Welcome") == "Welcome")
             #expect(try browser.waitUntil("return document.getElementById('title').textContent", is: "Home") == "Home")
 
@@ -78,8 +78,8 @@ import Glibc
         }
     }
 
-    @Test func aSavedChangeReloadsThePreviewWithTheLintFindings() throws {
-        try Self.withPreview { folder, _, browser in
+    @Test func aSavedChangeReloadsThePreviewWithTheLintFindings() async throws {
+        try await Self.withPreview { folder, _, browser in
             try browser.waitUntil(Self.pageText("h1"), is: "Welcome")
             try CLIRunner.replace(
                 "onTapIncrement()", with: "onTapIncrment()", in: folder.appendingPathComponent("app/pages/home/home.html"))
@@ -92,35 +92,35 @@ import Glibc
         }
     }
 
-    @Test func aPortInUseIsAClearError() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let server = try Self.serve("app", in: folder)
+    @Test func aPortInUseIsAClearError() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let server = try await Self.serve("app", in: folder)
             defer { server.stop() }
             let port = String(server.url.split(separator: ":").last!.dropLast())
-            let second = try CLIRunner.run(["serve", "app", "--port", port, "--no-open"], in: folder)
+            let second = try await CLIRunner.run(["serve", "app", "--port", port, "--no-open"], in: folder)
             #expect(second.status == 2)
             #expect(second.standardError == "error: port \(port) is in use; pick another with --port, or --port 0 for a free one\n")
         }
     }
 
-    @Test func anInterruptStopsTheServerGracefully() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+    @Test func anInterruptStopsTheServerGracefully() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
             for signal in [SIGINT, SIGTERM] {
-                let server = try Self.serve("app", in: folder)
+                let server = try await Self.serve("app", in: folder)
                 #expect(try server.request("GET", "/mactl/state").status == 200)
-                let (status, output) = server.interrupt(signal)
+                let (status, output) = await server.interrupt(signal)
                 #expect(status == 0, "signal \(signal)")
                 #expect(output == "stopped\n", "signal \(signal)")
             }
         }
     }
 
-    @Test func withoutAlpineItSaysHowToGetIt() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let result = try CLIRunner.run(["serve", "app", "--no-open", "--alpine", "missing.js"], in: folder)
+    @Test func withoutAlpineItSaysHowToGetIt() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let result = try await CLIRunner.run(["serve", "app", "--no-open", "--alpine", "missing.js"], in: folder)
             #expect(result.status == 2)
             #expect(
                 result.standardError
@@ -128,12 +128,12 @@ import Glibc
         }
     }
 
-    @Test func theShowcaseRunsEndToEndWithTabIconsLocalesAndTheDarkScheme() throws {
-        let showcase: (URL) throws -> Void = { folder in
+    @Test func theShowcaseRunsEndToEndWithTabIconsLocalesAndTheDarkScheme() async throws {
+        let showcase: (URL) async throws -> Void = { folder in
             try FileManager.default.copyItem(
                 at: CLIRunner.packageRoot.appendingPathComponent("Examples/showcase"), to: folder.appendingPathComponent("app"))
         }
-        try Self.withPreview(prepare: showcase) { _, server, browser in
+        try await Self.withPreview(prepare: showcase) { _, server, browser in
             #expect(try Self.waitForText(browser, "h1", "Today's products") == "Today's products")
             #expect(try browser.waitUntil("return document.getElementById('title').textContent", is: "Shop") == "Shop")
             // x-init="handler('ping')" reached the page's logic, which logged.
@@ -177,15 +177,15 @@ import Glibc
         }
     }
 
-    @Test func aThrowingHandlerIsReportedWithItsPlaceAndThePreviewGoesOn() throws {
-        let throwing: (URL) throws -> Void = { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+    @Test func aThrowingHandlerIsReportedWithItsPlaceAndThePreviewGoesOn() async throws {
+        let throwing: (URL) async throws -> Void = { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
             try CLIRunner.replace(
                 "    this.setData({ count: this.data.count + 1 });",
                 with: "    this.setData({ count: this.data.count + 1 });\n    if (this.data.count > 1) throw new Error('too many');",
                 in: folder.appendingPathComponent("app/pages/home/home.js"))
         }
-        try Self.withPreview(prepare: throwing) { _, _, browser in
+        try await Self.withPreview(prepare: throwing) { _, _, browser in
             try Self.waitForText(browser, ".count", "0")
             for _ in 0..<2 {
                 try browser.enterFrame("#frame")
@@ -203,14 +203,14 @@ import Glibc
         }
     }
 
-    @Test func aTemplateThatDoesNotParseIsShownOverThePageWhichStillRenders() throws {
-        let broken: (URL) throws -> Void = { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+    @Test func aTemplateThatDoesNotParseIsShownOverThePageWhichStillRenders() async throws {
+        let broken: (URL) async throws -> Void = { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
             try CLIRunner.replace(
                 "<p x-text=\"$t('home.counter')\"></p>", with: "<p x-text=\"$t('home.counter')\"></div>",
                 in: folder.appendingPathComponent("app/pages/home/home.html"))
         }
-        try Self.withPreview(prepare: broken) { (_, _, browser) throws in
+        try await Self.withPreview(prepare: broken) { (_, _, browser) throws in
             let overlay = "return document.getElementById('overlay').textContent"
             let expected = "pages/home/home.html:12:36: error: unexpected end tag 'div' [template-markup-error]"
             #expect(try browser.waitUntil(overlay, is: expected) == expected)
@@ -219,10 +219,10 @@ import Glibc
         }
     }
 
-    @Test func aClientThatGoesAwayMidSessionLeavesTheServerServing() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let server = try Self.serve("app", in: folder)
+    @Test func aClientThatGoesAwayMidSessionLeavesTheServerServing() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let server = try await Self.serve("app", in: folder)
             defer { server.stop() }
             // An event stream opened and dropped, and a request cut off halfway.
             let stream = try RawHTTP.connect(server.port)
@@ -247,18 +247,18 @@ import Glibc
             #expect(tab.status == 200)
             #expect(tab.body.contains("\"stack\":[\"pages/explore/explore\"]"))
             #expect(try server.request("GET", "/mactl/state").status == 200)
-            #expect(server.process.isRunning)
+            #expect(server.isRunning)
         }
     }
 
-    @Test func theAppsFetchGoesToTheNetworkAsOnThePhone() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
+    @Test func theAppsFetchGoesToTheNetworkAsOnThePhone() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
             // A real HTTP server on 127.0.0.1 with the text the page fetches.
             let site = folder.appendingPathComponent("site")
             try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
             try "Hello from the network".write(to: site.appendingPathComponent("greeting.txt"), atomically: true, encoding: .utf8)
-            let web = try ListeningProcess(
+            let web = try await ListeningProcess(
                 URL(fileURLWithPath: "/usr/bin/env"),
                 ["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", site.path])
             defer { web.stop() }
@@ -273,19 +273,19 @@ import Glibc
                 "  </section>", with: "    <p class=\"greeting\" x-text=\"store.greeting\"></p>\n  </section>",
                 in: home.appendingPathExtension("html"))
 
-            let server = try Self.serve("app", in: folder)
+            let server = try await Self.serve("app", in: folder)
             defer { server.stop() }
-            let browser = try WebDriver()
+            let browser = try await WebDriver()
             defer { browser.quit() }
             try browser.open(server.url)
             #expect(try Self.waitForText(browser, ".greeting", "Hello from the network") == "Hello from the network")
         }
     }
 
-    @Test func anotherRuntimeIsAUsageError() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app"], in: folder).status == 0)
-            let result = try CLIRunner.run(["serve", "app", "--no-open", "--runtime", "w3c"], in: folder)
+    @Test func anotherRuntimeIsAUsageError() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app"], in: folder).status == 0)
+            let result = try await CLIRunner.run(["serve", "app", "--no-open", "--runtime", "w3c"], in: folder)
             #expect(result.status == 2)
             #expect(
                 result.standardError.hasPrefix(
@@ -297,8 +297,8 @@ import Glibc
 
     /// The scaffold with Explore's button pushing the detail page with the query `id=3`, which
     /// the detail page shows, and a button there counting taps in its data.
-    static func detailWithQuery(_ folder: URL) throws {
-        try scaffold(folder)
+    static func detailWithQuery(_ folder: URL) async throws {
+        try await scaffold(folder)
         let app = folder.appendingPathComponent("app/pages")
         try CLIRunner.replace(
             "skip.nav.navigateTo({ url: 'pages/detail/detail' });",
@@ -335,8 +335,8 @@ import Glibc
         try browser.enterFrame(nil)
     }
 
-    @Test func aSaveKeepsThePushedPageWithItsQueryAndItsData() throws {
-        try Self.withPreview(prepare: Self.detailWithQuery) { folder, _, browser in
+    @Test func aSaveKeepsThePushedPageWithItsQueryAndItsData() async throws {
+        try await Self.withPreview(prepare: Self.detailWithQuery) { folder, _, browser in
             try Self.waitForText(browser, ".count", "0")
             try Self.tap(browser, "button")
             try Self.waitForText(browser, ".count", "1")
@@ -384,8 +384,8 @@ import Glibc
         }
     }
 
-    @Test func openStartsOnAPageWithItsQueryAndTheAddressFieldGoesToOne() throws {
-        try Self.withPreview(prepare: Self.detailWithQuery, serving: ["--open", "pages/detail/detail?id=3"]) { _, _, browser in
+    @Test func openStartsOnAPageWithItsQueryAndTheAddressFieldGoesToOne() async throws {
+        try await Self.withPreview(prepare: Self.detailWithQuery, serving: ["--open", "pages/detail/detail?id=3"]) { _, _, browser in
             #expect(try Self.waitForText(browser, ".place", "id=3") == "id=3")
             #expect(
                 try browser.waitUntil(Self.route, is: "pages/home/home › pages/detail/detail?id=3")
@@ -421,10 +421,11 @@ import Glibc
         "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 
-    @Test func openNamingNoPageIsAClearError() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            try Self.scaffold(folder)
-            let result = try CLIRunner.run(["serve", "app", "--no-open", "--port", "0", "--open", "pages/recipe/recipe?id=3"], in: folder)
+    @Test func openNamingNoPageIsAClearError() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            try await Self.scaffold(folder)
+            let result = try await CLIRunner.run(
+                ["serve", "app", "--no-open", "--port", "0", "--open", "pages/recipe/recipe?id=3"], in: folder)
             #expect(result.status == 2)
             #expect(
                 result.standardError
@@ -433,8 +434,8 @@ import Glibc
         }
     }
 
-    @Test func inAShortWindowThePhoneIsScaledSoTheTabBarShowsAndTheDeviceIsRemembered() throws {
-        try Self.withPreview(width: 1280, height: 757) { _, _, browser in
+    @Test func inAShortWindowThePhoneIsScaledSoTheTabBarShowsAndTheDeviceIsRemembered() async throws {
+        try await Self.withPreview(width: 1280, height: 757) { _, _, browser in
             try browser.waitUntil(Self.pageText("h1"), is: "Welcome")
             #expect(try browser.waitUntil("return String(window.innerHeight <= 757)", is: "true") == "true")
             let inside = """
@@ -468,8 +469,8 @@ import Glibc
         }
     }
 
-    @Test func theDataPanelShowsThePagesDataAndEachSetDataNewestFirst() throws {
-        try Self.withPreview { _, _, browser in
+    @Test func theDataPanelShowsThePagesDataAndEachSetDataNewestFirst() async throws {
+        try await Self.withPreview { _, _, browser in
             let count = "return document.querySelector('#data [data-path=\"count\"]').textContent"
             #expect(try browser.waitUntil(count, is: "count: 0") == "count: 0")
             #expect(try browser.waitUntil("return String(document.querySelectorAll('#history li').length)", is: "0") == "0")

@@ -49,20 +49,20 @@ struct TestCommandTests {
         test.skip('not yet', () => {});
         """
 
-    @Test(arguments: ["tabs", "blank"]) func aNewProjectsTestsPass(template: String) throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            #expect(try CLIRunner.run(["new", "app", "--template", template], in: folder).status == 0)
-            let result = try CLIRunner.run(["test", "app"], in: folder)
+    @Test(arguments: ["tabs", "blank"]) func aNewProjectsTestsPass(template: String) async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            #expect(try await CLIRunner.run(["new", "app", "--template", template], in: folder).status == 0)
+            let result = try await CLIRunner.run(["test", "app"], in: folder)
             #expect(result.status == 0)
             #expect(result.standardOutput.hasSuffix(template == "tabs" ? "\n7 passed, 0 failed\n" : "\n1 passed, 0 failed\n"))
             #expect(!result.standardOutput.contains("✘"))
         }
     }
 
-    @Test func aFailedExpectationIsShownWhereItIsAndExits1() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func aFailedExpectationIsShownWhereItIsAndExits1() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing])
-            let result = try CLIRunner.run(["test", "."], in: folder)
+            let result = try await CLIRunner.run(["test", "."], in: folder)
             #expect(result.status == 1)
             #expect(result.standardError == "")
             #expect(
@@ -81,8 +81,8 @@ struct TestCommandTests {
         }
     }
 
-    @Test func theRunGoesOnPastABrokenFileALoopAndAThrowingHandler() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func theRunGoesOnPastABrokenFileALoopAndAThrowingHandler() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             try Self.writeApp(
                 in: folder,
                 tests: [
@@ -103,7 +103,7 @@ struct TestCommandTests {
                     });
                     """,
                 ])
-            let result = try CLIRunner.run(["test", ".", "--timeout", "0.5"], in: folder)
+            let result = try await CLIRunner.run(["test", ".", "--timeout", "0.5"], in: folder)
             #expect(result.status == 1)
             #expect(
                 result.standardOutput == """
@@ -128,10 +128,10 @@ struct TestCommandTests {
         }
     }
 
-    @Test func jsonAndJUnitReports() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func jsonAndJUnitReports() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing])
-            let json = try CLIRunner.run(["test", ".", "--format", "json"], in: folder)
+            let json = try await CLIRunner.run(["test", ".", "--format", "json"], in: folder)
             #expect(json.status == 1)
             #expect(
                 json.standardOutput == """
@@ -171,7 +171,7 @@ struct TestCommandTests {
                     }
 
                     """)
-            let junit = try CLIRunner.run(["test", ".", "--format", "junit", "--output", "report.xml"], in: folder)
+            let junit = try await CLIRunner.run(["test", ".", "--format", "junit", "--output", "report.xml"], in: folder)
             #expect(junit.status == 1)
             #expect(junit.standardOutput == "")
             #expect(junit.standardError == "1 passed, 1 failed, 1 skipped\n")
@@ -203,10 +203,10 @@ struct TestCommandTests {
 
     /// A failed toEqual of objects is a line diff of the two as sorted JSON, - expected and
     /// + received, in place of the two values on one line; one of numbers keeps its message.
-    @Test func aFailedToEqualShowsALineDiff() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func aFailedToEqualShowsALineDiff() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             try Self.writeApp(in: folder, tests: ["tests/cart.test.js": Self.unequalCart])
-            let result = try CLIRunner.run(["test", "."], in: folder)
+            let result = try await CLIRunner.run(["test", "."], in: folder)
             #expect(result.status == 1)
             #expect(result.standardError == "")
             #expect(
@@ -237,7 +237,7 @@ struct TestCommandTests {
 
                     """)
             // Coloured as Jest colours it, only when asked or on a terminal.
-            let colored = try CLIRunner.run(["test", ".", "--color", "always"], in: folder)
+            let colored = try await CLIRunner.run(["test", ".", "--color", "always"], in: folder)
             let escape = "\u{1B}"
             #expect(
                 colored.standardOutput.contains(
@@ -251,7 +251,7 @@ struct TestCommandTests {
                               "items": [
                     """))
             // The documents keep the message whole, and give both values to tools.
-            let json = try CLIRunner.run(["test", ".", "--format", "json"], in: folder)
+            let json = try await CLIRunner.run(["test", ".", "--format", "json"], in: folder)
             #expect(
                 json.standardOutput.contains(
                     #"""
@@ -267,10 +267,10 @@ struct TestCommandTests {
     }
 
     /// -q: the failed tests and the summary, nothing else; a run that passed is its summary.
-    @Test func quietShowsOnlyTheFailures() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func quietShowsOnlyTheFailures() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing, "tests/b.test.js": "test('fine', () => {});"])
-            let result = try CLIRunner.run(["test", ".", "-q"], in: folder)
+            let result = try await CLIRunner.run(["test", ".", "-q"], in: folder)
             #expect(result.status == 1)
             #expect(
                 result.standardOutput == """
@@ -283,62 +283,61 @@ struct TestCommandTests {
                     2 passed, 1 failed, 1 skipped
 
                     """)
-            let passing = try CLIRunner.run(["test", ".", "--quiet", "--filter", "fine"], in: folder)
+            let passing = try await CLIRunner.run(["test", ".", "--quiet", "--filter", "fine"], in: folder)
             #expect(passing.status == 0)
             #expect(passing.standardOutput == "1 passed, 0 failed\n")
-            let json = try CLIRunner.run(["test", ".", "-q", "--format", "json"], in: folder)
+            let json = try await CLIRunner.run(["test", ".", "-q", "--format", "json"], in: folder)
             #expect(json.status == 2)
             #expect(json.standardError.hasPrefix("Error: --quiet shortens the text report; --format json always lists every test\n"))
         }
     }
 
     /// --watch runs the tests, then again after each change, each run after its time in a log.
-    @Test func watchRunsTheTestsAgainAfterAChange() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func watchRunsTheTestsAgainAfterAChange() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             try Self.writeApp(in: folder, tests: ["tests/a.test.js": "test('one', () => { expect(1).toBe(1); });"])
-            try WatchTests.running(["test", ".", "--watch", "--watch-interval", "100"], in: folder) { output in
-                func waitFor(_ needle: String) -> Bool { WatchTests.waitFor(needle, in: output) }
-                #expect(waitFor("] watching '.' for changes (Ctrl-C to stop)\n"))
-                #expect(output.text.hasPrefix("tests/a.test.js\n  ✔ one\n\n1 passed, 0 failed\n["), "\(output.text)")
+            try await WatchTests.running(["test", ".", "--watch", "--watch-interval", "100"], in: folder) { mactl in
+                try await mactl.waitFor("] watching '.' for changes (Ctrl-C to stop)\n")
+                #expect(mactl.standardOutput.hasPrefix("tests/a.test.js\n  ✔ one\n\n1 passed, 0 failed\n["), "\(mactl.standardOutput)")
                 try "test('one', () => { expect(1).toBe(2); });".write(
                     to: folder.appendingPathComponent("tests/a.test.js"), atomically: true, encoding: .utf8)
-                #expect(waitFor("0 passed, 1 failed\n"))
-                let runs = output.text.components(separatedBy: "] change detected; tested again:\ntests/a.test.js\n  ✘ one\n")
-                #expect(runs.count == 2, "\(output.text)")
+                try await mactl.waitFor("0 passed, 1 failed\n")
+                let runs = mactl.standardOutput.components(separatedBy: "] change detected; tested again:\ntests/a.test.js\n  ✘ one\n")
+                #expect(runs.count == 2, "\(mactl.standardOutput)")
             }
         }
     }
 
-    @Test func filterRunsOnlyTheMatchingTests() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func filterRunsOnlyTheMatchingTests() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing])
-            let result = try CLIRunner.run(["test", ".", "--filter", "adds one"], in: folder)
+            let result = try await CLIRunner.run(["test", ".", "--filter", "adds one"], in: folder)
             #expect(result.status == 0)
             #expect(result.standardOutput == "tests/a.test.js\n  ✔ a tap on Add adds one\n\n1 passed, 0 failed\n")
         }
     }
 
-    @Test func aProjectWithoutTestsSaysWhereTheyGo() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func aProjectWithoutTestsSaysWhereTheyGo() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             try Self.writeApp(in: folder, tests: [:])
-            let result = try CLIRunner.run(["test", "."], in: folder)
+            let result = try await CLIRunner.run(["test", "."], in: folder)
             #expect(result.status == 0)
             #expect(result.standardOutput == "no tests: write them in tests/<name>.test.js (see docs/testing.md)\n0 passed, 0 failed\n")
         }
     }
 
-    @Test func aFolderWithoutAManifestIsRefused() throws {
-        try CLIRunner.withTemporaryFolder { folder in
-            let result = try CLIRunner.run(["test", "."], in: folder)
+    @Test func aFolderWithoutAManifestIsRefused() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
+            let result = try await CLIRunner.run(["test", "."], in: folder)
             #expect(result.status == 2)
             #expect(result.standardError == "error: '.' has no manifest.json; give the MiniApp's folder\n")
         }
     }
 
-    @Test func testsAreLeftOutOfThePackage() throws {
-        try CLIRunner.withTemporaryFolder { folder in
+    @Test func testsAreLeftOutOfThePackage() async throws {
+        try await CLIRunner.withTemporaryFolder { folder in
             try Self.writeApp(in: folder, tests: ["tests/a.test.js": Self.passingAndFailing])
-            #expect(try CLIRunner.run(["pack", ".", "-o", "app.ma"], in: folder).status == 0)
+            #expect(try await CLIRunner.run(["pack", ".", "-o", "app.ma"], in: folder).status == 0)
             let report = try String(contentsOf: folder.appendingPathComponent("app.report.yaml"), encoding: .utf8)
             #expect(report.contains("- path: \"tests/a.test.js\"\n  reason: \"a test, run by 'mactl test'\"\n"))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MiniAppKitTestProcess
 import MiniAppKitTestSupport
 #if canImport(Glibc)
 import Glibc
@@ -12,58 +13,49 @@ final class WebDriver {
         var description: String
     }
 
-    private let driver: Process
+    private let driver: TestProcess.Running
     private let port: Int
     private var session = ""
 
     /// `width` × `height` is the browser window's size. The default is tall enough for the
     /// preview's phone to show at full size: in a shorter window the shell scales it down with a
     /// CSS transform, and chromedriver's clicks into an iframe under a transform miss.
-    init(width: Int = 1000, height: Int = 1200) throws {
+    init(width: Int = 1000, height: Int = 1200) async throws {
         let port = try Self.freePort()
-        driver = Process()
-        // Started through Python to clear what the test process's thread passes on: blocked
-        // signals and ignored ones. Chromium inherits them and its processes then die at start.
-        let reset =
-            "import os, signal; signal.pthread_sigmask(signal.SIG_SETMASK, []); "
-            + "[signal.signal(s, signal.SIG_DFL) for s in (signal.SIGPIPE, signal.SIGCHLD, signal.SIGINT, signal.SIGTERM)]; "
-            + "os.execvp('chromedriver', ['chromedriver', '--port=\(port)', '--allowed-ips=127.0.0.1'])"
-        driver.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        driver.arguments = ["python3", "-c", reset]
-        driver.standardOutput = FileHandle.nullDevice
-        driver.standardError = FileHandle.nullDevice
-        // The test process may have the Swift toolchain's libraries on its library path, which
-        // Chromium must not load in place of the system's.
-        var environment = ProcessInfo.processInfo.environment
-        environment["LD_LIBRARY_PATH"] = nil
-        driver.environment = environment
-        try driver.run()
+        // TestProcess starts a child with no blocked or ignored signal, as Chromium needs: its
+        // processes die at start with the ones the test process passes on. The test process
+        // may have the Swift toolchain's libraries on its library path, which Chromium must
+        // not load in place of the system's.
+        driver = try await TestProcess.start(
+            URL(fileURLWithPath: "/usr/bin/env"), ["chromedriver", "--port=\(port)", "--allowed-ips=127.0.0.1"],
+            environment: ["LD_LIBRARY_PATH": nil])
         self.port = port
         let arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=\(width),\(height)"]
         let capabilities: [String: Any] = ["capabilities": ["alwaysMatch": ["goog:chromeOptions": ["args": arguments]]]]
         // Wait until chromedriver answers, then ask for one session: each request for a session
         // starts a Chromium.
         var ready = false
-        for _ in 0..<100 where !ready {
+        for _ in 0..<100 where !ready && driver.isRunning {
             ready = (try? call("GET", "/status", nil)) != nil
-            if !ready { Thread.sleep(forTimeInterval: 0.1) }
+            if !ready { try await Task.sleep(for: .milliseconds(100)) }
         }
         let started: Any?
         do { started = try call("POST", "/session", capabilities) } catch {
-            driver.terminate()
-            throw Failure(description: "chromedriver did not start a Chromium session: \(error)")
+            driver.stop()
+            throw Failure(
+                description: "chromedriver did not start a Chromium session: \(error)\n\(driver.standardOutput)\(driver.standardError)")
         }
         guard let value = started as? [String: Any], let id = value["sessionId"] as? String else {
-            driver.terminate()
+            driver.stop()
             throw Failure(description: "chromedriver did not start a Chromium session")
         }
         session = "/session/\(id)"
     }
 
+    /// Ends the session, then kills chromedriver and the browser it started.
     func quit() {
         _ = try? call("DELETE", session, nil)
-        driver.terminate()
-        driver.waitUntilExit()
+        driver.stop()
     }
 
     func open(_ url: String) throws { _ = try call("POST", session + "/url", ["url": url]) }

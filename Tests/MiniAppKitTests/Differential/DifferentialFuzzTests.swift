@@ -20,7 +20,7 @@ struct DifferentialFuzzTests {
         var path: String
     }
 
-    @Test func everyReaderReadsWhatVerifyAccepted() throws {
+    @Test func everyReaderReadsWhatVerifyAccepted() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-differential-\(UUID().uuidString)")
         let work = folder.appendingPathComponent("work")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -58,7 +58,7 @@ struct DifferentialFuzzTests {
             try Data(package.bytes).write(to: URL(fileURLWithPath: path))
             accepted.append(Accepted(index: index, package: package, files: files, path: path))
         }
-        let external = try PackageReaders.external(accepted.map(\.path), work: work)
+        let external = try await PackageReaders.external(accepted.map(\.path), work: work)
         for package in accepted {
             let describe = "package \(package.index) of seed \(Self.seed) (\(package.package.steps.joined(separator: "; ")))"
             guard let readings = external[package.path] else {

@@ -145,9 +145,9 @@ enum PackageReaders {
     }
 
     /// What Python's zipfile and `unzip` read from each package file, by path.
-    static func external(_ paths: [String], work: URL) throws -> [String: ExternalReadings] {
+    static func external(_ paths: [String], work: URL) async throws -> [String: ExternalReadings] {
         guard !paths.isEmpty else { return [:] }
-        let output = try ExternalTool.run("python3", ["-c", script, work.path] + paths)
+        let output = try await ExternalTool.run("python3", ["-c", script, work.path] + paths)
         var results: [String: ExternalReadings] = [:]
         for line in output.split(separator: "\n") {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],

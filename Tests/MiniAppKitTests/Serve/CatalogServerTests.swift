@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MiniAppKitTestProcess
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -393,17 +394,8 @@ import Glibc
 
     /// curl's exit status and the body it fetched (`-g`: a URL with an IPv6 address).
     static func curl(_ url: String) async throws -> (status: Int32, body: [UInt8]) {
-        try await RawHTTP.offPool {
-            let process = Process()
-            let output = Pipe()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["curl", "-sg", "--max-time", "10", url]
-            process.standardOutput = output
-            try process.run()
-            let body = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, [UInt8](body))
-        }
+        let result = try await TestProcess.run(tool: "curl", ["-sg", "--max-time", "10", url], timeout: .seconds(60))
+        return (result.status, [UInt8](result.standardOutputData))
     }
 
     @Test func aServerStartsOnIPv6AndStopsGracefully() async throws {

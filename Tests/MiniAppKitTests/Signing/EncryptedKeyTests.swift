@@ -7,16 +7,17 @@ struct EncryptedKeyTests {
     static let passphrase = "correct horse battery staple"
 
     /// A P-256 key, and the same key encrypted with every PRF and AES size mactl reads.
-    static let keys: (plain: SigningKey, encrypted: [String: String])? = {
+    /// Made once, by the first test that awaits it.
+    static let keys = Task<(plain: SigningKey, encrypted: [String: String])?, Never> {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else { return nil }
         do {
-            try SigningTests.openssl(["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", "encrypted-source.pem"])
+            try await SigningTests.openssl(["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", "encrypted-source.pem"])
             var encrypted: [String: String] = [:]
             for prf in ["hmacWithSHA1", "hmacWithSHA224", "hmacWithSHA256", "hmacWithSHA384", "hmacWithSHA512"] {
                 for cipher in ["aes-128-cbc", "aes-192-cbc", "aes-256-cbc"] {
                     let name = "encrypted-\(prf)-\(cipher).pem"
                     guard
-                        try SigningTests.openssl(
+                        try await SigningTests.openssl(
                             [
                                 "pkcs8", "-topk8", "-v2", cipher, "-v2prf", prf, "-in", "encrypted-source.pem", "-out", name, "-passout",
                                 "pass:\(passphrase)",
@@ -29,10 +30,10 @@ struct EncryptedKeyTests {
         } catch {
             return nil
         }
-    }()
+    }
 
-    @Test func everyPRFAndAESKeySizeDecryptsToTheSameKey() throws {
-        let keys = try #require(Self.keys)
+    @Test func everyPRFAndAESKeySizeDecryptsToTheSameKey() async throws {
+        let keys = try #require(await Self.keys.value)
         #expect(keys.encrypted.count == 15)
         for (scheme, pem) in keys.encrypted.sorted(by: { $0.key < $1.key }) {
             let key = try SigningKey.load(pem: pem, passphrase: Array(Self.passphrase.utf8))
@@ -42,8 +43,8 @@ struct EncryptedKeyTests {
 
     /// About one wrong passphrase in 256 leaves valid padding; those must read as a wrong
     /// passphrase too, not as a damaged key.
-    @Test func everyWrongPassphraseIsAWrongPassphrase() throws {
-        let keys = try #require(Self.keys)
+    @Test func everyWrongPassphraseIsAWrongPassphrase() async throws {
+        let keys = try #require(await Self.keys.value)
         let pem = try #require(keys.encrypted["hmacWithSHA256 aes-128-cbc"])
         for attempt in 0..<600 {
             #expect(throws: SigningError.wrongPassphrase) { try SigningKey.load(pem: pem, passphrase: Array("guess \(attempt)".utf8)) }

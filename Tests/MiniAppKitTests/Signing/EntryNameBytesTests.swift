@@ -82,7 +82,7 @@ struct EntryNameBytesTests {
 
     /// Every pair of code points that Python's full case folding (`str.casefold`) makes equal
     /// shares a collision key: the key reaches at least what Unicode's full case folding does.
-    @Test func theCollisionKeyJoinsEveryPairUnicodeFullCaseFoldingJoins() throws {
+    @Test func theCollisionKeyJoinsEveryPairUnicodeFullCaseFoldingJoins() async throws {
         let script = """
             import sys, unicodedata
             groups = {}
@@ -94,7 +94,7 @@ struct EntryNameBytesTests {
             for key, codes in groups.items():
                 if len(codes) > 1: print(' '.join('%X' % c for c in codes))
             """
-        let output = try ExternalTool.run("python3", ["-c", script])
+        let output = try await ExternalTool.run("python3", ["-c", script])
         var pairs = 0
         for line in output.split(separator: "\n") {
             let scalars = line.split(separator: " ").map { String(Unicode.Scalar(UInt32($0, radix: 16)!)!) }

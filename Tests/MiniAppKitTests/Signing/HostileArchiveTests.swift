@@ -1,24 +1,21 @@
 import Foundation
+import MiniAppKitTestProcess
 import Testing
 @testable import MiniAppKit
 
 /// Archives built with Python's zipfile, which writes what mactl never would.
 struct HostileArchiveTests {
-    static func python(_ script: String) throws -> [UInt8] {
+    static func python(_ script: String) async throws -> [UInt8] {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-hostile-\(UUID().uuidString).zip")
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import sys, zipfile\nout = sys.argv[1]\n" + script, output.path]
-        try process.run()
-        process.waitUntilExit()
+        _ = try await TestProcess.run(tool: "python3", ["-c", "import sys, zipfile\nout = sys.argv[1]\n" + script, output.path])
         return [UInt8](try Data(contentsOf: output))
     }
 
     static let manifest = "z.writestr('manifest.json', '{}')\n"
 
-    @Test func zipSlipNamesAreRefused() throws {
-        let bytes = try Self.python(
+    @Test func zipSlipNamesAreRefused() async throws {
+        let bytes = try await Self.python(
             """
             z = zipfile.ZipFile(out, 'w')
             \(Self.manifest)z.writestr('../evil.txt', 'x')
@@ -37,8 +34,8 @@ struct HostileArchiveTests {
             ])
     }
 
-    @Test func aZipBombIsRefusedWithoutInflatingIt() throws {
-        let bytes = try Self.python(
+    @Test func aZipBombIsRefusedWithoutInflatingIt() async throws {
+        let bytes = try await Self.python(
             """
             z = zipfile.ZipFile(out, 'w', compression=zipfile.ZIP_DEFLATED)
             \(Self.manifest)z.writestr('bomb.bin', b'\\0' * 10_000_000)
@@ -50,8 +47,8 @@ struct HostileArchiveTests {
         #expect(failures.first?.hasSuffix(", a ratio over the limit of 200:1 (a zip bomb)") == true)
     }
 
-    @Test func oneZipFileAsDataIsAllowedButAnArchiveOfArchivesIsNot() throws {
-        let bytes = try Self.python(
+    @Test func oneZipFileAsDataIsAllowedButAnArchiveOfArchivesIsNot() async throws {
+        let bytes = try await Self.python(
             """
             import io
             def archive(name, data):
@@ -70,8 +67,8 @@ struct HostileArchiveTests {
             ])
     }
 
-    @Test func duplicateEntriesAreRefused() throws {
-        let bytes = try Self.python(
+    @Test func duplicateEntriesAreRefused() async throws {
+        let bytes = try await Self.python(
             """
             import warnings
             warnings.simplefilter('ignore')
@@ -83,8 +80,8 @@ struct HostileArchiveTests {
         #expect(PackageVerifier.verify(bytes).failureMessages == ["entry 'a.txt' at offset 81 is in the archive twice"])
     }
 
-    @Test func otherMethodsAndAMissingManifestAreRefused() throws {
-        let bytes = try Self.python(
+    @Test func otherMethodsAndAMissingManifestAreRefused() async throws {
+        let bytes = try await Self.python(
             """
             z = zipfile.ZipFile(out, 'w')
             z.writestr(zipfile.ZipInfo('b.bz2'), 'x', compress_type=zipfile.ZIP_BZIP2)

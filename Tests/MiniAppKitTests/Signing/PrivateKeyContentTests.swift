@@ -5,26 +5,25 @@ import Testing
 /// Private keys in every form openssl writes them are found by content; certificates, public
 /// keys and files that only look like the start of one are not.
 struct PrivateKeyContentTests {
-    private static func openssl(_ arguments: [String]) throws -> [UInt8] {
+    private static func openssl(_ arguments: [String]) async throws -> [UInt8] {
         let output = SigningTests.folder.appendingPathComponent(UUID().uuidString)
-        #expect(try SigningTests.openssl(arguments + ["-out", output.path]) == 0, "\(arguments)")
+        #expect(try await SigningTests.openssl(arguments + ["-out", output.path]) == 0, "\(arguments)")
         return try [UInt8](Data(contentsOf: output))
     }
 
-    private static let ecKey: String = {
-        let path = SigningTests.folder.appendingPathComponent("detector-ec.pem").path
-        _ = try? SigningTests.openssl(["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", path])
-        return path
-    }()
+    /// A key and its certificate, made once by the first test that awaits them.
+    private static let made = Task<(ecKey: String, certificate: String), Never> {
+        let ecKey = SigningTests.folder.appendingPathComponent("detector-ec.pem").path
+        _ = try? await SigningTests.openssl(["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", ecKey])
+        let certificate = SigningTests.folder.appendingPathComponent("detector-ec.cert.pem").path
+        _ = try? await SigningTests.openssl(["req", "-new", "-x509", "-key", ecKey, "-subj", "/CN=Test", "-days", "1", "-out", certificate])
+        return (ecKey, certificate)
+    }
+    private static var ecKey: String { get async { await made.value.ecKey } }
+    private static var certificate: String { get async { await made.value.certificate } }
 
-    private static let certificate: String = {
-        let path = SigningTests.folder.appendingPathComponent("detector-ec.cert.pem").path
-        _ = try? SigningTests.openssl(["req", "-new", "-x509", "-key", ecKey, "-subj", "/CN=Test", "-days", "1", "-out", path])
-        return path
-    }()
-
-    @Test func everyFormOfAKeyIsFound() throws {
-        let key = Self.ecKey
+    @Test func everyFormOfAKeyIsFound() async throws {
+        let key = await Self.ecKey
         let forms: [(String, [String])] = [
             ("PEM 'EC PRIVATE KEY'", ["ec", "-in", key]),
             ("PEM 'PRIVATE KEY'", ["pkcs8", "-topk8", "-nocrypt", "-in", key]),
@@ -32,29 +31,30 @@ struct PrivateKeyContentTests {
             ("DER SEC1 EC", ["ec", "-in", key, "-outform", "DER"]),
             ("DER PKCS #8", ["pkcs8", "-topk8", "-nocrypt", "-in", key, "-outform", "DER"]),
             ("DER encrypted PKCS #8", ["pkcs8", "-topk8", "-in", key, "-passout", "pass:secret", "-outform", "DER"]),
-            ("PKCS #12", ["pkcs12", "-export", "-inkey", key, "-in", Self.certificate, "-passout", "pass:secret"]),
+            ("PKCS #12", ["pkcs12", "-export", "-inkey", key, "-in", await Self.certificate, "-passout", "pass:secret"]),
         ]
         for (kind, arguments) in forms {
-            let found = PrivateKeyContent.find(in: try Self.openssl(arguments))
+            let found = PrivateKeyContent.find(in: try await Self.openssl(arguments))
             #expect(found?.kind == kind, "\(arguments)")
         }
-        let pem = try Self.openssl(["ec", "-in", key])
+        let pem = try await Self.openssl(["ec", "-in", key])
         #expect(PrivateKeyContent.find(in: pem)?.range == 0..<30)
     }
 
-    @Test func anRSAKeyInPKCS1PEMAndDERIsFound() throws {
+    @Test func anRSAKeyInPKCS1PEMAndDERIsFound() async throws {
         let rsa = SigningTests.folder.appendingPathComponent("detector-rsa.pem").path
-        #expect(try SigningTests.openssl(["genrsa", "-traditional", "-out", rsa, "2048"]) == 0)
+        #expect(try await SigningTests.openssl(["genrsa", "-traditional", "-out", rsa, "2048"]) == 0)
         #expect(PrivateKeyContent.find(in: try [UInt8](Data(contentsOf: URL(fileURLWithPath: rsa))))?.kind == "PEM 'RSA PRIVATE KEY'")
         #expect(
-            PrivateKeyContent.find(in: try Self.openssl(["rsa", "-in", rsa, "-outform", "DER", "-traditional"]))?.kind == "DER PKCS #1 RSA")
+            PrivateKeyContent.find(in: try await Self.openssl(["rsa", "-in", rsa, "-outform", "DER", "-traditional"]))?.kind
+                == "DER PKCS #1 RSA")
     }
 
-    @Test func certificatesAndPublicKeysAreNotSecrets() throws {
-        #expect(PrivateKeyContent.find(in: try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.certificate)))) == nil)
-        #expect(PrivateKeyContent.find(in: try Self.openssl(["x509", "-in", Self.certificate, "-outform", "DER"])) == nil)
-        #expect(PrivateKeyContent.find(in: try Self.openssl(["ec", "-in", Self.ecKey, "-pubout"])) == nil)
-        #expect(PrivateKeyContent.find(in: try Self.openssl(["ec", "-in", Self.ecKey, "-pubout", "-outform", "DER"])) == nil)
+    @Test func certificatesAndPublicKeysAreNotSecrets() async throws {
+        #expect(PrivateKeyContent.find(in: try [UInt8](Data(contentsOf: URL(fileURLWithPath: await Self.certificate)))) == nil)
+        #expect(PrivateKeyContent.find(in: try await Self.openssl(["x509", "-in", await Self.certificate, "-outform", "DER"])) == nil)
+        #expect(PrivateKeyContent.find(in: try await Self.openssl(["ec", "-in", await Self.ecKey, "-pubout"])) == nil)
+        #expect(PrivateKeyContent.find(in: try await Self.openssl(["ec", "-in", await Self.ecKey, "-pubout", "-outform", "DER"])) == nil)
     }
 
     @Test func textThatOnlyNamesAKeyIsNotOne() {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MiniAppKitTestProcess
 import Testing
 @testable import MiniAppKit
 
@@ -34,8 +35,8 @@ struct ReaderDifferentialTests {
         """
 
     /// What Python and unzip read from each package, by path.
-    static func otherReaders(_ paths: [String]) throws -> [String: (python: [String: String]?, unzip: [String: String])] {
-        let output = Data(try ExternalTool.run("python3", ["-c", pythonReader] + paths).utf8)
+    static func otherReaders(_ paths: [String]) async throws -> [String: (python: [String: String]?, unzip: [String: String])] {
+        let output = Data(try await ExternalTool.run("python3", ["-c", pythonReader] + paths).utf8)
         var results: [String: (python: [String: String]?, unzip: [String: String])] = [:]
         for line in output.split(separator: UInt8(ascii: "\n")) {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
@@ -51,7 +52,7 @@ struct ReaderDifferentialTests {
         return Dictionary(uniqueKeysWithValues: files.map { ($0.path, Hex.string(SHA256.hash(data: $0.bytes))) })
     }
 
-    static func compare(_ packages: [(name: String, bytes: [UInt8])]) throws -> Int {
+    static func compare(_ packages: [(name: String, bytes: [UInt8])]) async throws -> Int {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-differential-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -62,7 +63,7 @@ struct ReaderDifferentialTests {
             try Data(package.bytes).write(to: URL(fileURLWithPath: path))
             accepted[path] = view
         }
-        let others = try otherReaders(accepted.keys.sorted())
+        let others = try await otherReaders(accepted.keys.sorted())
         for (path, view) in accepted {
             let other = try #require(others[path], "\(path)")
             let name = URL(fileURLWithPath: path).lastPathComponent
@@ -72,7 +73,7 @@ struct ReaderDifferentialTests {
         return accepted.count
     }
 
-    @Test func everyAcceptedOneByteMutationReadsTheSameEverywhere() throws {
+    @Test func everyAcceptedOneByteMutationReadsTheSameEverywhere() async throws {
         let original = CraftedZip.minimalApp().bytes()
         let layout = try ZipLayout.read(original)
         // Every byte of every header, the central directory and the end record; data bytes are
@@ -88,12 +89,12 @@ struct ReaderDifferentialTests {
                 mutants.append(("m\(offset)-\(value).ma", mutant))
             }
         }
-        let count = try Self.compare(mutants)
+        let count = try await Self.compare(mutants)
         // Timestamps, versions and attributes change without changing what is read.
         #expect(count > 100)
     }
 
-    @Test func packagesFromOtherPackagersVerifyAndReadTheSame() throws {
+    @Test func packagesFromOtherPackagersVerifyAndReadTheSame() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mactl-packagers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -116,18 +117,14 @@ struct ReaderDifferentialTests {
             shutil.make_archive('../shutil', 'zip', '.')
             os.rename('../shutil.zip', '../shutil.ma')
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let python = try await TestProcess.run(tool: "python3", ["-c", script])
+        #expect(python.status == 0, "\(python.standardError)")
         var packages: [(name: String, bytes: [UInt8])] = []
         for name in ["zip-r.ma", "zip-stored.ma", "python.ma", "python-stored.ma", "shutil.ma"] {
             let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
             #expect(PackageVerifier.verify(bytes).failureMessages == [], "\(name)")
             packages.append((name, bytes))
         }
-        #expect(try Self.compare(packages) == 5)
+        #expect(try await Self.compare(packages) == 5)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MiniAppKitTestProcess
 import Testing
 @testable import MiniAppKit
 
@@ -11,16 +12,9 @@ struct SigningTests {
     }()
 
     @discardableResult
-    static func openssl(_ arguments: [String], input: [UInt8]? = nil) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+    static func openssl(_ arguments: [String], input: [UInt8]? = nil) async throws -> Int32 {
+        try await TestProcess.run(URL(fileURLWithPath: "/usr/bin/openssl"), arguments, in: folder, input: input.map { Data($0) })
+            .status
     }
 
     static func pem(_ name: String) throws -> String {
@@ -41,28 +35,29 @@ struct SigningTests {
         return try PackageSigner.sign(try unsignedPackage(), key: key, certificate: certificate)
     }
 
-    static let keysReady: Bool = {
+    /// Made once, by the first test that awaits it.
+    static let keysReady = Task<Bool, Never> {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") else { return false }
         do {
-            try openssl(["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", "ec-sec1.pem"])
-            try openssl(["ecparam", "-name", "prime256v1", "-genkey", "-out", "ec-with-params.pem"])
-            try openssl(["pkcs8", "-topk8", "-nocrypt", "-in", "ec-sec1.pem", "-out", "ec-pkcs8.pem"])
-            try openssl(["genrsa", "-traditional", "-out", "rsa-pkcs1.pem", "2048"])
-            try openssl(["pkcs8", "-topk8", "-nocrypt", "-in", "rsa-pkcs1.pem", "-out", "rsa-pkcs8.pem"])
-            try openssl(["genrsa", "-out", "rsa-1024.pem", "1024"])
-            try openssl(["genpkey", "-algorithm", "ed25519", "-out", "ed25519.pem"])
-            try openssl(["ecparam", "-name", "secp384r1", "-genkey", "-noout", "-out", "ec-p384.pem"])
-            try openssl(["pkcs8", "-topk8", "-passout", "pass:secret", "-in", "ec-sec1.pem", "-out", "encrypted.pem"])
-            try openssl(["ec", "-in", "ec-sec1.pem", "-pubout", "-out", "ec-public.pem"])
+            try await openssl(["ecparam", "-name", "prime256v1", "-genkey", "-noout", "-out", "ec-sec1.pem"])
+            try await openssl(["ecparam", "-name", "prime256v1", "-genkey", "-out", "ec-with-params.pem"])
+            try await openssl(["pkcs8", "-topk8", "-nocrypt", "-in", "ec-sec1.pem", "-out", "ec-pkcs8.pem"])
+            try await openssl(["genrsa", "-traditional", "-out", "rsa-pkcs1.pem", "2048"])
+            try await openssl(["pkcs8", "-topk8", "-nocrypt", "-in", "rsa-pkcs1.pem", "-out", "rsa-pkcs8.pem"])
+            try await openssl(["genrsa", "-out", "rsa-1024.pem", "1024"])
+            try await openssl(["genpkey", "-algorithm", "ed25519", "-out", "ed25519.pem"])
+            try await openssl(["ecparam", "-name", "secp384r1", "-genkey", "-noout", "-out", "ec-p384.pem"])
+            try await openssl(["pkcs8", "-topk8", "-passout", "pass:secret", "-in", "ec-sec1.pem", "-out", "encrypted.pem"])
+            try await openssl(["ec", "-in", "ec-sec1.pem", "-pubout", "-out", "ec-public.pem"])
             return true
         } catch {
             return false
         }
-    }()
+    }
 
     @Test(arguments: ["ec-sec1.pem", "ec-with-params.pem", "ec-pkcs8.pem", "rsa-pkcs1.pem", "rsa-pkcs8.pem"])
-    func signsAndVerifiesWithEveryKeyForm(keyFile: String) throws {
-        try #require(Self.keysReady)
+    func signsAndVerifiesWithEveryKeyForm(keyFile: String) async throws {
+        try #require(await Self.keysReady.value)
         let package = try Self.signed(with: keyFile)
         let report = PackageVerifier.verify(package, requireSignature: true)
         #expect(report.failureMessages == [])
@@ -72,13 +67,13 @@ struct SigningTests {
         #expect(report.lint.filter { $0.severity == .error }.isEmpty)
     }
 
-    @Test func rsaSigningIsByteForByteReproducible() throws {
-        try #require(Self.keysReady)
+    @Test func rsaSigningIsByteForByteReproducible() async throws {
+        try #require(await Self.keysReady.value)
         #expect(try Self.signed(with: "rsa-pkcs1.pem") == Self.signed(with: "rsa-pkcs1.pem"))
     }
 
-    @Test func flippingAnyByteOfASignedPackageFailsVerification() throws {
-        try #require(Self.keysReady)
+    @Test func flippingAnyByteOfASignedPackageFailsVerification() async throws {
+        try #require(await Self.keysReady.value)
         let package = try Self.signed(with: "ec-sec1.pem")
         let end = try ZipLayout.read(package)
         // Offsets across the entries, the signing block, the central directory and the end record.
@@ -95,16 +90,16 @@ struct SigningTests {
         }
     }
 
-    @Test func aTruncatedPackageFails() throws {
-        try #require(Self.keysReady)
+    @Test func aTruncatedPackageFails() async throws {
+        try #require(await Self.keysReady.value)
         let package = try Self.signed(with: "ec-sec1.pem")
         for cut in [1, 22, 100, package.count / 2, package.count - 10] {
             #expect(!PackageVerifier.verify(Array(package.prefix(package.count - cut))).passed, "cut \(cut)")
         }
     }
 
-    @Test func anExpectedKeyMustBeTheSigner() throws {
-        try #require(Self.keysReady)
+    @Test func anExpectedKeyMustBeTheSigner() async throws {
+        try #require(await Self.keysReady.value)
         let package = try Self.signed(with: "ec-sec1.pem")
         let expected = try ExpectedSigner.read(pem: Self.pem("ec-public.pem"))
         #expect(expected.certificate == nil)
@@ -123,8 +118,8 @@ struct SigningTests {
         #expect(PackageVerifier.verify(package, requireSignature: true).failureMessages == ["the package is not signed"])
     }
 
-    @Test func badKeysAreRefusedWithWhatToDo() throws {
-        try #require(Self.keysReady)
+    @Test func badKeysAreRefusedWithWhatToDo() async throws {
+        try #require(await Self.keysReady.value)
         func refusal(_ file: String) throws -> String? {
             let text = try Self.pem(file)
             do throws(SigningError) {
@@ -146,9 +141,9 @@ struct SigningTests {
         }
     }
 
-    @Test func aCertificateForAnotherKeyIsRefused() throws {
-        try #require(Self.keysReady)
-        try Self.openssl(["req", "-new", "-x509", "-key", "rsa-pkcs1.pem", "-out", "rsa.crt", "-subj", "/CN=other", "-days", "1"])
+    @Test func aCertificateForAnotherKeyIsRefused() async throws {
+        try #require(await Self.keysReady.value)
+        try await Self.openssl(["req", "-new", "-x509", "-key", "rsa-pkcs1.pem", "-out", "rsa.crt", "-subj", "/CN=other", "-days", "1"])
         let key = try SigningKey.load(pem: Self.pem("ec-sec1.pem"))
         #expect(
             throws: SigningError.invalidCertificate(
@@ -160,8 +155,8 @@ struct SigningTests {
         #expect(try SigningCertificate.load(pem: Self.pem("rsa.crt"), matching: rsa).subject == "CN=other")
     }
 
-    @Test func damagedBlocksAreErrorsNotUnsignedPackages() throws {
-        try #require(Self.keysReady)
+    @Test func damagedBlocksAreErrorsNotUnsignedPackages() async throws {
+        try #require(await Self.keysReady.value)
         let package = try Self.signed(with: "ec-sec1.pem")
         let end = try ZipLayout.read(package)
         let magicStart = end.centralDirectoryOffset - 16
@@ -196,8 +191,8 @@ struct SigningTests {
     }
 
     /// The signature is standard: openssl verifies the signed data with the signer's public key.
-    @Test func opensslVerifiesTheSignature() throws {
-        try #require(Self.keysReady)
+    @Test func opensslVerifiesTheSignature() async throws {
+        try #require(await Self.keysReady.value)
         for keyFile in ["ec-sec1.pem", "rsa-pkcs1.pem"] {
             let package = try Self.signed(with: keyFile)
             let end = try ZipLayout.read(package)
@@ -205,8 +200,9 @@ struct SigningTests {
             let signer = try SigningBlock.signer(in: pairs[0].value)
             try Data(signer.signedData).write(to: Self.folder.appendingPathComponent("data.bin"))
             try Data(signer.signature).write(to: Self.folder.appendingPathComponent("sig.bin"))
-            try Self.openssl(["pkey", "-in", keyFile, "-pubout", "-out", "pub.pem"])
-            #expect(try Self.openssl(["dgst", "-sha256", "-verify", "pub.pem", "-signature", "sig.bin", "data.bin"]) == 0, "\(keyFile)")
+            try await Self.openssl(["pkey", "-in", keyFile, "-pubout", "-out", "pub.pem"])
+            #expect(
+                try await Self.openssl(["dgst", "-sha256", "-verify", "pub.pem", "-signature", "sig.bin", "data.bin"]) == 0, "\(keyFile)")
         }
     }
 }

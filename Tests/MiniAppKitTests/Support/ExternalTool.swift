@@ -1,4 +1,5 @@
 import Foundation
+import MiniAppKitTestProcess
 
 /// Runs a tool the setup script installs (python3, unzip) and gives its standard output. A
 /// missing tool or a failing run throws: a test that needs a real reader never skips.
@@ -7,16 +8,9 @@ enum ExternalTool {
         var description: String
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failed(description: "\(tool) exited with \(process.terminationStatus)") }
-        return String(decoding: data, as: UTF8.self)
+    static func run(_ tool: String, _ arguments: [String]) async throws -> String {
+        let result = try await TestProcess.run(tool: tool, arguments)
+        guard result.status == 0 else { throw Failed(description: "\(tool) exited with \(result.status): \(result.standardError)") }
+        return result.standardOutput
     }
 }
