@@ -35,8 +35,18 @@ if ((${#missing[@]})); then
 fi
 
 if ! command -v swift >/dev/null 2>&1; then
-  echo "setup: swift is not on PATH; install Swift 6.1 or newer first" >&2
+  echo "setup: swift is not on PATH; install Swift 6.2 or newer first" >&2
   exit 1
+fi
+# The tests name each rule's test after its id (`manifest-tab-count`), a raw identifier that
+# Swift 6.2 brought; mactl itself builds with 6.1.
+swift_version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p' | head -n 1)
+if [ -n "$swift_version" ]; then
+  read -r major minor <<<"$swift_version"
+  if [ "$major" -lt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -lt 2 ]; }; then
+    echo "setup: Swift $major.$minor is too old for the tests; install Swift 6.2 or newer" >&2
+    exit 1
+  fi
 fi
 
 # Alpine.js, which `mactl serve` gives the preview's pages, from its registry package.
