@@ -352,11 +352,12 @@ import Glibc
             let port = try #require(client.port)
             let connection = try RawHTTP.connect(port, timeout: 10)
             defer { close(connection) }
-            let start = ContinuousClock.now
             try await RawHTTP.send(Array("GET /index.json HTTP/1.1\r\nHost: x\r\n".utf8), on: connection)
+            // Closed within the connection's 10-second receive timeout: by this server's 0.5 s
+            // idle timeout, since the default one is 20 s. (No wall-clock bound: on a loaded
+            // machine the close can come seconds late.)
             let (bytes, closed) = try await RawHTTP.readToEnd(connection)
             #expect(closed && bytes.isEmpty)
-            #expect(ContinuousClock.now - start < .seconds(5))
             // A client that hangs up halfway through a body, and one that connects and says nothing.
             let halfway = try RawHTTP.connect(port)
             try await RawHTTP.send(Array("POST /index.json HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"a".utf8), on: halfway)
