@@ -18,9 +18,11 @@ import Glibc
 /// - names come in byte order, a folder's contents where the folder is, so every walk of the
 ///   same tree gives the same list.
 public struct FolderWalk {
-    public enum Entry: Sendable, Equatable {
-        /// A regular file, or a link inside the root to one: `absolute` is the file itself.
-        case file(absolute: String, relative: String)
+    public enum Entry: Sendable {
+        /// A regular file, or a link inside the root to one: `absolute` is the file itself, and
+        /// `status` its `stat` as the walk found it (the walk stats every entry anyway, so a
+        /// snapshot or a scan need not stat it again).
+        case file(absolute: String, relative: String, status: stat)
         /// A folder walked (the root's own entry is not given; a folder reached again through
         /// a link is not walked again), before its contents.
         case folder(absolute: String, relative: String)
@@ -71,13 +73,12 @@ public struct FolderWalk {
     private mutating func visit(absolute: String, relative: String, name: String) {
         // lstat rather than FileManager's attributes, which also look up the owner's and
         // group's names: on a project of hundreds of files that was most of the walk.
-        guard let type = Self.fileType(absolute, followingLinks: false) else {
+        guard var status = Self.status(absolute, followingLinks: false) else {
             entries.append(.issue(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "its attributes cannot be read"))))
             return
         }
         var target = absolute
-        var targetType = type
-        if type == S_IFLNK {
+        if status.st_mode & S_IFMT == S_IFLNK {
             let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) ?? "?"
             guard let resolved = Self.realPath(absolute) else {
                 entries.append(.issue(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "it is a broken symbolic link"))))
@@ -87,31 +88,31 @@ public struct FolderWalk {
                 entries.append(.issue(ProjectLoadIssue(path: relative, kind: .symlinkOutsideRoot(target: destination))))
                 return
             }
-            guard let resolvedType = Self.fileType(resolved, followingLinks: true) else {
+            guard let resolvedStatus = Self.status(resolved, followingLinks: true) else {
                 entries.append(.issue(ProjectLoadIssue(path: relative, kind: .unreadable(reason: "its target cannot be read"))))
                 return
             }
             target = resolved
-            targetType = resolvedType
+            status = resolvedStatus
         }
-        switch targetType {
+        switch status.st_mode & S_IFMT {
         case S_IFDIR:
             if !ProjectLoader.skips(name, isDirectory: true), !visitedFolders.contains(target) {
                 entries.append(.folder(absolute: target, relative: relative))
                 walk(folder: target, relative: relative)
             }
         case S_IFREG:
-            entries.append(.file(absolute: target, relative: relative))
+            entries.append(.file(absolute: target, relative: relative, status: status))
         default:
             break
         }
     }
 
-    /// The `S_IFMT` bits of the entry at `path` (of the link itself unless `followingLinks`).
-    static func fileType(_ path: String, followingLinks: Bool) -> mode_t? {
+    /// The `stat` of the entry at `path` (of the link itself unless `followingLinks`).
+    static func status(_ path: String, followingLinks: Bool) -> stat? {
         var status = stat()
         let result = followingLinks ? stat(path, &status) : lstat(path, &status)
-        return result == 0 ? status.st_mode & S_IFMT : nil
+        return result == 0 ? status : nil
     }
 
     /// The canonical path with every link resolved, or `nil` when a link dangles.

@@ -52,7 +52,7 @@ public enum ProjectLoader {
         let read = ParallelMap.map(FileRead.walk(root)) {
             ()
         } transform: { _, found -> FileRead.Found in
-            guard case .file(let absolute, let relative) = found else { return found }
+            guard case .file(let absolute, let relative, _) = found else { return found }
             var lent: (SourceFile, FileSignature)?
             if let previous, let started = previous.readStartedAt, let file = previous.file(relative),
                 let signature = previous.signatures[relative],
@@ -88,9 +88,9 @@ public enum ProjectLoader {
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         var signatures: [String: FileSignature] = [:]
         for found in FileRead.walk(root) {
-            guard case .file(let absolute, let relative) = found else { return nil }
-            var status = stat()
-            guard stat(absolute, &status) == 0, FileRead.issue(for: status, relative: relative) == nil else { return nil }
+            guard case .file(_, let relative, let status) = found, FileRead.issue(for: status, relative: relative) == nil else {
+                return nil
+            }
             signatures[relative] = FileSignature(status)
         }
         return signatures
@@ -111,8 +111,8 @@ public enum ProjectLoader {
         /// What the walk met at one path, in walk order.
         enum Found: Sendable {
             case issue(ProjectLoadIssue)
-            /// A regular file to read.
-            case file(absolute: String, relative: String)
+            /// A regular file to read, with its `stat` as the walk found it.
+            case file(absolute: String, relative: String, status: stat)
             /// A file read: its contents, an issue (a hard link is both), and its `stat`.
             case read(SourceFile?, ProjectLoadIssue?, FileSignature?)
         }
@@ -121,7 +121,7 @@ public enum ProjectLoader {
         static func walk(_ root: URL) -> [Found] {
             FolderWalk.entries(under: root).entries.compactMap { entry in
                 switch entry {
-                case .file(let absolute, let relative): .file(absolute: absolute, relative: relative)
+                case .file(let absolute, let relative, let status): .file(absolute: absolute, relative: relative, status: status)
                 case .issue(let issue): .issue(issue)
                 case .folder: nil
                 }

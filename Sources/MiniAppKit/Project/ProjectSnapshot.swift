@@ -4,6 +4,11 @@ import Foundation
 /// time. `lint --watch` compares snapshots to know when to lint again.
 public struct ProjectSnapshot: Sendable, Equatable {
     public var files: [String: FileStamp]
+    /// The folders the walk went through, the root first, as real paths: what `ProjectWatch`
+    /// watches. Not compared: a new empty folder changes nothing to lint.
+    public var folders: [String] = []
+
+    public static func == (lhs: ProjectSnapshot, rhs: ProjectSnapshot) -> Bool { lhs.files == rhs.files }
 
     public struct FileStamp: Sendable, Equatable {
         public var size: Int
@@ -20,17 +25,20 @@ public struct ProjectSnapshot: Sendable, Equatable {
     /// loader reads the file, not the link.
     public static func take(of root: URL) -> ProjectSnapshot {
         var files: [String: FileStamp] = [:]
-        for case .file(let absolute, let relative) in FolderWalk.entries(under: root).entries {
-            // stat rather than FileManager's attributes, which also look up the owner's and
-            // group's names: a watcher takes a snapshot several times per change.
-            var status = stat()
-            if stat(absolute, &status) == 0 { files[relative] = FileStamp(status) }
+        let (realRoot, entries) = FolderWalk.entries(under: root)
+        var folders = [realRoot]
+        for entry in entries {
+            switch entry {
+            case .file(_, let relative, let status): files[relative] = FileStamp(status)
+            case .folder(let absolute, _): folders.append(absolute)
+            case .issue: break
+            }
         }
         // The configuration lives beside or above the project and counts as a change too.
         var status = stat()
         if let configuration = ConfigurationLocator.locate(forProjectAt: root), lstat(configuration.url.path, &status) == 0 {
             files[configuration.displayPath] = FileStamp(status)
         }
-        return ProjectSnapshot(files: files)
+        return ProjectSnapshot(files: files, folders: folders)
     }
 }

@@ -24,7 +24,7 @@ public final class ProjectWatch {
         snapshot = ProjectSnapshot.take(of: root)
         #if canImport(Glibc)
         descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        if descriptor >= 0 { watchFolders(under: root) }
+        if descriptor >= 0 { watch(snapshot.folders) }
         #endif
     }
 
@@ -48,14 +48,13 @@ public final class ProjectWatch {
         try await Task.sleep(for: interval)
     }
 
-    /// Watches every folder the loader walks (new folders are picked up after each change).
-    private func watchFolders(under root: URL) {
+    /// Watches the folders a snapshot walked: every folder the loader walks. Folders made
+    /// since are added with each change's snapshot; watching one again changes nothing.
+    private func watch(_ folders: [String]) {
         #if canImport(Glibc)
         guard descriptor >= 0 else { return }
         let mask = UInt32(IN_MODIFY | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_CLOSE_WRITE)
-        let (realRoot, entries) = FolderWalk.entries(under: root)
-        _ = inotify_add_watch(descriptor, realRoot, mask)
-        for case .folder(let absolute, _) in entries { _ = inotify_add_watch(descriptor, absolute, mask) }
+        for folder in folders { _ = inotify_add_watch(descriptor, folder, mask) }
         #endif
     }
 }
@@ -66,19 +65,17 @@ extension ProjectWatch {
     /// `git checkout` or a formatter run is one burst, and one call).
     public func onEachChange(quietPeriod: Duration = .milliseconds(100), _ work: () async throws -> Void) async throws -> Never {
         while true {
-            snapshot = try await nextChange(of: root, after: snapshot, quietPeriod: quietPeriod)
+            try await waitForNextChange(quietPeriod: quietPeriod)
             try await work()
         }
     }
 
-    /// Returns once the project at `root` differs from `snapshot` and has then stayed unchanged
+    /// Returns once the project differs from the last snapshot and has then stayed unchanged
     /// for `quietPeriod` (2 seconds at most, so a file written without pause still counts),
-    /// with the snapshot it settled on; the folders made since are watched from then on. An
-    /// editor's save (a temporary file, then a rename), a `git checkout` or a formatter run is
-    /// one burst of changes, and one return.
-    private func nextChange(
-        of root: URL, after snapshot: ProjectSnapshot, quietPeriod: Duration = .milliseconds(100)
-    ) async throws -> ProjectSnapshot {
+    /// keeping the snapshot it settled on and watching the folders made since. An editor's
+    /// save (a temporary file, then a rename), a `git checkout` or a formatter run is one
+    /// burst of changes, and one return.
+    private func waitForNextChange(quietPeriod: Duration) async throws {
         while true {
             try await wait()
             var latest = ProjectSnapshot.take(of: root)
@@ -89,8 +86,9 @@ extension ProjectWatch {
                 if next == latest { break }
                 latest = next
             }
-            watchFolders(under: root)
-            return latest
+            snapshot = latest
+            watch(latest.folders)
+            return
         }
     }
 }
