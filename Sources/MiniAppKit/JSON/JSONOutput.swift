@@ -16,6 +16,12 @@ public indirect enum JSONOutput: Sendable, Equatable {
 
     public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool { lhs.pretty() == rhs.pretty() }
 
+    /// A number as short as it goes (`NumberText.short`: `2`, `0.5`); nil for NaN and the
+    /// infinities, which JSON has no text for.
+    public static func double(_ value: Double) -> JSONOutput? {
+        value.isFinite ? .number(NumberText.short(value)) : nil
+    }
+
     /// Two-space indented, one member per line, `\n` line ends, no trailing newline.
     public func pretty() -> String {
         var output = ""

@@ -62,12 +62,11 @@ public enum JSONOutputEncoder {
 
         /// A finite number's JSON text; JSON has no text for NaN or an infinity.
         static func number(_ value: Double, codingPath: [any CodingKey]) throws -> JSONOutput {
-            guard value.isFinite else {
+            guard let number = JSONOutput.double(value) else {
                 let path = codingPath.map(\.stringValue).joined(separator: ".")
                 throw Failure(description: "\(value) at '\(path)' has no JSON text")
             }
-            if value == value.rounded(), abs(value) < 9_007_199_254_740_992 { return .integer(Int(value)) }
-            return .number("\(value)")
+            return number
         }
     }
 

@@ -99,7 +99,7 @@ public final class HeadlessChromium {
             _ = try call(
                 "Emulation.setDeviceMetricsOverride",
                 [
-                    ("width", .integer(width)), ("height", .integer(height)), ("deviceScaleFactor", .number(String(scale))),
+                    ("width", .integer(width)), ("height", .integer(height)), ("deviceScaleFactor", .double(scale) ?? .integer(1)),
                     ("mobile", .bool(true)),
                 ])
         } catch {
