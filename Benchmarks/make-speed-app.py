@@ -10,8 +10,13 @@ lints with no errors under the default runtime:
   PNGs of noise (incompressible, about 60% of the bytes), PNGs of flat panels stored
   without compression (a deflater shrinks them a lot), SVG drawings and JSON data (text).
 
+With --included-data, a third of ASSET_MB is instead JSON data under data/ that no page
+references and `.mactl.yml` `include:` ships (issue 43's app: bytes no rule needs), and the
+package budget is ASSET_MB, below the files' own size and above the package's, so lint works
+out the package's size to tell that it is within it.
+
 Every byte comes from fixed seeds: the same arguments give the same files.
-Usage: make-speed-app.py ROOT [PAGES] [LOCALES] [KEYS] [ICONS] [ASSET_MB]"""
+Usage: make-speed-app.py [--included-data] ROOT [PAGES] [LOCALES] [KEYS] [ICONS] [ASSET_MB]"""
 import importlib.util
 import json
 import os
@@ -133,6 +138,17 @@ def assets(total_bytes):
     return files
 
 
+def included_json_data(total_bytes):
+    """(path, bytes) of the JSON data files under data/ that only `include:` ships."""
+    files = []
+    used = 0
+    while used < total_bytes:
+        data = json_data(5000 + len(files), min(TEXT_ASSET_BYTES, total_bytes - used)).encode()
+        files.append((f"data/catalog{len(files):03}.json", data))
+        used += len(data)
+    return files
+
+
 def reference(path):
     """The element a page loads the asset at `path` with (from pages/pN/, two folders down)."""
     if path.endswith(".json"):
@@ -149,6 +165,9 @@ def write(root, path, data):
 
 def main():
     arguments = sys.argv[1:]
+    included_data = bool(arguments) and arguments[0] == "--included-data"
+    if included_data:
+        arguments = arguments[1:]
     if not arguments:
         sys.exit(__doc__)
     root = arguments[0]
@@ -165,7 +184,9 @@ def main():
     per_page = -(-len(own_keys) // page_count)
     # Tab icons are make-icon-app.py's filled stars (kind 0), which SkipMiniApp's iOS reader draws.
     tab_icons = [f"icons/icon{i * 4:03}.svg" for i in range(len(tabs))]
-    asset_files = assets(asset_mb * 1024 * 1024)
+    asset_bytes = asset_mb * 1024 * 1024
+    data_files = included_json_data(asset_bytes // 3) if included_data else []
+    asset_files = assets(asset_bytes - sum(len(data) for _, data in data_files))
 
     manifest = {
         "app_id": "org.example.speed", "name": "Speed", "lang": "en",
@@ -179,7 +200,13 @@ def main():
     write(root, "app.css", "body { margin: 0; }\nimg { max-width: 100%; }\n")
     # A 25 MB app sets its own package budget (the image budget stays the default), and one that
     # ships only as a .ma has no use for the note on each asset a folder copy would miss.
-    write(root, ".mactl.yml", f"budgets:\n  package: {asset_mb * 2}MB\nrules:\n  project-asset-missing-from-folder: off\n")
+    if included_data:
+        write(root, ".mactl.yml", f"budgets:\n  package: {asset_mb}MB\ninclude:\n  - data/**\n"
+              "rules:\n  project-asset-missing-from-folder: off\n")
+    else:
+        write(root, ".mactl.yml", f"budgets:\n  package: {asset_mb * 2}MB\nrules:\n  project-asset-missing-from-folder: off\n")
+    for path, data in data_files:
+        write(root, path, data)
     for i in range(icon_count):
         write(root, f"icons/icon{i:03}.svg", icons.icon(i))
     for n, tag in enumerate(TAGS[:locales]):
@@ -203,8 +230,10 @@ def main():
         write(root, page + ".js", script)
 
     total = sum(len(data) for _, data in asset_files)
+    data_total = sum(len(data) for _, data in data_files)
+    included = f", {len(data_files)} included JSON data files of {data_total / 1048576:.1f} MB" if data_files else ""
     print(f"{root}: {page_count} pages, {locales} locales x {keys} keys, {icon_count} icons, "
-          f"{len(asset_files)} assets of {total / 1048576:.1f} MB")
+          f"{len(asset_files)} assets of {total / 1048576:.1f} MB{included}")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ packages=(
   pkg-config                    # SwiftPM finds the libraries through it
   unzip zip openssl             # interop tests
   hyperfine time wrk            # Benchmarks/: medians of runs, peak memory (GNU time), HTTP load
+  eslint                        # Benchmarks/speed.sh: the peer lint of the page scripts
   chromium chromium-driver      # mactl serve's tests drive a real browser
   python3-pip                   # fetches Alpine.js from PyPI (scripts/fetch-alpine.sh)
   nginx curl python3-jsonschema # the catalog tests: the same folder served by nginx, fetched by curl, checked against its schemas
