@@ -89,6 +89,11 @@ public enum PackageEntryName {
     ///   are dropped: HFS+ ignores them, and a reader cannot see them;
     /// - equal once each segment's trailing dots and spaces are dropped, as Windows does.
     public static func collisionKey(_ name: String) -> String {
+        asciiCollisionKey(name) ?? unicodeCollisionKey(name)
+    }
+
+    /// `collisionKey` for any name, through Foundation's normalization and case mappings.
+    static func unicodeCollisionKey(_ name: String) -> String {
         var key = name.precomposedStringWithCanonicalMapping
         key = String(String.UnicodeScalarView(key.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }))
         for _ in 0..<3 {
@@ -105,5 +110,36 @@ public enum PackageEntryName {
             return String(trimmed)
         }
         return segments.joined(separator: "/")
+    }
+
+    /// `collisionKey` of an ASCII name, without Foundation: normalization leaves ASCII as it
+    /// is, no ASCII character is default-ignorable, and case folding ASCII is lowercasing it,
+    /// so what is left is lowercasing and each segment's trailing dots and spaces. The
+    /// package rules and verify key every name of a package, nearly always ASCII. Nil for a
+    /// name with any other byte: the full key then.
+    static func asciiCollisionKey(_ name: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(name.utf8.count)
+        var segmentStart = 0
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            if byte == slash {
+                trimSegmentEnd(&bytes, segmentStart: segmentStart)
+                bytes.append(byte)
+                segmentStart = bytes.count
+            } else {
+                bytes.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+        }
+        trimSegmentEnd(&bytes, segmentStart: segmentStart)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Drops the trailing dots and spaces of the segment that starts at `segmentStart`, but
+    /// never its first character.
+    private static func trimSegmentEnd(_ bytes: inout [UInt8], segmentStart: Int) {
+        while bytes.count - segmentStart > 1, let last = bytes.last, last == UInt8(ascii: ".") || last == UInt8(ascii: " ") {
+            bytes.removeLast()
+        }
     }
 }

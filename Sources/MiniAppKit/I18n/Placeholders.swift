@@ -10,24 +10,43 @@ public enum Placeholders {
     /// Every `{identifier}` in `text`, in order. Braces around anything else (`{ }`, `{1 2}`)
     /// are literal text to the runtime and are not placeholders.
     public static func occurrences(in text: String) -> [Occurrence] {
-        let bytes = Array(text.utf8)
         var result: [Occurrence] = []
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "{") else { index += 1; continue }
-            var end = index + 1
-            while end < bytes.count, isNameByte(bytes[end], first: end == index + 1) { end += 1 }
-            if end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: "}") {
-                result.append(Occurrence(name: String(decoding: bytes[(index + 1)..<end], as: UTF8.self), range: index..<(end + 1)))
-                index = end + 1
-            } else {
-                index += 1
-            }
-        }
+        scan(text) { name, range in result.append(Occurrence(name: name, range: range)) }
         return result
     }
 
-    public static func names(in text: String) -> Set<String> { Set(occurrences(in: text).map(\.name)) }
+    /// The placeholder names of `text`. The i18n rules ask this of every text of every locale,
+    /// several times a lint: a text without a brace costs one pass over its bytes and no
+    /// allocation.
+    public static func names(in text: String) -> Set<String> {
+        var names: Set<String> = []
+        scan(text) { name, _ in names.insert(name) }
+        return names
+    }
+
+    /// Calls `found` with each placeholder's name and byte range (braces included), in order.
+    private static func scan(_ text: String, _ found: (String, Range<Int>) -> Void) {
+        var text = text
+        // Native strings are contiguous UTF-8 already; a bridged one is made so once.
+        text.makeContiguousUTF8()
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "{") else {
+                    index += 1
+                    continue
+                }
+                var end = index + 1
+                while end < bytes.count, isNameByte(bytes[end], first: end == index + 1) { end += 1 }
+                if end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: "}") {
+                    found(String(decoding: bytes[(index + 1)..<end], as: UTF8.self), index..<(end + 1))
+                    index = end + 1
+                } else {
+                    index += 1
+                }
+            }
+        }
+    }
 
     private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
         let isLetter =

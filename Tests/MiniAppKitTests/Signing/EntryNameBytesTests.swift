@@ -105,6 +105,23 @@ struct EntryNameBytesTests {
         #expect(pairs > 1000)
     }
 
+    /// The ASCII shortcut of `collisionKey` gives what the full Unicode key gives, on every
+    /// ASCII name: generated names of letters, digits, dots, spaces, slashes and the other
+    /// printable and control characters, and the ones where trimming matters.
+    @Test func theASCIICollisionKeyIsTheUnicodeKey() {
+        var generator = SeededGenerator(seed: 38)
+        var names = ["a", "A.", "a. .", "./.", "..", " ", "a/ /b", "Dir./File .TXT", "x/y./z..", "/", "//", "a//", "I/i", "\u{7F}\u{0}"]
+        let alphabet = Array("aAzZiI09._ -/./ .\t~\u{1F}\u{7F}".unicodeScalars)
+        for _ in 0..<5000 {
+            let length = Int.random(in: 1...12, using: &generator)
+            names.append(String(String.UnicodeScalarView((0..<length).map { _ in alphabet.randomElement(using: &generator)! })))
+        }
+        for name in names {
+            #expect(PackageEntryName.asciiCollisionKey(name) == PackageEntryName.unicodeCollisionKey(name), "\(name.debugDescription)")
+        }
+        #expect(PackageEntryName.asciiCollisionKey("assets/\u{E9}.txt") == nil)
+    }
+
     @Test func namesThatDifferOnEveryVolumePass() throws {
         let (failures, _) = try Self.verify(adding: [
             Self.utf8Entry("assets/e.txt", "a"), Self.utf8Entry("assets/\u{E9}.txt", "b"), Self.utf8Entry("assets/\u{0433}.txt", "c"),

@@ -98,7 +98,9 @@ public struct I18nPlaceholderSyntax: Rule {
         var found: [Foreign] = []
         // vue-i18n's plural forms: "no apples | one apple | {count} apples". Prose with a bar
         // ("Home | Settings") has no count placeholder in its parts.
-        let parts = text.split(separator: "|", omittingEmptySubsequences: false)
+        // (Split only a text that has a bar: splitting walks grapheme clusters, and this runs
+        // on every text of every locale.)
+        let parts = bytes.contains(UInt8(ascii: "|")) ? text.split(separator: "|", omittingEmptySubsequences: false) : [Substring(text)]
         if (2...3).contains(parts.count), parts.allSatisfy({ !$0.trimmingCharacters(in: .whitespaces).isEmpty }),
             let count = ["count", "n"].first(where: { name in parts.contains { $0.contains("{\(name)}") } })
         {

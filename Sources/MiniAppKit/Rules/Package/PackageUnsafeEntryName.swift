@@ -37,7 +37,7 @@ public struct PackageUnsafeEntryName: Rule {
         var findings: [Finding] = []
         var names = PackageNameSet()
         // Byte order, as the packer writes them: the first of two colliding paths is kept.
-        for path in model.bundle.shipped.map(\.path).sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+        for path in model.bundle.shipped.map(\.path).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             if let problem = PackageEntryName.problem(rawName: Array(path.utf8), flags: PackageEntryName.utf8Flag) {
                 findings.append(Finding("'\(path)' cannot be a package entry: it \(problem)", at: .file(path)))
                 continue
