@@ -60,6 +60,36 @@ struct LintCacheTests {
         }
     }
 
+    /// `--timings` lints from scratch even when the cache could answer, prints the same
+    /// diagnostics, and names every stage in the order they end, then the slowest rules.
+    @Test func timingsNameEveryStageOfALintFromScratch() async throws {
+        try await Self.withApp { app in
+            let cold = try await app.lint()
+            try app.markCachedMessages()
+            let timed = try await app.lint(["--timings"])
+            #expect(timed.status == 0)
+            #expect(timed.standardOutput == cold.standardOutput, "the cache's marked entry was not used")
+            let lines = timed.standardError.split(separator: "\n").map(String.init)
+            let stages = lines.prefix(8).map { line in
+                line.trimmingCharacters(in: .whitespaces).replacing(/\s+[0-9]+\.[0-9] ms$/, with: "")
+            }
+            #expect(
+                stages == [
+                    "timings of the lint of 'app' (wall-clock time of each stage, in the order they ended):",
+                    "read the project's files", "parse the manifest and locale files", "parse the templates and run the page scripts",
+                    "collect translation uses, assets and the bundle", "parse and render the icons", "smoke run, on one core",
+                    "rules, beside the smoke run",
+                ])
+            #expect(lines.count == 8 + 1 + LintTimings.rulesListed)
+            #expect(lines[8] == "slowest rules (time summed over the cores that ran them):")
+            let ruleIDs = Set(RuleRegistry.all.map { $0.description.id })
+            #expect(lines[9...].allSatisfy { ruleIDs.contains(String($0.trimmingCharacters(in: .whitespaces).prefix { $0 != " " })) })
+            let refused = try await app.lint(["--timings", "--watch"])
+            #expect(refused.status == 2)
+            #expect(refused.standardError.hasPrefix("Error: --timings times one lint; it does not combine with --watch\n"))
+        }
+    }
+
     @Test func anUnchangedProjectIsReadFromTheCache() async throws {
         try await Self.withApp { app in
             let cold = try await app.lint()

@@ -2,20 +2,31 @@
 public enum Linter {
     /// `previous` lends its parses of unchanged files (`ProjectModel(reusing:)`), `scriptRuns`
     /// the script runs an earlier lint kept, `pageFindings` the findings of page rules on
-    /// pages that did not change.
+    /// pages that did not change. `timings` records where the time went.
     public static func lint(
         _ project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil,
         scriptRuns: ScriptRunStore? = nil,
-        pageFindings: PageFindingStore? = nil
+        pageFindings: PageFindingStore? = nil, timings: LintTimings? = nil
     ) -> LintResult {
-        let model = ProjectModel(project: project, configuration: configuration, reusing: previous, scriptRuns: scriptRuns)
-        return check(model, pageFindings: pageFindings)
+        let model = ProjectModel(
+            project: project, configuration: configuration, reusing: previous, scriptRuns: scriptRuns, timings: timings)
+        return check(model, pageFindings: pageFindings, timings: timings)
     }
 
     /// Runs `rules` over the model. `isFullLint` says the rules are all of them, so unused
     /// suppressions can be told apart from suppressions of rules that did not run.
     public static func check(
-        _ model: ProjectModel, rules: [any Rule.Type] = RuleRegistry.all, isFullLint: Bool = true, pageFindings: PageFindingStore? = nil
+        _ model: ProjectModel, rules: [any Rule.Type] = RuleRegistry.all, isFullLint: Bool = true, pageFindings: PageFindingStore? = nil,
+        timings: LintTimings? = nil
+    ) -> LintResult {
+        guard let timings else { return checkTimed(model, rules: rules, isFullLint: isFullLint, pageFindings: pageFindings, timings: nil) }
+        return timings.stage("rules, beside the smoke run") {
+            checkTimed(model, rules: rules, isFullLint: isFullLint, pageFindings: pageFindings, timings: timings)
+        }
+    }
+
+    private static func checkTimed(
+        _ model: ProjectModel, rules: [any Rule.Type], isFullLint: Bool, pageFindings: PageFindingStore?, timings: LintTimings?
     ) -> LintResult {
         let runnable = rules.filter { rule in model.configuration.severity(for: rule.description) != nil && model.canRun(rule.description) }
         let pageRules = runnable.compactMap { $0.asPageRule }
@@ -32,12 +43,15 @@ public enum Linter {
         let found = ParallelMap.mapTakingInOrder(tasks) { task -> [Diagnostic] in
             switch task {
             case .smokeRun:
-                _ = model.smokeRun
+                if let timings { _ = timings.stage("smoke run, on one core") { model.smokeRun } } else { _ = model.smokeRun }
                 return []
             case .projectRule(let rule):
-                return diagnostics(rule.init().check(model), of: rule.description, in: model)
+                // A run rule waits for the smoke run first, so its time is its own work.
+                if timings != nil, rule.asRunRule != nil { _ = model.smokeRun }
+                let found = timings.map { $0.rule(rule.description.id) { rule.init().check(model) } } ?? rule.init().check(model)
+                return diagnostics(found, of: rule.description, in: model)
             case .page(let index):
-                let found = findings(of: pageRules, on: model.pages[index], in: model, store: pageFindings)
+                let found = findings(of: pageRules, on: model.pages[index], in: model, store: pageFindings, timings: timings)
                 return pageRules.flatMap { rule in diagnostics(found[rule.description.id] ?? [], of: rule.description, in: model) }
             }
         }
@@ -61,14 +75,14 @@ public enum Linter {
 
     /// The page rules' findings on one page, by rule id: from `store` when it kept them.
     private static func findings(
-        of rules: [any PageRule.Type], on page: PageModel, in model: ProjectModel, store: PageFindingStore?
+        of rules: [any PageRule.Type], on page: PageModel, in model: ProjectModel, store: PageFindingStore?, timings: LintTimings?
     ) -> PageFindingStore.PageFindings {
         guard let store else {
             return Dictionary(
-                rules.map { ($0.description.id, $0.init().check(page: page, runtime: model.runtime)) },
+                rules.map { ($0.description.id, $0.check(page: page, runtime: model.runtime, timings: timings)) },
                 uniquingKeysWith: { first, _ in first })
         }
-        return store.findings(of: rules, on: page, runtime: model.runtime, key: store.key(for: page, in: model))
+        return store.findings(of: rules, on: page, runtime: model.runtime, key: store.key(for: page, in: model), timings: timings)
     }
 
     /// A rule's findings as diagnostics: its id, and the severity the configuration gives it,

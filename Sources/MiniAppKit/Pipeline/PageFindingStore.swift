@@ -73,7 +73,9 @@ public final class PageFindingStore: @unchecked Sendable {
 
     /// The findings of `rules` on `page`: each rule's kept findings under `key`, else a run.
     /// Every page of one lint is given the same rules.
-    func findings(of rules: [any PageRule.Type], on page: PageModel, runtime: RuntimeProfile, key: String) -> PageFindings {
+    func findings(
+        of rules: [any PageRule.Type], on page: PageModel, runtime: RuntimeProfile, key: String, timings: LintTimings? = nil
+    ) -> PageFindings {
         let earlier = kept[key]
         var findings: PageFindings = [:]
         var ran = false
@@ -82,7 +84,7 @@ public final class PageFindingStore: @unchecked Sendable {
             if let earlier, keptRules.contains(id) {
                 findings[id] = earlier[id] ?? []
             } else {
-                findings[id] = rule.init().check(page: page, runtime: runtime)
+                findings[id] = rule.check(page: page, runtime: runtime, timings: timings)
                 ran = true
             }
         }

@@ -43,14 +43,16 @@ public struct ProjectModel: Sendable {
     /// scratch makes; what depends on several files is always worked out again.
     ///
     /// `scriptRuns` lends the runs of scripts an earlier lint kept (`ScriptRunStore`), and
-    /// keeps this lint's.
+    /// keeps this lint's. `timings` records how long each stage took.
     public init(
-        project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil, scriptRuns: ScriptRunStore? = nil
+        project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil, scriptRuns: ScriptRunStore? = nil,
+        timings: LintTimings? = nil
     ) {
         let reusable = previous.flatMap { $0.runtime.id == configuration.runtime.id ? ReusableParses($0, for: project) : nil }
         self.project = project
         self.configuration = configuration
         var documents: [JSONDocument] = []
+        let parseJSON = ContinuousClock.now
         if let file = project.file(Self.manifestPath) {
             let document = JSONParser.parse(file)
             manifestDocument = document
@@ -68,9 +70,15 @@ public struct ProjectModel: Sendable {
         }
         jsonDocuments = documents + localeDocuments
         locales = LocaleSet(project: project, documents: localeDocuments, manifest: manifest, defaultLocale: configuration.defaultLocale)
+        timings?.record("parse the manifest and locale files", since: parseJSON)
+        let parsePages = ContinuousClock.now
         (pages, appScript) = Self.parseLogicAndViews(
             project: project, manifest: manifest, runtime: configuration.runtime, reusing: reusable, scriptRuns: scriptRuns)
+        timings?.record("parse the templates and run the page scripts", since: parsePages)
+        let crossFile = ContinuousClock.now
         collectCrossFileFacts()
+        timings?.record("collect translation uses, assets and the bundle", since: crossFile)
+        let analyseIcons = ContinuousClock.now
         let iconFiles = Self.iconPaths(project: project, manifest: manifest).compactMap { entry in
             project.file(entry.path).map { ($0, entry.isTab) }
         }
@@ -81,6 +89,7 @@ public struct ProjectModel: Sendable {
             if let icon = reusable?.icons[job.file.path], icon.document.file == job.file, icon.isTabIcon == job.isTab { return icon }
             return IconModel.analyse(job.file, isTabIcon: job.isTab, runtime: runtime)
         }
+        timings?.record("parse and render the icons", since: analyseIcons)
     }
 
     /// Collects what depends on several files at once: translation key uses, asset references

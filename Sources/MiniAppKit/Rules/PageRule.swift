@@ -13,4 +13,10 @@ extension PageRule {
     public func check(_ model: ProjectModel) -> [Finding] {
         model.pages.flatMap { check(page: $0, runtime: model.runtime) }
     }
+
+    /// The rule's findings on one page, its time added to `timings` when given.
+    static func check(page: PageModel, runtime: RuntimeProfile, timings: LintTimings?) -> [Finding] {
+        guard let timings else { return Self().check(page: page, runtime: runtime) }
+        return timings.rule(description.id) { Self().check(page: page, runtime: runtime) }
+    }
 }

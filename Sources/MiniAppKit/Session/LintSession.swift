@@ -10,11 +10,15 @@ public struct LintSession: Sendable {
     /// The mactl build (`MactlBuild.identity` in the CLI): a cache entry, a kept script run or
     /// page finding another build made is not used.
     public var tool: String
+    /// Where a lint's time goes (`lint --timings`); nil records nothing. A lint the cache
+    /// answers whole runs no stage.
+    public var timings: LintTimings?
 
-    public init(source: ProjectSource, cache: LintCache?, tool: String) {
+    public init(source: ProjectSource, cache: LintCache?, tool: String, timings: LintTimings? = nil) {
         self.source = source
         self.cache = cache
         self.tool = tool
+        self.timings = timings
     }
 
     /// What one run gives: what `lint` prints, what `pack` packs, and the notes for standard
@@ -34,8 +38,8 @@ public struct LintSession: Sendable {
     ) throws(ProjectSource.Failure)
         -> LintResult
     {
-        let (project, configuration) = try source.load(reusing: previous?.project)
-        return Linter.lint(project, configuration: configuration, reusing: previous, pageFindings: pageFindings)
+        let (project, configuration) = try load(reusing: previous?.project)
+        return Linter.lint(project, configuration: configuration, reusing: previous, pageFindings: pageFindings, timings: timings)
     }
 
     /// What `lint` prints when the cache can tell from the files' `stat` alone that nothing
@@ -78,12 +82,12 @@ public struct LintSession: Sendable {
     /// lint of this project, else a lint, stored for the next run (a cache file that cannot be
     /// read is a note, and the lint runs without it). Without a cache, a lint.
     public func run() throws(ProjectSource.Failure) -> Result {
-        let (project, configuration) = try source.load()
+        let (project, configuration) = try load()
         // The loader's clock, read before it read the files: the entry's racy margin counts from it.
         let readStartedAt = project.readStartedAt ?? FileSignature.now()
         let root = source.root
         guard let cache else {
-            let result = Linter.lint(project, configuration: configuration)
+            let result = Linter.lint(project, configuration: configuration, timings: timings)
             return Result(outcome: LintOutcome(result), input: PackInput(lint: result), notes: [])
         }
         let key = LintCache.key(project: project, configuration: configuration, tool: tool)
@@ -118,7 +122,8 @@ public struct LintSession: Sendable {
         // rules on pages that did not (`PageFindingStore`).
         let scriptRuns = ScriptRunStore(tool: tool, kept: kept.scriptRuns)
         let pageFindings = PageFindingStore(tool: tool, kept: kept.pageFindings)
-        let result = Linter.lint(project, configuration: configuration, scriptRuns: scriptRuns, pageFindings: pageFindings)
+        let result = Linter.lint(
+            project, configuration: configuration, scriptRuns: scriptRuns, pageFindings: pageFindings, timings: timings)
         let outcome = LintOutcome(result)
         let input = PackInput(lint: result)
         cache.store(
@@ -128,5 +133,11 @@ public struct LintSession: Sendable {
                 project: project, readStartedAt: readStartedAt),
             kept: LintCache.KeptWork(scriptRuns: scriptRuns.usedRuns, pageFindings: pageFindings.usedFindings), projectAt: root)
         return Result(outcome: outcome, input: input, notes: notes)
+    }
+
+    /// The project and its configuration, read as a timed stage.
+    private func load(reusing previous: Project? = nil) throws(ProjectSource.Failure) -> (Project, Configuration) {
+        guard let timings else { return try source.load(reusing: previous) }
+        return try timings.stage("read the project's files") { () throws(ProjectSource.Failure) in try source.load(reusing: previous) }
     }
 }

@@ -45,10 +45,20 @@ struct Lint: AsyncParsableCommand {
     @Flag(name: .long, help: "Lint again whenever a file changes, until interrupted.")
     var watch = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Print on standard error how long each stage of the lint took, and the slowest rules; the lint runs from scratch, as with --no-cache."
+    )
+    var timings = false
+
     @Option(name: .long, help: ArgumentHelp("How often --watch looks for changes, in milliseconds.", visibility: .hidden))
     var watchInterval = 300
 
     func validate() throws {
+        if timings, watch || fix {
+            throw ValidationError("--timings times one lint; it does not combine with \(watch ? "--watch" : "--fix")")
+        }
         guard paths.count > 1 else { return }
         // A baseline and a watch belong to one project: a baseline's paths are relative to it.
         for (option, given) in [("--baseline", baseline != nil), ("--write-baseline", writeBaseline != nil), ("--watch", watch)] where given
@@ -97,9 +107,17 @@ struct Lint: AsyncParsableCommand {
     /// changed (unless `--no-cache`), else a new one.
     private func lint(_ path: String, after fixed: LintFix.Outcome?) throws -> LintOutcome {
         if let fixed { return LintOutcome(fixed.result) }
+        // Timings are of a whole lint: one the cache answers has none to show.
+        let recorder = timings ? LintTimings() : nil
         let session = LintSession(
             source: ProjectSource(path: path, configPath: config, runtime: runtimeOption.profile),
-            cache: noCache ? nil : LintCache(folder: LintCache.defaultFolder()), tool: MactlBuild.identity)
+            cache: noCache || timings ? nil : LintCache(folder: LintCache.defaultFolder()), tool: MactlBuild.identity, timings: recorder)
+        if let recorder {
+            let result = try session.lint()
+            ProcessLifetime.keepUntilExit(result.model)
+            Terminal.standardError(recorder.report(of: path))
+            return LintOutcome(result)
+        }
         if noCache {
             let result = try session.lint()
             ProcessLifetime.keepUntilExit(result.model)
