@@ -2,16 +2,33 @@ import Foundation
 import Synchronization
 
 /// Where one lint's time went, for `mactl lint --timings` (what eslint's `TIMING=1` and
-/// swiftc's `-driver-time-compilation` give): the wall-clock time of each stage in the order
-/// they ran, and the time of each rule, summed over the cores that ran it.
+/// swiftc's `-driver-time-compilation` give): the wall-clock time of each stage, and the time
+/// of each rule, summed over the cores that ran it.
 ///
-/// The stages follow the pipeline (`docs/architecture.md`): reading the files, parsing the
-/// JSON, the templates with the page scripts' runs, the facts that span files, the icons,
-/// then the checks, during which the smoke run goes on one core while the rules share the
-/// others. A recorder is filled by one lint; every method may be called from any thread.
+/// The stages follow the pipeline (`docs/architecture.md`). The smoke run starts once the
+/// pages are parsed and runs on one core beside everything after (the facts that span files,
+/// the icons, the rules), so its time overlaps theirs. A recorder is filled by one lint; every
+/// method may be called from any thread.
 public final class LintTimings: Sendable {
+    /// A stage of the lint, in the order the report lists them.
+    public enum Stage: Int, CaseIterable, Sendable {
+        case read, json, pages, crossFile, icons, smokeRun, rules
+
+        public var title: String {
+            switch self {
+            case .read: "read the project's files"
+            case .json: "parse the manifest and locale files"
+            case .pages: "parse the templates and run the page scripts"
+            case .crossFile: "collect translation uses, assets and the bundle"
+            case .icons: "parse and render the icons"
+            case .smokeRun: "smoke run, on one core from the pages on"
+            case .rules: "rules"
+            }
+        }
+    }
+
     private struct State {
-        var stages: [(name: String, duration: Duration)] = []
+        var stages: [Stage: Duration] = [:]
         var rules: [String: Duration] = [:]
     }
 
@@ -19,38 +36,34 @@ public final class LintTimings: Sendable {
 
     public init() {}
 
-    /// Runs `body` as the stage `name` and records its wall-clock time.
-    func stage<Result, Failure: Error>(_ name: String, _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        let clock = ContinuousClock()
-        let start = clock.now
-        defer {
-            let duration = clock.now - start
-            state.withLock { $0.stages.append((name, duration)) }
-        }
+    /// Runs `body` as `stage` and records its wall-clock time.
+    func stage<Result, Failure: Error>(_ stage: Stage, _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        let start = ContinuousClock.now
+        defer { record(stage, since: start) }
         return try body()
     }
 
-    /// Records the stage `name` as having taken the time since `start` (for a stage that
-    /// assigns what an initializer stores, which a closure cannot).
-    func record(_ name: String, since start: ContinuousClock.Instant) {
+    /// Records `stage` as having taken the time since `start` (for a stage that assigns what
+    /// an initializer stores, which a closure cannot).
+    func record(_ stage: Stage, since start: ContinuousClock.Instant) {
         let duration = ContinuousClock.now - start
-        state.withLock { $0.stages.append((name, duration)) }
+        state.withLock { $0.stages[stage, default: .zero] += duration }
     }
 
     /// Runs `body` as part of the rule `id`'s work (a page rule runs once per page) and adds
     /// its time to the rule's.
     func rule<Result>(_ id: String, _ body: () -> Result) -> Result {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = ContinuousClock.now
         let result = body()
-        let duration = clock.now - start
+        let duration = ContinuousClock.now - start
         state.withLock { $0.rules[id, default: .zero] += duration }
         return result
     }
 
-    /// The stages in the order they ended, each with its time in milliseconds.
-    public var stages: [(name: String, milliseconds: Double)] {
-        state.withLock { $0.stages.map { ($0.name, Self.milliseconds($0.duration)) } }
+    /// The stages that ran, in the pipeline's order, each with its time in milliseconds.
+    public var stages: [(stage: Stage, milliseconds: Double)] {
+        let stages = state.withLock { $0.stages }
+        return Stage.allCases.compactMap { stage in stages[stage].map { (stage, Self.milliseconds($0)) } }
     }
 
     /// Every rule that ran, slowest first (equal times by id), with its time in milliseconds.
@@ -65,13 +78,13 @@ public final class LintTimings: Sendable {
     /// The report `--timings` prints on standard error for the lint of `project`: one line per
     /// stage, then the slowest rules, times in milliseconds with one decimal.
     public func report(of project: String) -> String {
-        let stageLines = stages.map { ($0.name, $0.milliseconds) }
+        let stageLines = stages.map { ($0.stage.title, $0.milliseconds) }
         let ruleLines = rules.prefix(Self.rulesListed).map { ("  " + $0.id, $0.milliseconds) }
         let width = (stageLines + ruleLines).map(\.0.count).max() ?? 0
         func line(_ name: String, _ milliseconds: Double) -> String {
             name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(format: "%8.1f ms", milliseconds)
         }
-        var lines = ["timings of the lint of '\(project)' (wall-clock time of each stage, in the order they ended):"] + stageLines.map { "  " + line($0.0, $0.1) }
+        var lines = ["timings of the lint of '\(project)' (wall-clock time of each stage):"] + stageLines.map { "  " + line($0.0, $0.1) }
         if !ruleLines.isEmpty {
             lines.append("slowest rules (time summed over the cores that ran them):")
             lines += ruleLines.map { "  " + line($0.0, $0.1) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// load → parse → check: runs every rule over a project and returns sorted diagnostics.
 public enum Linter {
     /// `previous` lends its parses of unchanged files (`ProjectModel(reusing:)`), `scriptRuns`
@@ -8,9 +10,29 @@ public enum Linter {
         scriptRuns: ScriptRunStore? = nil,
         pageFindings: PageFindingStore? = nil, timings: LintTimings? = nil
     ) -> LintResult {
+        // The smoke run is the longest task of the checks and runs on one core: started as soon
+        // as the pages are parsed, it runs beside the facts that span files, the icons and the
+        // rules, instead of after the first two. It reads only what is final by then.
+        let startsSmokeRun = runsSmokeRun(under: configuration)
         let model = ProjectModel(
-            project: project, configuration: configuration, reusing: previous, scriptRuns: scriptRuns, timings: timings)
-        return check(model, pageFindings: pageFindings, timings: timings)
+            project: project, configuration: configuration, reusing: previous, scriptRuns: scriptRuns, timings: timings,
+            pagesParsed: startsSmokeRun
+                ? { early in
+                    DispatchQueue.global().async {
+                        if let timings { timings.stage(.smokeRun) { _ = early.smokeRun } } else { _ = early.smokeRun }
+                    }
+                } : nil)
+        let result = check(model, pageFindings: pageFindings, timings: timings)
+        // A run started for rules that, in the end, could not run is still waited for: no lint
+        // leaves work going on behind it.
+        if startsSmokeRun { _ = model.smokeRun }
+        return result
+    }
+
+    /// Whether the configuration turns on any rule that reads the smoke run.
+    static func runsSmokeRun(under configuration: Configuration) -> Bool {
+        configuration.runtime.hostIsEmulated
+            && RuleRegistry.all.contains { $0.asRunRule != nil && configuration.severity(for: $0.description) != nil }
     }
 
     /// Runs `rules` over the model. `isFullLint` says the rules are all of them, so unused
@@ -20,7 +42,7 @@ public enum Linter {
         timings: LintTimings? = nil
     ) -> LintResult {
         guard let timings else { return checkTimed(model, rules: rules, isFullLint: isFullLint, pageFindings: pageFindings, timings: nil) }
-        return timings.stage("rules, beside the smoke run") {
+        return timings.stage(.rules) {
             checkTimed(model, rules: rules, isFullLint: isFullLint, pageFindings: pageFindings, timings: timings)
         }
     }
@@ -43,7 +65,7 @@ public enum Linter {
         let found = ParallelMap.mapTakingInOrder(tasks) { task -> [Diagnostic] in
             switch task {
             case .smokeRun:
-                if let timings { _ = timings.stage("smoke run, on one core") { model.smokeRun } } else { _ = model.smokeRun }
+                _ = model.smokeRun
                 return []
             case .projectRule(let rule):
                 // A run rule waits for the smoke run first, so its time is its own work.

@@ -44,9 +44,13 @@ public struct ProjectModel: Sendable {
     ///
     /// `scriptRuns` lends the runs of scripts an earlier lint kept (`ScriptRunStore`), and
     /// keeps this lint's. `timings` records how long each stage took.
+    ///
+    /// `pagesParsed` is handed the model as soon as its pages, scripts and locales are final,
+    /// before the facts that span files and the icons are worked out: the lint starts the smoke
+    /// run there, which reads nothing else, so that it runs beside the rest.
     public init(
         project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil, scriptRuns: ScriptRunStore? = nil,
-        timings: LintTimings? = nil
+        timings: LintTimings? = nil, pagesParsed: ((ProjectModel) -> Void)? = nil
     ) {
         let reusable = previous.flatMap { $0.runtime.id == configuration.runtime.id ? ReusableParses($0, for: project) : nil }
         self.project = project
@@ -70,14 +74,15 @@ public struct ProjectModel: Sendable {
         }
         jsonDocuments = documents + localeDocuments
         locales = LocaleSet(project: project, documents: localeDocuments, manifest: manifest, defaultLocale: configuration.defaultLocale)
-        timings?.record("parse the manifest and locale files", since: parseJSON)
+        timings?.record(.json, since: parseJSON)
         let parsePages = ContinuousClock.now
         (pages, appScript) = Self.parseLogicAndViews(
             project: project, manifest: manifest, runtime: configuration.runtime, reusing: reusable, scriptRuns: scriptRuns)
-        timings?.record("parse the templates and run the page scripts", since: parsePages)
+        timings?.record(.pages, since: parsePages)
+        pagesParsed?(self)
         let crossFile = ContinuousClock.now
         collectCrossFileFacts()
-        timings?.record("collect translation uses, assets and the bundle", since: crossFile)
+        timings?.record(.crossFile, since: crossFile)
         let analyseIcons = ContinuousClock.now
         let iconFiles = Self.iconPaths(project: project, manifest: manifest).compactMap { entry in
             project.file(entry.path).map { ($0, entry.isTab) }
@@ -89,7 +94,7 @@ public struct ProjectModel: Sendable {
             if let icon = reusable?.icons[job.file.path], icon.document.file == job.file, icon.isTabIcon == job.isTab { return icon }
             return IconModel.analyse(job.file, isTabIcon: job.isTab, runtime: runtime)
         }
-        timings?.record("parse and render the icons", since: analyseIcons)
+        timings?.record(.icons, since: analyseIcons)
     }
 
     /// Collects what depends on several files at once: translation key uses, asset references

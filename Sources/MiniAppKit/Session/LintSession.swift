@@ -138,6 +138,6 @@ public struct LintSession: Sendable {
     /// The project and its configuration, read as a timed stage.
     private func load(reusing previous: Project? = nil) throws(ProjectSource.Failure) -> (Project, Configuration) {
         guard let timings else { return try source.load(reusing: previous) }
-        return try timings.stage("read the project's files") { () throws(ProjectSource.Failure) in try source.load(reusing: previous) }
+        return try timings.stage(.read) { () throws(ProjectSource.Failure) in try source.load(reusing: previous) }
     }
 }
