@@ -84,9 +84,9 @@ extension TransformTests {
         @Test func nestsAsDeepAsTheParserAllows() {
             let deepest = String(repeating: "[", count: 128) + "0" + String(repeating: "]", count: 128)
             #expect(accepted(deepest) == deepest)
-            let objects = String(repeating: #"{"a":"#, 128) + "0" + String(repeating: "}", count: 128)
+            let objects = String(repeating: #"{"a":"#, count: 128) + "0" + String(repeating: "}", count: 128)
             #expect(accepted(objects) == objects)
-            #expect(accepted(String(repeating: #"{"a":"#, 129) + "0" + String(repeating: "}", count: 129)) == nil)
+            #expect(accepted(String(repeating: #"{"a":"#, count: 129) + "0" + String(repeating: "}", count: 129)) == nil)
         }
 
         /// Keys are compared as the parser compares them, so an object with many keys (read
