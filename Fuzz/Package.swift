@@ -5,7 +5,7 @@
 import PackageDescription
 
 let targetNames = [
-    "json", "template", "script-lexer", "script-engine", "i18n", "svg", "css", "expression", "config", "zip", "verify",
+    "json", "json-compact", "template", "script-lexer", "script-engine", "i18n", "svg", "css", "expression", "config", "zip", "verify",
 ]
 
 let package = Package(

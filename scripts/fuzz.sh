@@ -3,7 +3,7 @@
 #
 #   scripts/fuzz.sh [--seconds N] [--build-only] [target ...]
 #
-# Targets are FuzzTarget's names (json, template, script-lexer, ...); none means all of them.
+# Targets are FuzzTarget's names (json, json-compact, template, script-lexer, ...); none means all of them.
 # Each target's corpus lives in .build-fuzz/corpus/<target> and grows from run to run; it is
 # seeded from Fuzz/Seeds/<target>, the project's fixtures and examples, and the committed
 # regression inputs in Tests/Fixtures/fuzz/<target>. A crash, a hang (an input over 10 s),
@@ -25,7 +25,7 @@ while (($#)); do
     *) targets+=("$1"); shift ;;
   esac
 done
-all_targets=(json template script-lexer script-engine i18n svg css expression config zip verify)
+all_targets=(json json-compact template script-lexer script-engine i18n svg css expression config zip verify)
 if ((${#targets[@]} == 0)); then targets=("${all_targets[@]}"); fi
 for target in "${targets[@]}"; do
   if [[ ! -d "Fuzz/Targets/fuzz-$target" ]]; then
@@ -65,6 +65,7 @@ if ((build_only)); then exit 0; fi
 seed_suffixes() {
   case "$1" in
     json) echo "manifest.json" ;;
+    json-compact) echo ".json" ;;
     template) echo ".html" ;;
     script-lexer|script-engine) echo ".js" ;;
     i18n) echo "i18n/*.json" ;;

@@ -12,6 +12,9 @@ import MiniAppKit
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `manifest.json`: the JSON-with-spans parser, the manifest rules and the JSON compaction.
     case json
+    /// A data file (no rule reads it): the single-pass JSON compactor against the parse with
+    /// positions, which must write the same bytes or both give up.
+    case jsonCompact = "json-compact"
     /// A page template: libxml2, the start-tag scanner, Alpine directives and expressions,
     /// element scopes, the template rules against a fixed page script, the HTML transform.
     case template
@@ -41,6 +44,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public func run(_ bytes: [UInt8]) -> [String] {
         switch self {
         case .json: FuzzHarness.json(bytes)
+        case .jsonCompact: FuzzHarness.jsonCompact(bytes)
         case .template: FuzzHarness.template(bytes)
         case .scriptLexer: FuzzHarness.scriptLexer(bytes)
         case .scriptEngine: FuzzHarness.scriptEngine(bytes)
@@ -59,6 +63,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public var seedSuffixes: [String] {
         switch self {
         case .json: return ["manifest.json", ".json"]
+        case .jsonCompact: return [".json"]
         case .template: return [".html"]
         case .scriptLexer, .scriptEngine: return [".js"]
         case .i18n: return [".json"]
@@ -157,6 +162,17 @@ package enum FuzzHarness {
     static func json(_ bytes: [UInt8]) -> [String] {
         lint("manifest.json", bytes, keeping: staticFiles)
             + [describe(PackTransform.apply(to: SourceFile(path: "manifest.json", bytes: bytes)), of: "manifest.json")]
+    }
+
+    /// A difference traps, which the fuzzer reports: a refusal of the single pass must come
+    /// with the parse's refusal (else a data file is parsed twice for nothing), and an
+    /// acceptance with the parse's very bytes.
+    static func jsonCompact(_ bytes: [UInt8]) -> [String] {
+        let file = SourceFile(path: "assets/data.json", bytes: bytes)
+        let singlePass = JSONSinglePassCompactor.compact(bytes)
+        let parsed = JSONCompactTransform.compactByParsing(JSONParser.parse(file))
+        precondition(singlePass == parsed, "the single-pass JSON compactor and the parse with positions disagree")
+        return [describe(PackTransform.apply(to: file), of: file.path)]
     }
 
     static func template(_ bytes: [UInt8]) -> [String] {

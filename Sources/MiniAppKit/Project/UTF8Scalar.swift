@@ -8,6 +8,19 @@ enum UTF8Scalar {
     /// The scalar starting at `offset` and its length in bytes, or nil when the bytes there
     /// are not well-formed UTF-8 (overlong forms, surrogates and truncated sequences included).
     static func decode(_ bytes: [UInt8], at offset: Int) -> (value: UInt32, length: Int)? {
+        decode(in: bytes, at: offset)
+    }
+
+    /// The same over memory that is not an array (the single-pass JSON compactor reads a
+    /// buffer, where copying each sequence into an array cost an allocation a character).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (value: UInt32, length: Int)? {
+        decode(in: bytes, at: offset)
+    }
+
+    @inline(__always)
+    private static func decode<Bytes: RandomAccessCollection>(
+        in bytes: Bytes, at offset: Int
+    ) -> (value: UInt32, length: Int)? where Bytes.Element == UInt8, Bytes.Index == Int {
         let lead = bytes[offset]
         if lead < 0x80 { return (UInt32(lead), 1) }
         let length: Int

@@ -4,15 +4,26 @@
 /// Only a file that parses with no issue at all is rewritten. A duplicate key, a comment or a
 /// trailing comma is a finding for `lint`; guessing what the runtime makes of it here could
 /// ship a different value than the author tested, so such files ship as written.
-enum JSONCompactTransform: FileTransform {
+package enum JSONCompactTransform: FileTransform {
     static let name = "json-compact"
 
+    /// A file no rule read (a data file): the single pass when it accepts the file, else the
+    /// parse with positions, which gives the same answer for a file with an issue.
     static func transform(_ file: SourceFile) -> [UInt8]? {
-        transform(JSONParser.parse(file))
+        JSONSinglePassCompactor.compact(file.bytes) ?? compactByParsing(JSONParser.parse(file))
     }
 
     /// The rewrite of a parsed file (pack has the lint's parse of the manifest and locales).
+    /// The parse says whether the file has an issue; the single pass writes the same bytes as
+    /// the tree would, without walking it and parsing the output again.
     static func transform(_ document: JSONDocument) -> [UInt8]? {
+        guard document.issues.isEmpty, document.root != nil else { return nil }
+        return JSONSinglePassCompactor.compact(document.file.bytes) ?? compactByParsing(document)
+    }
+
+    /// The rewrite from the parse's tree, checked by parsing the output again: what runs when
+    /// the single pass gives up, and what `JSONSinglePassCompactorTests` holds it to.
+    package static func compactByParsing(_ document: JSONDocument) -> [UInt8]? {
         let file = document.file
         guard document.issues.isEmpty, let root = document.root else { return nil }
         var output: [UInt8] = []
