@@ -2,13 +2,14 @@
 public enum Linter {
     /// `previous` lends its parses of unchanged files (`ProjectModel(reusing:)`), `scriptRuns`
     /// the script runs an earlier lint kept, `pageFindings` the findings of page rules on
-    /// pages that did not change.
+    /// pages that did not change, `packCache` the last pack's entries to the budget rule.
     public static func lint(
         _ project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil,
         scriptRuns: ScriptRunStore? = nil,
-        pageFindings: PageFindingStore? = nil
+        pageFindings: PageFindingStore? = nil, packCache: PackCache.Lending? = nil
     ) -> LintResult {
-        let model = ProjectModel(project: project, configuration: configuration, reusing: previous, scriptRuns: scriptRuns)
+        var model = ProjectModel(project: project, configuration: configuration, reusing: previous, scriptRuns: scriptRuns)
+        model.packCache = packCache
         return check(model, pageFindings: pageFindings)
     }
 

@@ -10,11 +10,15 @@ public struct LintSession: Sendable {
     /// The mactl build (`MactlBuild.identity` in the CLI): a cache entry, a kept script run or
     /// page finding another build made is not used.
     public var tool: String
+    /// The pack cache, read only if the budget rule needs it (`PackageOverBudget`): the files
+    /// the last pack compressed are not deflated again to measure the package.
+    public var packCache: PackCache.Lending?
 
-    public init(source: ProjectSource, cache: LintCache?, tool: String) {
+    public init(source: ProjectSource, cache: LintCache?, tool: String, packCache: PackCache? = nil) {
         self.source = source
         self.cache = cache
         self.tool = tool
+        self.packCache = packCache.map { PackCache.Lending($0, projectAt: source.root) }
     }
 
     /// What one run gives: what `lint` prints, what `pack` packs, and the notes for standard
@@ -35,7 +39,7 @@ public struct LintSession: Sendable {
         -> LintResult
     {
         let (project, configuration) = try source.load(reusing: previous?.project)
-        return Linter.lint(project, configuration: configuration, reusing: previous, pageFindings: pageFindings)
+        return Linter.lint(project, configuration: configuration, reusing: previous, pageFindings: pageFindings, packCache: packCache)
     }
 
     /// What `lint` prints when the cache can tell from the files' `stat` alone that nothing
@@ -83,7 +87,7 @@ public struct LintSession: Sendable {
         let readStartedAt = project.readStartedAt ?? FileSignature.now()
         let root = source.root
         guard let cache else {
-            let result = Linter.lint(project, configuration: configuration)
+            let result = Linter.lint(project, configuration: configuration, packCache: packCache)
             return Result(outcome: LintOutcome(result), input: PackInput(lint: result), notes: [])
         }
         let key = LintCache.key(project: project, configuration: configuration, tool: tool)
@@ -118,7 +122,8 @@ public struct LintSession: Sendable {
         // rules on pages that did not (`PageFindingStore`).
         let scriptRuns = ScriptRunStore(tool: tool, kept: kept.scriptRuns)
         let pageFindings = PageFindingStore(tool: tool, kept: kept.pageFindings)
-        let result = Linter.lint(project, configuration: configuration, scriptRuns: scriptRuns, pageFindings: pageFindings)
+        let result = Linter.lint(
+            project, configuration: configuration, scriptRuns: scriptRuns, pageFindings: pageFindings, packCache: packCache)
         let outcome = LintOutcome(result)
         let input = PackInput(lint: result)
         cache.store(

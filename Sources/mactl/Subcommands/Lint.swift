@@ -97,9 +97,11 @@ struct Lint: AsyncParsableCommand {
     /// changed (unless `--no-cache`), else a new one.
     private func lint(_ path: String, after fixed: LintFix.Outcome?) throws -> LintOutcome {
         if let fixed { return LintOutcome(fixed.result) }
+        let cacheFolder = LintCache.defaultFolder()
         let session = LintSession(
             source: ProjectSource(path: path, configPath: config, runtime: runtimeOption.profile),
-            cache: noCache ? nil : LintCache(folder: LintCache.defaultFolder()), tool: MactlBuild.identity)
+            cache: noCache ? nil : LintCache(folder: cacheFolder), tool: MactlBuild.identity,
+            packCache: noCache ? nil : PackCache(folder: cacheFolder, tool: MactlBuild.identity))
         if noCache {
             let result = try session.lint()
             ProcessLifetime.keepUntilExit(result.model)
