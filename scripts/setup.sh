@@ -7,6 +7,7 @@ packages=(
   libxml2-dev                   # HTML templates and SVG icons
   libzip-dev                    # .ma archives
   zlib1g-dev                    # verify inflates entries itself
+  libdeflate-dev                # pack deflates with libdeflate
   libjavascriptcoregtk-4.1-dev  # page scripts
   librsvg2-dev                  # icon rendering
   libcurl4-openssl-dev          # make install and make deb: the Swift runtime linked in (Foundation's networking) links libcurl

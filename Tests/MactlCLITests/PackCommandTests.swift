@@ -365,10 +365,10 @@ struct LintBudgetTests {
                 lint.standardOutput == """
                     bud/manifest.json: warning: the package would be 7.5 KB (as 'mactl pack' packs it, unsigned), over the package budget of 6 KB; the files taking the most room follow [package-over-budget]
                     bud/pages/index/photo.png: note: 5.9 KB in the package, stored uncompressed
-                    bud/pages/index/index.html: note: 211 B in the package (322 B before compression)
-                    bud/manifest.json: note: 165 B in the package (252 B before compression)
-                    bud/icons/app.svg: note: 150 B in the package (206 B before compression)
-                    bud/i18n/en.json: note: 52 B in the package (53 B before compression)
+                    bud/pages/index/index.html: note: 212 B in the package (322 B before compression)
+                    bud/manifest.json: note: 167 B in the package (252 B before compression)
+                    bud/icons/app.svg: note: 153 B in the package (206 B before compression)
+                    bud/i18n/en.json: note: 53 B in the package, stored uncompressed
                     i18n coverage (default locale 'en', 2 keys):
                       en  2 present, 0 missing, 0 extra
                     0 errors, 1 warning and 5 notes in 10 files

@@ -24,10 +24,15 @@ public struct ArchiveEntry: Sendable {
 
     /// Deflate, but for a file of a compressed media format that a sample shows is compressed
     /// indeed (`CompressionProbe`): a PNG written with stored deflate blocks, as some exporters
-    /// and tools write them, shrinks a lot, and `zip -9` would shrink it too.
+    /// and tools write them, shrinks a lot, and `zip -9` would shrink it too. `deflater`: the
+    /// worker's own, for the probe.
     public static func defaultMethod(forPath path: String, bytes: [UInt8]) -> Method {
+        defaultMethod(forPath: path, bytes: bytes, deflater: Deflater())
+    }
+
+    static func defaultMethod(forPath path: String, bytes: [UInt8], deflater: Deflater) -> Method {
         guard isCompressedMedia(path) else { return .deflate }
-        return CompressionProbe.looksCompressible(bytes) ? .deflate : .store
+        return CompressionProbe.looksCompressible(bytes, deflater: deflater) ? .deflate : .store
     }
 
     /// Whether the path names a media format that is compressed as a rule (`storedExtensions`).
@@ -45,6 +50,30 @@ public struct WrittenEntry: Sendable, Hashable {
     public var crc32: UInt32
     /// SHA-256 of the uncompressed bytes, lowercase hex.
     public var sha256: String
+}
+
+/// How much room one entry takes in a package, and how: what the budget check needs of an
+/// entry, without its bytes.
+public struct EntrySize: Sendable, Hashable {
+    public var path: String
+    public var size: Int
+    public var compressedSize: Int
+    public var method: ArchiveEntry.Method
+
+    public init(path: String, size: Int, compressedSize: Int, method: ArchiveEntry.Method) {
+        self.path = path
+        self.size = size
+        self.compressedSize = compressedSize
+        self.method = method
+    }
+
+    public init(_ entry: WrittenEntry) {
+        self.init(path: entry.path, size: entry.size, compressedSize: entry.compressedSize, method: entry.method)
+    }
+
+    public init(_ entry: CompressedEntry) {
+        self.init(path: entry.path, size: entry.size, compressedSize: entry.compressedSize, method: entry.method)
+    }
 }
 
 /// Why an archive could not be written or read. Messages are lowercase, with no trailing period.

@@ -5,9 +5,10 @@ import Crypto
 /// would not shrink them), with the CRC-32 and SHA-256 of what it unpacks to.
 ///
 /// Entries are compressed here, one per core, before libzip runs; libzip then writes each as
-/// it is (`LibzipEntrySource`). The stream is the one libzip 1.7 would write itself: zlib at
-/// level 9, a raw stream (window bits -15), memory level 9, the default strategy, so a package
-/// has the same bytes whichever of the two compressed it.
+/// it is (`LibzipEntrySource`). The stream is libdeflate's, raw (no zlib header), at
+/// `Deflater.level`: smaller than zlib's level 9 (`zip -9`, and libzip's own) on the files a
+/// MiniApp ships, and several times faster. A package is the same bytes for the same files and
+/// libdeflate version; the CRC-32 stays zlib's, and reading (verify, the cache) stays on zlib.
 public struct CompressedEntry: Sendable, Hashable {
     public var path: String
     public var method: ArchiveEntry.Method
@@ -29,13 +30,18 @@ public struct CompressedEntry: Sendable, Hashable {
     }
 
     /// Deflates the entry when asked, and keeps the result only when it is smaller than the
-    /// file: a file deflate does not shrink is stored, as pack always did.
+    /// file: a file deflate does not shrink is stored, as pack always did. A deflater of its
+    /// own: for one entry; a worker deflating many passes its own (`init(_:deflater:)`).
     public init(_ entry: ArchiveEntry) {
+        self.init(entry, deflater: Deflater())
+    }
+
+    init(_ entry: ArchiveEntry, deflater: Deflater) {
         path = entry.path
         size = entry.bytes.count
         crc32 = Self.crc32(entry.bytes)
         sha256 = Hex.string(SHA256.hash(data: entry.bytes))
-        if entry.method == .deflate, let deflated = Self.deflate(entry.bytes), deflated.count < entry.bytes.count {
+        if entry.method == .deflate, let deflated = deflater.deflate(entry.bytes) {
             method = .deflate
             data = deflated
         } else {
@@ -49,29 +55,5 @@ public struct CompressedEntry: Sendable, Hashable {
             // zlib takes a length of 32 bits; packages are far below 4 GB (`Limits.packageSize`).
             UInt32(CZlib.crc32(0, buffer.baseAddress, uInt(buffer.count)))
         }
-    }
-
-    /// A raw deflate stream of `bytes` at level 9, or nil when zlib fails (out of memory).
-    static func deflate(_ bytes: [UInt8]) -> [UInt8]? {
-        var stream = z_stream()
-        guard deflateInit2_(&stream, 9, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
-        else {
-            return nil
-        }
-        defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        let status: Int32 = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = uInt(out.count)
-                return CZlib.deflate(&stream, Z_FINISH)
-            }
-        }
-        guard status == Z_STREAM_END else { return nil }
-        // A copy of the stream's length: the buffer, sized for the worst case (the file's own
-        // size and more), would otherwise stay allocated as long as the entry does.
-        return Array(output[..<Int(stream.total_out)])
     }
 }

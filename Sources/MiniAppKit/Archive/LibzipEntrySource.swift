@@ -4,10 +4,12 @@ import Foundation
 /// A libzip source that hands libzip one `CompressedEntry` as it is: a deflate stream that
 /// libzip copies without compressing again, or a stored file.
 ///
-/// It tells libzip what its own compressing layer would have told it, so the headers are the
-/// ones libzip writes when it deflates at level 9 itself: the method, sizes and CRC-32 (stat),
-/// version needed 2.0 and general-purpose bit 1, "maximum compression" (file attributes).
-/// A stored entry reports no attributes, as libzip's buffer source does.
+/// It tells libzip what its own compressing layer would have told it at level 9, so the
+/// headers are the ones libzip writes for a stream it deflated itself: the method, sizes and
+/// CRC-32 (stat), version needed 2.0 and general-purpose bit 1, "maximum compression" (file
+/// attributes). The stream is libdeflate's (`Deflater`), not zlib's, but no larger than level
+/// 9's on the files a MiniApp ships, so the bit says what `zip -9` says of its entries. A stored
+/// entry reports no attributes, as libzip's buffer source does.
 final class LibzipEntrySource {
     private let entry: CompressedEntry
     private var offset = 0
@@ -82,7 +84,7 @@ final class LibzipEntrySource {
             let attributes = data.assumingMemoryBound(to: zip_file_attributes_t.self)
             attributes.pointee.valid |= zip_uint64_t(ZIP_FILE_ATTRIBUTES_VERSION_NEEDED | ZIP_FILE_ATTRIBUTES_GENERAL_PURPOSE_BIT_FLAGS)
             attributes.pointee.version_needed = 20
-            // libzip's mask of the bits a source may set (zipint.h), and bit 1: level 8 or 9.
+            // libzip's mask of the bits a source may set (zipint.h), and bit 1: maximum compression.
             attributes.pointee.general_purpose_bit_mask = 0x0836
             attributes.pointee.general_purpose_bit_flags = 1 << 1
             return zip_int64_t(MemoryLayout<zip_file_attributes_t>.size)

@@ -272,22 +272,38 @@ public enum Packer {
     ) -> [PackCache.Entry] {
         let pages = Dictionary((input.model?.pages ?? []).map { ($0.templatePath, $0) }, uniquingKeysWith: { first, _ in first })
         let documents = Dictionary((input.model?.jsonDocuments ?? []).map { ($0.file.path, $0) }, uniquingKeysWith: { first, _ in first })
-        // Deflating at level 9 costs most, so a file to deflate counts its bytes several times.
+        // Deflating costs most, so a file to deflate counts its bytes several times.
         return ParallelMap.mapLargestFirst(plan.shipped) { shipped in
             let size = input.project.file(shipped.path)?.bytes.count ?? 0
             return ArchiveEntry.isCompressedMedia(shipped.path) ? size : size * 8
-        } transform: { shipped -> PackCache.Entry? in
+        } makeContext: {
+            Deflater()
+        } transform: { deflater, shipped -> PackCache.Entry? in
             // A file the pack did not read has the digest the lint cache recorded (`knownDigests`).
             let file = input.project.file(shipped.path)
             let digest = keepsDigests ? file?.sha256 ?? input.knownDigests[shipped.path] : nil
             if let digest, let entry = cached[shipped.path], entry.matches(digest: digest, minify: minify) { return entry }
             guard let file else { return nil }
-            return entry(for: file, minify: minify, page: pages[shipped.path], document: documents[shipped.path], digest: digest ?? "")
+            return entry(
+                for: file, minify: minify, page: pages[shipped.path], document: documents[shipped.path], digest: digest ?? "",
+                deflater: deflater)
         }.compactMap { $0 }
     }
 
     /// One file's entry: transformed unless `minify` is off, then compressed by its kind.
-    static func entry(for file: SourceFile, minify: Bool, page: PageModel?, document: JSONDocument?, digest: String) -> PackCache.Entry {
+    static func entry(
+        for file: SourceFile, minify: Bool, page: PageModel?, document: JSONDocument?, digest: String, deflater: Deflater
+    ) -> PackCache.Entry {
+        let (entry, applied) = archiveEntry(for: file, minify: minify, page: page, document: document, deflater: deflater)
+        return PackCache.Entry(
+            sourceSHA256: digest, minify: minify, transform: applied, compressed: CompressedEntry(entry, deflater: deflater))
+    }
+
+    /// The file as it ships, before compression: transformed unless `minify` is off, with the
+    /// method its kind asks for, and the transform's name.
+    static func archiveEntry(
+        for file: SourceFile, minify: Bool, page: PageModel?, document: JSONDocument?, deflater: Deflater
+    ) -> (entry: ArchiveEntry, transform: String?) {
         var bytes = file.bytes
         var applied: String?
         if minify {
@@ -295,8 +311,8 @@ public enum Packer {
             bytes = result.bytes
             applied = result.transform
         }
-        let entry = ArchiveEntry(path: file.path, bytes: bytes, method: ArchiveEntry.defaultMethod(forPath: file.path, bytes: bytes))
-        return PackCache.Entry(sourceSHA256: digest, minify: minify, transform: applied, compressed: CompressedEntry(entry))
+        let method = ArchiveEntry.defaultMethod(forPath: file.path, bytes: bytes, deflater: deflater)
+        return (ArchiveEntry(path: file.path, bytes: bytes, method: method), applied)
     }
 
     /// Puts the package in place, through a work folder beside it that the CLI removes on an

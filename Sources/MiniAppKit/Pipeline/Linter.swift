@@ -4,17 +4,18 @@ import Foundation
 public enum Linter {
     /// `previous` lends its parses of unchanged files (`ProjectModel(reusing:)`), `scriptRuns`
     /// the script runs an earlier lint kept, `pageFindings` the findings of page rules on
-    /// pages that did not change. `timings` records where the time went.
+    /// pages that did not change, `packCache` the last pack's entries to the budget rule.
+    /// `timings` records where the time went.
     public static func lint(
         _ project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil,
         scriptRuns: ScriptRunStore? = nil,
-        pageFindings: PageFindingStore? = nil, timings: LintTimings? = nil
+        pageFindings: PageFindingStore? = nil, packCache: PackCache.Lending? = nil, timings: LintTimings? = nil
     ) -> LintResult {
         // The smoke run is the longest task of the checks and runs on one core: started as soon
         // as the pages are parsed, it runs beside the facts that span files, the icons and the
         // rules, instead of after the first two. It reads only what is final by then.
         let startsSmokeRun = runsSmokeRun(under: configuration)
-        let model = ProjectModel(
+        var model = ProjectModel(
             project: project, configuration: configuration, reusing: previous, scriptRuns: scriptRuns, timings: timings,
             pagesParsed: startsSmokeRun
                 ? { early in
@@ -22,6 +23,7 @@ public enum Linter {
                         if let timings { timings.stage(.smokeRun) { _ = early.smokeRun } } else { _ = early.smokeRun }
                     }
                 } : nil)
+        model.packCache = packCache
         let result = check(model, pageFindings: pageFindings, timings: timings)
         // A run started for rules that, in the end, could not run is still waited for: no lint
         // leaves work going on behind it.

@@ -174,3 +174,35 @@ public struct PackCache: Sendable {
         }
     }
 }
+
+extension PackCache {
+    /// The cache as one lint and pack of a project read it: on first use, and once. Lint's
+    /// budget rule (`PackageOverBudget`) needs it only when the project's files could add up to
+    /// more than its budget, and the file is about the package's size; pack then uses the same
+    /// reading.
+    public final class Lending: @unchecked Sendable {
+        // @unchecked: `read` is only touched while `lock` is held.
+        private let cache: PackCache
+        private let root: URL
+        private var read: Lookup?
+        private let lock = NSLock()
+
+        public init(_ cache: PackCache, projectAt root: URL) {
+            self.cache = cache
+            self.root = root
+        }
+
+        public var lookup: Lookup {
+            lock.lock()
+            defer { lock.unlock() }
+            if let read { return read }
+            let lookup = cache.load(projectAt: root)
+            read = lookup
+            return lookup
+        }
+
+        /// The entries of the project's last pack; none when there is no cache file, or it
+        /// cannot be used (pack says why; lint's figure is the same either way).
+        public var entries: [String: Entry] { lookup.entries }
+    }
+}

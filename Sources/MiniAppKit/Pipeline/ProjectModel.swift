@@ -30,6 +30,8 @@ public struct ProjectModel: Sendable {
     public var assetReferences: [AssetReference] = []
     /// Which files `pack` ships; the package rules and the packer share it.
     public var bundle = BundlePlan(shipped: [], leftOut: [])
+    /// The pack cache as lint lends it to the budget rule; nil when there is none.
+    public var packCache: PackCache.Lending?
     /// What is worked out from the whole model once, on first use (the smoke run).
     public let derived = DerivedValues()
 

@@ -10,14 +10,18 @@ public struct LintSession: Sendable {
     /// The mactl build (`MactlBuild.identity` in the CLI): a cache entry, a kept script run or
     /// page finding another build made is not used.
     public var tool: String
+    /// The pack cache, read only if the budget rule needs it (`PackageOverBudget`): the files
+    /// the last pack compressed are not deflated again to measure the package.
+    public var packCache: PackCache.Lending?
     /// Where a lint's time goes (`lint --timings`); nil records nothing. A lint the cache
     /// answers whole runs no stage.
     public var timings: LintTimings?
 
-    public init(source: ProjectSource, cache: LintCache?, tool: String, timings: LintTimings? = nil) {
+    public init(source: ProjectSource, cache: LintCache?, tool: String, packCache: PackCache? = nil, timings: LintTimings? = nil) {
         self.source = source
         self.cache = cache
         self.tool = tool
+        self.packCache = packCache.map { PackCache.Lending($0, projectAt: source.root) }
         self.timings = timings
     }
 
@@ -39,7 +43,8 @@ public struct LintSession: Sendable {
         -> LintResult
     {
         let (project, configuration) = try load(reusing: previous?.project)
-        return Linter.lint(project, configuration: configuration, reusing: previous, pageFindings: pageFindings, timings: timings)
+        return Linter.lint(
+            project, configuration: configuration, reusing: previous, pageFindings: pageFindings, packCache: packCache, timings: timings)
     }
 
     /// What `lint` prints when the cache can tell from the files' `stat` alone that nothing
@@ -87,7 +92,7 @@ public struct LintSession: Sendable {
         let readStartedAt = project.readStartedAt ?? FileSignature.now()
         let root = source.root
         guard let cache else {
-            let result = Linter.lint(project, configuration: configuration, timings: timings)
+            let result = Linter.lint(project, configuration: configuration, packCache: packCache, timings: timings)
             return Result(outcome: LintOutcome(result), input: PackInput(lint: result), notes: [])
         }
         let key = LintCache.key(project: project, configuration: configuration, tool: tool)
@@ -123,7 +128,8 @@ public struct LintSession: Sendable {
         let scriptRuns = ScriptRunStore(tool: tool, kept: kept.scriptRuns)
         let pageFindings = PageFindingStore(tool: tool, kept: kept.pageFindings)
         let result = Linter.lint(
-            project, configuration: configuration, scriptRuns: scriptRuns, pageFindings: pageFindings, timings: timings)
+            project, configuration: configuration, scriptRuns: scriptRuns, pageFindings: pageFindings, packCache: packCache,
+            timings: timings)
         let outcome = LintOutcome(result)
         let input = PackInput(lint: result)
         cache.store(

@@ -15,6 +15,10 @@ public struct PackSession: Sendable {
         self.lint = lint
         self.packCache = packCache
         self.minify = minify
+        // The lint's budget rule and the pack read the one cache file once between them.
+        if self.lint.packCache == nil, let packCache {
+            self.lint.packCache = PackCache.Lending(packCache, projectAt: lint.source.root)
+        }
     }
 
     /// The lint a package is made from, and how it was come by.
@@ -95,7 +99,7 @@ public struct PackSession: Sendable {
         defer { if let folder = options.screenshots?.folder { try? FileManager.default.removeItem(at: folder) } }
         let root = lint.source.root
         // The cache as read while deciding (`quickInput`), else read now.
-        let cached = linted.packCacheRead ?? packCache?.load(projectAt: root) ?? .miss
+        let cached = linted.packCacheRead ?? lint.packCache?.lookup ?? .miss
         let configuration = linted.input.configuration
         return try Packer.pack(
             root: root, input: &linted.input, options: options, cached: cached, cache: packCache,
@@ -109,7 +113,7 @@ public struct PackSession: Sendable {
     /// cache as read) when the pack cache lacks a file.
     func quickInput() -> (input: (outcome: LintOutcome, input: PackInput)?, packCacheRead: PackCache.Lookup?)? {
         guard let packCache, lint.cache != nil, let quick = lint.quickEntry() else { return nil }
-        let read = packCache.load(projectAt: lint.source.root)
+        let read = lint.packCache?.lookup ?? packCache.load(projectAt: lint.source.root)
         let digests = quick.digests
         let cached = read.entries
         let complete = quick.entry.pack.bundle.shipped.allSatisfy { shipped in

@@ -28,8 +28,31 @@ extension ParallelMap {
         _ items: [Item], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         cost: (Item) -> Int, transform: @Sendable (Item) -> Result
     ) -> [Result] {
+        mapLargestFirst(items, workers: workers, cost: cost) {
+            ()
+        } transform: { _, item in
+            transform(item)
+        }
+    }
+
+    /// `mapLargestFirst` with a context per worker, made once when the worker starts and
+    /// released when it ends (a compressor whose tables cost more to make than to use).
+    static func mapLargestFirst<Item: Sendable, Context, Result: Sendable>(
+        _ items: [Item], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        cost: (Item) -> Int, makeContext: @Sendable () -> Context, transform: @Sendable (Context, Item) -> Result
+    ) -> [Result] {
+        guard !items.isEmpty else { return [] }
         let order = items.indices.sorted { (cost(items[$0]), $1) > (cost(items[$1]), $0) }
-        return mapTakingInOrder(items, order: order, workers: workers, transform: transform)
+        let slots = ResultSlots<Result>(count: items.count)
+        let next = NextIndex()
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, items.count))) { _ in
+            let context = makeContext()
+            while let position = next.take(below: order.count) {
+                let index = order[position]
+                slots.set(index, transform(context, items[index]))
+            }
+        }
+        return slots.values
     }
 
     /// `map` where each worker takes the next item as it finishes one, in the order of

@@ -107,11 +107,14 @@ struct Lint: AsyncParsableCommand {
     /// changed (unless `--no-cache`), else a new one.
     private func lint(_ path: String, after fixed: LintFix.Outcome?) throws -> LintOutcome {
         if let fixed { return LintOutcome(fixed.result) }
-        // Timings are of a whole lint: one the cache answers has none to show.
+        // Timings are of a whole lint from scratch: one the caches answer has none to show.
         let recorder = timings ? LintTimings() : nil
+        let fromScratch = noCache || timings
+        let cacheFolder = LintCache.defaultFolder()
         let session = LintSession(
             source: ProjectSource(path: path, configPath: config, runtime: runtimeOption.profile),
-            cache: noCache || timings ? nil : LintCache(folder: LintCache.defaultFolder()), tool: MactlBuild.identity, timings: recorder)
+            cache: fromScratch ? nil : LintCache(folder: cacheFolder), tool: MactlBuild.identity,
+            packCache: fromScratch ? nil : PackCache(folder: cacheFolder, tool: MactlBuild.identity), timings: recorder)
         if let recorder {
             let result = try session.lint()
             ProcessLifetime.keepUntilExit(result.model)

@@ -6,9 +6,12 @@ public struct PackageOverBudget: Rule {
         rationale: """
             WeChat and Quick App refuse or split packages over 2 MB ("main package source size \
             exceed max limit 2MB" is among their most reported errors). The size is the real \
-            archive's, after compression: `lint` builds the archive in memory as `pack` would \
-            (with the safe size-reducing transforms, unsigned) when the files could add up to \
-            more than the budget, and `pack` checks the package it wrote, signature included. \
+            archive's, after compression. When the files could add up to more than the budget, \
+            `lint` works out to the byte the size of the package `pack` would write (the same \
+            safe transforms, the same deflate, unsigned), taking each file the last pack \
+            compressed from the pack cache and deflating only the others; `pack` checks the \
+            package it wrote, signature included, so its figure is lint's plus the signing \
+            block. `pack --no-minify` packs the files as written, which lint does not assume. \
             The finding lists the files that take the most room in the package. Make the rule \
             an error in `.mactl.yml` to fail the build instead of warning.
             """,
@@ -23,9 +26,11 @@ public struct PackageOverBudget: Rule {
     /// name twice: more than mactl's writer ever spends on an entry.
     static let entryOverhead = 256
 
-    /// At lint time: the archive `pack` would write, built in memory, only when the files
-    /// could add up to more than the budget (deflate never makes an entry larger, since the
-    /// writer stores what does not shrink), so an app well within it costs nothing.
+    /// At lint time: the size of the package `pack` would write (`PackageSizing`), worked out
+    /// only when the files could add up to more than the budget (deflate never makes an entry
+    /// larger, since the writer stores what does not shrink), so an app well within it costs
+    /// nothing. The pack cache's entries, when the lint has them (`ProjectModel.packCache`),
+    /// spare deflating the files the last pack deflated.
     public func check(_ model: ProjectModel) -> [Finding] {
         let limit = model.configuration.budgets.packageBytes
         let plan = model.bundle
@@ -33,14 +38,15 @@ public struct PackageOverBudget: Rule {
             total + (model.project.file(shipped.path)?.bytes.count ?? 0) + Self.entryOverhead + 2 * shipped.path.utf8.count
         }
         guard bound > limit else { return [] }
-        let packed = Packer.bundle(plan, of: PackInput(model: model), minify: true, cached: [:])
-        guard let (bytes, written) = try? ArchiveWriter.archive(compressed: packed.map(\.compressed), timestamp: .fixed),
-            bytes.count > limit
+        guard
+            let measured = PackageSizing.measure(
+                plan, of: PackInput(model: model), minify: true, cached: model.packCache?.entries ?? [:]),
+            measured.size > limit
         else { return [] }
         return [
             Finding(
-                "the package would be \(ByteSize.format(bytes.count)) (as 'mactl pack' packs it, unsigned), over the package budget of \(ByteSize.format(limit)); the files taking the most room follow",
-                at: .file(ProjectModel.manifestPath), notes: Self.largestFiles(written))
+                "the package would be \(ByteSize.format(measured.size)) (as 'mactl pack' packs it, unsigned), over the package budget of \(ByteSize.format(limit)); the files taking the most room follow",
+                at: .file(ProjectModel.manifestPath), notes: Self.largestFiles(measured.entries))
         ]
     }
 
@@ -53,13 +59,13 @@ public struct PackageOverBudget: Rule {
             id: description.id, severity: severity,
             message:
                 "the package is \(ByteSize.format(size)), over the package budget of \(ByteSize.format(limit)); the files taking the most room follow",
-            span: .file(ProjectModel.manifestPath), notes: largestFiles(entries))
+            span: .file(ProjectModel.manifestPath), notes: largestFiles(entries.map(EntrySize.init)))
         return Linter.applyOverrides(configuration.overrides, to: [diagnostic])
     }
 
     /// A note on each of the files that take the most room in the package, largest first
     /// (equal sizes by path): where to look first to get under the budget.
-    static func largestFiles(_ entries: [WrittenEntry]) -> [DiagnosticNote] {
+    static func largestFiles(_ entries: [EntrySize]) -> [DiagnosticNote] {
         let largest = entries.sorted { ($0.compressedSize, $1.path) > ($1.compressedSize, $0.path) }.prefix(largestFilesListed)
         return largest.map { entry in
             let size =
