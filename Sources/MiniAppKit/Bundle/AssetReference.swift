@@ -25,7 +25,7 @@ public enum AssetReferences {
         for page in model.pages {
             guard let template = page.template else { continue }
             for element in template.elements {
-                for attribute in element.attributes {
+                for attribute in template.attributes(of: element) {
                     let name = attribute.lowercasedName
                     guard let value = attribute.value, let range = attribute.valueRange else { continue }
                     if name == "srcset" {
@@ -44,7 +44,7 @@ public enum AssetReferences {
                     else { continue }
                     var reference = AssetReference(source: page.templatePath, written: value, path: path, range: range)
                     if element.name == "link" {
-                        reference.linkRelation = (element.attributes.first { $0.lowercasedName == "rel" }?.value ?? "").lowercased()
+                        reference.linkRelation = (template.attribute(named: "rel", of: element)?.value ?? "").lowercased()
                     }
                     references.append(reference)
                 }

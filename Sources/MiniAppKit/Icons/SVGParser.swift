@@ -87,7 +87,8 @@ public enum SVGParser {
     /// which libxml2 does not keep and the iOS tab icon reader depends on.
     private static func collect(_ parsed: xmlDocPtr, into document: inout SVGDocument) {
         let bytes = document.file.bytes
-        let tags = StartTagScanner.scan(bytes)
+        let scan = StartTagScanner.scan(bytes)
+        let tags = scan.startTags
         var nextTag = 0
         var stack: [(node: xmlNodePtr, depth: Int)] = []
         var child = parsed.pointee.children
@@ -119,7 +120,8 @@ public enum SVGParser {
                         value = String(cString: text)
                         mactl_xmlFree(text)
                     }
-                    if let written = tag?.attributes.first(where: { $0.name == attributeName }), let valueRange = written.valueRange,
+                    if let tag, let written = scan.attributes(of: tag).first(where: { $0.name == attributeName }),
+                        let valueRange = written.valueRange,
                         valueRange.lowerBound > written.nameRange.upperBound
                     {
                         let quote = bytes[valueRange.lowerBound - 1]

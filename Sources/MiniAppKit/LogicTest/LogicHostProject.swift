@@ -212,7 +212,7 @@ enum LogicHostProject {
             var disabled = false
             var wroteAttribute = false
             var seen: [String] = []
-            for attribute in element.attributes {
+            for attribute in template.attributes(of: element) {
                 let name = attribute.lowercasedName
                 if name == "disabled" { disabled = true }
                 // The smoke run reads a few plain attributes, none of which names a directive.
@@ -298,7 +298,7 @@ enum LogicHostProject {
                 default: false
                 }
             }
-            return acted || template.elements[index].attributes.contains { $0.lowercasedName == "disabled" }
+            return acted || template.attributes(of: template.elements[index]).contains { $0.lowercasedName == "disabled" }
         }
         func decidesRendering(_ index: Int) -> Bool {
             template.elements[index].name == "template" || uses[index].contains { [.if, .show, .for].contains($0.directive.kind) }

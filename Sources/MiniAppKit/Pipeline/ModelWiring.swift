@@ -72,7 +72,7 @@ extension PageModel {
             let root = use.expression?.namePath?.first
             if let root, root != "store", scope(ofElement: use.element).localNames.contains(root) { return nil }
             let wiring: ModelBinding.Wiring
-            if Self.postsValueAttribute(template.elements[use.element]) {
+            if Self.postsValueAttribute(template.elements[use.element], in: template) {
                 wiring = .checkbox
             } else if use.attribute.lowercasedName != "x-model" {
                 wiring = .modifier
@@ -93,9 +93,11 @@ extension PageModel {
     /// A checkbox, which posts its `value` (`"on"`) checked or not, or a radio button without a
     /// `value`, which posts `"on"` whichever is selected. A radio button with a `value` posts
     /// that value when it is selected, which is what the author wants.
-    static func postsValueAttribute(_ element: TemplateElement) -> Bool {
-        guard element.name == "input", let type = element.attribute(named: "type")?.value?.lowercased() else { return false }
-        return type == "checkbox" || (type == "radio" && element.attribute(named: "value") == nil)
+    static func postsValueAttribute(_ element: TemplateElement, in template: PageTemplate) -> Bool {
+        guard element.name == "input", let type = template.attribute(named: "type", of: element)?.value?.lowercased() else {
+            return false
+        }
+        return type == "checkbox" || (type == "radio" && template.attribute(named: "value", of: element) == nil)
     }
 
     /// The `x-if` or `x-for` of each `<template>` around an element, nearest first; nil inside

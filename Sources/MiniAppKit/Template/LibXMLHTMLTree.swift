@@ -13,7 +13,10 @@ struct LibXMLHTMLTree {
         /// of its start tag, or, for an element it implied, at the text or tag that made it.
         var offset: Int
         var parent: Int?
-        /// Lowercased names; `@` and `#` attributes are missing.
+        /// The scanned start tag the caller paired the element with, if any.
+        var tag: Int?
+        /// Lowercased names; `@` and `#` attributes are missing. Copied only for an element
+        /// without a paired tag: a paired one takes the scanned attributes, as written.
         var attributes: [(name: String, value: String?)]
         var hasText: Bool
     }
@@ -36,7 +39,9 @@ struct LibXMLHTMLTree {
     /// avoids racing on them. Swift runs a static initializer exactly once.
     private static let libraryInitialization: Void = xmlInitParser()
 
-    static func parse(_ bytes: [UInt8], errorLimit: Int) -> LibXMLHTMLTree {
+    /// `pair` is asked, for each element in document order, for the scanned start tag that
+    /// stands for it, given its name and offset (as libxml2 counts, before any byte order mark).
+    static func parse(_ bytes: [UInt8], errorLimit: Int, pair: (_ name: String, _ offset: Int) -> Int?) -> LibXMLHTMLTree {
         _ = libraryInitialization
         var tree = LibXMLHTMLTree()
         guard let context = htmlNewParserCtxt() else { return tree }
@@ -72,27 +77,27 @@ struct LibXMLHTMLTree {
         tree.errors = collector.errors
         tree.omittedErrorCount = collector.omittedErrorCount
         if let document {
-            tree.collectElements(of: document)
+            tree.collectElements(of: document, pair: pair)
             xmlFreeDoc(document)
         }
         return tree
     }
 
     /// Walks the tree in document order without recursion, keeping the open ancestors on a stack.
-    private mutating func collectElements(of document: htmlDocPtr) {
+    private mutating func collectElements(of document: htmlDocPtr, pair: (_ name: String, _ offset: Int) -> Int?) {
         var openElements: [Int] = []
         var current = document.pointee.children
         while let node = current {
             switch node.pointee.type {
             case XML_ELEMENT_NODE:
                 let index = elements.count
+                let name = node.pointee.name.map { String(cString: $0) } ?? ""
+                let offset = Int(bitPattern: node.pointee._private) - 1
+                let tag = pair(name, offset)
                 elements.append(
                     Element(
-                        name: node.pointee.name.map { String(cString: $0) } ?? "",
-                        offset: Int(bitPattern: node.pointee._private) - 1,
-                        parent: openElements.last,
-                        attributes: Self.attributes(of: node),
-                        hasText: false))
+                        name: name, offset: offset, parent: openElements.last, tag: tag,
+                        attributes: tag == nil ? Self.attributes(of: node) : [], hasText: false))
                 if let firstChild = node.pointee.children {
                     openElements.append(index)
                     current = firstChild

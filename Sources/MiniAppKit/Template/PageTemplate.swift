@@ -1,13 +1,19 @@
 /// A parsed page template (`pages/<name>/<name>.html`): its elements as a flat list in
-/// document order with parent and child indices, and every markup issue found.
+/// document order with parent, first-child and next-sibling indices, every attribute of the
+/// page in one more flat list, and every markup issue found.
 ///
 /// A flat list keeps queries simple and iterative: a rule loops over `elements`, follows
-/// `parent` upwards or `children` downwards, and never recurses over a tree that an author
-/// (or a fuzzer) can nest arbitrarily deep.
+/// `parent` upwards or `children(of:)` downwards, and never recurses over a tree that an
+/// author (or a fuzzer) can nest arbitrarily deep. Elements and start tags refer to their
+/// attributes by a range of `attributes`, so building a page makes a few arrays, not one
+/// per element.
 public struct PageTemplate: Sendable, Hashable {
     public var file: SourceFile
     /// Document (pre-)order: a parent comes before its descendants, which follow it contiguously.
     public var elements: [TemplateElement]
+    /// Every attribute of the page: the scanned start tags' in source order (each tag's and
+    /// each element's `attributeRange` indexes them), then those of elements libxml2 implied.
+    public var attributes: [TemplateAttribute]
     /// Indices of the top-level elements.
     public var roots: [Int]
     public var issues: [TemplateIssue]
@@ -23,11 +29,12 @@ public struct PageTemplate: Sendable, Hashable {
     public var endTags: [TemplateEndTag] = []
 
     public init(
-        file: SourceFile, elements: [TemplateElement], roots: [Int], issues: [TemplateIssue],
-        omittedIssueCount: Int = 0, unmatchedStartTags: [TemplateStartTag] = []
+        file: SourceFile, elements: [TemplateElement], attributes: [TemplateAttribute], roots: [Int],
+        issues: [TemplateIssue], omittedIssueCount: Int = 0, unmatchedStartTags: [TemplateStartTag] = []
     ) {
         self.file = file
         self.elements = elements
+        self.attributes = attributes
         self.roots = roots
         self.issues = issues
         self.omittedIssueCount = omittedIssueCount
@@ -35,6 +42,48 @@ public struct PageTemplate: Sendable, Hashable {
     }
 
     public func span(_ range: Range<Int>) -> SourceSpan { file.span(range) }
+
+    /// The element's attributes, in source order; a slice of `attributes`, not a copy.
+    public func attributes(of element: TemplateElement) -> ArraySlice<TemplateAttribute> {
+        attributes[element.attributeRange]
+    }
+
+    /// The start tag's attributes, in source order.
+    public func attributes(of tag: TemplateStartTag) -> ArraySlice<TemplateAttribute> {
+        attributes[tag.attributeRange]
+    }
+
+    /// The element's first attribute with this name. HTML names compare case-insensitively:
+    /// `name` is lowercase, and finds `X-Text` too.
+    public func attribute(named name: String, of element: TemplateElement) -> TemplateAttribute? {
+        attributes[element.attributeRange].first { $0.lowercasedName == name }
+    }
+
+    /// Whether any attribute of the element is an Alpine directive.
+    public func hasDirective(_ element: TemplateElement) -> Bool {
+        attributes[element.attributeRange].contains { $0.directive != nil }
+    }
+
+    /// Indices of the element's child elements, in document order, read off the
+    /// first-child / next-sibling chain without building an array.
+    public func children(of index: Int) -> Children { Children(elements: elements, first: elements[index].firstChild) }
+
+    /// The chain of siblings starting at one element.
+    public struct Children: Sequence, IteratorProtocol {
+        let elements: [TemplateElement]
+        var upcoming: Int?
+
+        init(elements: [TemplateElement], first: Int?) {
+            self.elements = elements
+            self.upcoming = first
+        }
+
+        public mutating func next() -> Int? {
+            guard let current = upcoming else { return nil }
+            upcoming = elements[current].nextSibling
+            return current
+        }
+    }
 
     /// Indices of the element's ancestors, nearest first.
     public func ancestors(of index: Int) -> [Int] {

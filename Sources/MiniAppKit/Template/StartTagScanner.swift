@@ -16,21 +16,28 @@ struct StartTagScanner {
     private var index = 0
     private var tags: [TemplateStartTag] = []
     private var endTags: [TemplateEndTag] = []
+    /// Every start tag's attributes, one array for the page; each tag holds its range of it.
+    private var attributes: [TemplateAttribute] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    static func scan(_ bytes: [UInt8]) -> [TemplateStartTag] {
-        scanTags(bytes).startTags
+    /// What a scan finds: start and end tags, each in source order, and the start tags'
+    /// attributes in one array (`TemplateStartTag.attributeRange` indexes it).
+    struct Scan {
+        var startTags: [TemplateStartTag]
+        var endTags: [TemplateEndTag]
+        var attributes: [TemplateAttribute]
+
+        func attributes(of tag: TemplateStartTag) -> ArraySlice<TemplateAttribute> { attributes[tag.attributeRange] }
     }
 
-    /// Start and end tags, each in source order.
-    static func scanTags(_ bytes: [UInt8]) -> (startTags: [TemplateStartTag], endTags: [TemplateEndTag]) {
+    static func scan(_ bytes: [UInt8]) -> Scan {
         bytes.withUnsafeBufferPointer { buffer in
             var scanner = StartTagScanner(bytes: buffer)
             scanner.run()
-            return (scanner.tags, scanner.endTags)
+            return Scan(startTags: scanner.tags, endTags: scanner.endTags, attributes: scanner.attributes)
         }
     }
 
@@ -54,7 +61,10 @@ struct StartTagScanner {
                     // "attribute" does not end it early; only its name and place are kept.
                     index = open + 2
                     let name = scanName()
+                    // An end tag's "attributes" are read and dropped.
+                    let attributeCount = attributes.count
                     _ = scanAttributes()
+                    attributes.removeSubrange(attributeCount...)
                     let lowercasedName = String(decoding: bytes[name].map(\.asciiLowercased), as: UTF8.self)
                     endTags.append(TemplateEndTag(name: lowercasedName, range: open..<index))
                 } else {
@@ -72,11 +82,13 @@ struct StartTagScanner {
     private mutating func scanStartTag(open: Int) {
         index = open + 1
         let nameRange = scanName()
-        let (attributes, isSelfClosing) = scanAttributes()
+        let firstAttribute = attributes.count
+        let isSelfClosing = scanAttributes()
         let name = String(decoding: bytes[nameRange], as: UTF8.self)
         tags.append(
             TemplateStartTag(
-                name: name, nameRange: nameRange, range: open..<index, attributes: attributes, isSelfClosing: isSelfClosing))
+                name: name, nameRange: nameRange, range: open..<index, attributeRange: firstAttribute..<attributes.count,
+                isSelfClosing: isSelfClosing))
         let lowercasedName = name.lowercased()
         if Self.rawTextElements.contains(lowercasedName) {
             skipRawText(of: lowercasedName)
@@ -92,21 +104,21 @@ struct StartTagScanner {
         return start..<index
     }
 
-    /// Attributes up to and including the tag's `>`; at the end of the file when there is none.
-    private mutating func scanAttributes() -> (attributes: [TemplateAttribute], isSelfClosing: Bool) {
-        var attributes: [TemplateAttribute] = []
+    /// Attributes up to and including the tag's `>` (at the end of the file when there is
+    /// none), appended to `attributes`; whether the tag ends with `/>`.
+    private mutating func scanAttributes() -> Bool {
         while true {
             skipWhitespace()
-            guard let current = byte(at: index) else { return (attributes, false) }
+            guard let current = byte(at: index) else { return false }
             if current == .greaterThan {
                 index += 1
-                return (attributes, false)
+                return false
             }
             if current == .slash {
                 index += 1
                 if byte(at: index) == .greaterThan {
                     index += 1
-                    return (attributes, true)
+                    return true
                 }
                 continue
             }

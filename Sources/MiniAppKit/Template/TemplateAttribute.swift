@@ -1,11 +1,15 @@
-/// One attribute of a start tag, exactly as the author wrote it.
+/// One attribute of a start tag, exactly as the author wrote it: a record in
+/// `PageTemplate.attributes`, the one array that holds every attribute of a page.
 ///
 /// `name` keeps case and the Alpine prefixes (`@click.prevent`, `:fooBar`, `#ref`) because
 /// rules point at what is in the file, and because libxml2 lowercases names and drops the
 /// ones starting with `@` or `#`. Ranges are byte offsets into the page's `SourceFile.bytes`.
 public struct TemplateAttribute: Sendable, Hashable {
     public var name: String {
-        didSet { lowercasedName = name.lowercased() }
+        didSet {
+            lowercasedName = name.lowercased()
+            directive = AlpineDirective.parse(attributeName: name)
+        }
     }
     /// `name` lowercased, as the DOM compares it: worked out once, since rules compare the
     /// names of every attribute of every page.
@@ -23,10 +27,12 @@ public struct TemplateAttribute: Sendable, Hashable {
         self.nameRange = nameRange
         self.value = value
         self.valueRange = valueRange
+        self.directive = AlpineDirective.parse(attributeName: name)
     }
 
-    /// The Alpine directive this attribute is, if any.
-    public var directive: AlpineDirective? { AlpineDirective.parse(attributeName: name) }
+    /// The Alpine directive this attribute is, if any: read once when the page is parsed,
+    /// since every template rule asks it of every attribute.
+    public private(set) var directive: AlpineDirective?
 
     /// True when `value` is the raw source text, so offsets into `value` map one to one onto
     /// `valueRange` (no character reference was decoded).

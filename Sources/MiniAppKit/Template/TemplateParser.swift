@@ -12,31 +12,37 @@
 public enum TemplateParser {
 
     public static func parse(_ file: SourceFile) -> PageTemplate {
-        let (tags, endTags) = StartTagScanner.scanTags(file.bytes)
+        let scan = StartTagScanner.scan(file.bytes)
+        let tags = scan.startTags
         var issues: [TemplateIssue] = []
 
         var parserInput = file.bytes
         if let invalid = replaceInvalidUTF8(in: &parserInput) { issues.append(invalid) }
-        hideAlpineShorthands(of: tags, in: &parserInput)
+        hideAlpineShorthands(of: scan.attributes, in: &parserInput)
 
         // libxml2 takes the length as a C int; a page this size is a mistake, not a template.
         guard parserInput.count <= Int(Int32.max) else {
             issues.append(
                 TemplateIssue(
                     kind: .markup(code: 0), message: "file is too large for the HTML parser", range: 0..<0))
-            var template = PageTemplate(file: file, elements: [], roots: [], issues: issues, unmatchedStartTags: tags)
-            (template.startTags, template.endTags) = (tags, endTags)
+            var template = PageTemplate(
+                file: file, elements: [], attributes: scan.attributes, roots: [], issues: issues, unmatchedStartTags: tags)
+            (template.startTags, template.endTags) = (tags, scan.endTags)
             return template
         }
-        var tree = LibXMLHTMLTree.parse(parserInput, errorLimit: Limits.templateIssues)
         // libxml2 skips a UTF-8 byte order mark before it starts counting.
-        if file.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+        let hasByteOrderMark = file.bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        var pairing = TagPairing(tags: tags, byteCount: file.bytes.count, offsetShift: hasByteOrderMark ? 3 : 0)
+        var tree = LibXMLHTMLTree.parse(parserInput, errorLimit: Limits.templateIssues) { name, offset in
+            pairing.tag(forElementNamed: name, at: offset)
+        }
+        if hasByteOrderMark {
             for index in tree.elements.indices where tree.elements[index].offset >= 0 { tree.elements[index].offset += 3 }
             for index in tree.errors.indices { tree.errors[index].offset += 3 }
         }
-        var template = pair(tree.elements, with: tags, file: file)
-        (template.startTags, template.endTags) = (tags, endTags)
-        issues += tree.errors.compactMap { issue(for: $0, tags: tags, bytes: file.bytes) }
+        var template = build(tree.elements, pairing: pairing, scan: scan, file: file)
+        (template.startTags, template.endTags) = (tags, scan.endTags)
+        issues += tree.errors.compactMap { issue(for: $0, scan: scan, bytes: file.bytes) }
         // In file order; issues at the same offset keep the order they were found in.
         template.issues = issues.enumerated()
             .sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
@@ -61,57 +67,99 @@ public enum TemplateParser {
     /// libxml2 cannot read an attribute name starting with `@` or `#`: it reports an error,
     /// skips to the next blank (possibly inside the quoted value) and drops the attribute.
     /// `.` is a name start it accepts and that no author writes, so it stands in for them.
-    private static func hideAlpineShorthands(of tags: [TemplateStartTag], in bytes: inout [UInt8]) {
-        for tag in tags {
-            for attribute in tag.attributes {
-                let first = bytes[attribute.nameRange.lowerBound]
-                if first == UInt8(ascii: "@") || first == UInt8(ascii: "#") {
-                    bytes[attribute.nameRange.lowerBound] = UInt8(ascii: ".")
-                }
+    private static func hideAlpineShorthands(of attributes: [TemplateAttribute], in bytes: inout [UInt8]) {
+        for attribute in attributes {
+            let first = bytes[attribute.nameRange.lowerBound]
+            if first == UInt8(ascii: "@") || first == UInt8(ascii: "#") {
+                bytes[attribute.nameRange.lowerBound] = UInt8(ascii: ".")
             }
         }
     }
 
     // MARK: - Pairing libxml2's elements with scanned tags
 
-    private static func pair(_ parsed: [LibXMLHTMLTree.Element], with tags: [TemplateStartTag], file: SourceFile) -> PageTemplate {
+    /// Pairs libxml2's elements with scanned tags as the tree walk meets them, in document
+    /// order, so that the walk copies libxml2's attributes only for an element left unpaired.
+    struct TagPairing {
+        let tags: [TemplateStartTag]
+        let lowercasedTagNames: [String]
+        let byteCount: Int
+        let offsetShift: Int
+        /// Tags before this one are paired or passed over.
+        private(set) var nextTag = 0
+        /// Tags passed over so far: libxml2 built no element for them.
+        private(set) var unmatched: [TemplateStartTag] = []
+
+        init(tags: [TemplateStartTag], byteCount: Int, offsetShift: Int) {
+            self.tags = tags
+            self.lowercasedTagNames = tags.map { $0.name.lowercased() }
+            self.byteCount = byteCount
+            self.offsetShift = offsetShift
+        }
+
+        /// The tag for an element libxml2 made at `offset` (as it counts; -1 when unknown).
+        mutating func tag(forElementNamed name: String, at libxmlOffset: Int) -> Int? {
+            guard libxmlOffset >= 0 else { return nil }
+            let offset = max(0, min(libxmlOffset + offsetShift, byteCount))
+            guard let tagIndex = TemplateParser.lastTag(startingBefore: offset, in: tags), tagIndex >= nextTag,
+                lowercasedTagNames[tagIndex] == name
+            else { return nil }
+            unmatched += tags[nextTag..<tagIndex]
+            nextTag = tagIndex + 1
+            return tagIndex
+        }
+    }
+
+    private static func build(
+        _ parsed: [LibXMLHTMLTree.Element], pairing: TagPairing, scan: StartTagScanner.Scan, file: SourceFile
+    ) -> PageTemplate {
+        let tags = scan.startTags
         var elements: [TemplateElement] = []
         elements.reserveCapacity(parsed.count)
+        // The scanned attributes keep their indices; an implied element's libxml2 attributes
+        // are appended after them.
+        var attributes = scan.attributes
         var roots: [Int] = []
-        var unmatched: [TemplateStartTag] = []
-        var nextTag = 0
-        let lowercasedTagNames = tags.map { $0.name.lowercased() }
+        // The last child linked so far of each element, and the last top-level element.
+        var lastChild = [Int?](repeating: nil, count: parsed.count)
+        var lastRoot: Int?
 
         for (index, element) in parsed.enumerated() {
-            if let parent = element.parent {
-                elements[parent].children.append(index)
-            } else {
-                roots.append(index)
-            }
-            let offset = max(0, min(element.offset, file.bytes.count))
-            if element.offset >= 0, let tagIndex = lastTag(startingBefore: offset, in: tags),
-                tagIndex >= nextTag, lowercasedTagNames[tagIndex] == element.name
-            {
-                unmatched += tags[nextTag..<tagIndex]
-                nextTag = tagIndex + 1
+            if let tagIndex = element.tag {
                 let tag = tags[tagIndex]
                 elements.append(
                     TemplateElement(
-                        name: element.name, nameRange: tag.nameRange, range: tag.range, attributes: tag.attributes,
+                        name: element.name, nameRange: tag.nameRange, range: tag.range, attributeRange: tag.attributeRange,
                         isSelfClosing: tag.isSelfClosing, parent: element.parent, hasText: element.hasText))
             } else {
+                let offset = max(0, min(element.offset, file.bytes.count))
                 let point = offset..<offset
+                let firstAttribute = attributes.count
+                for attribute in element.attributes {
+                    attributes.append(TemplateAttribute(name: attribute.name, nameRange: point, value: attribute.value, valueRange: nil))
+                }
                 elements.append(
                     TemplateElement(
-                        name: element.name, nameRange: point, range: point,
-                        attributes: element.attributes.map {
-                            TemplateAttribute(name: $0.name, nameRange: point, value: $0.value, valueRange: nil)
-                        },
+                        name: element.name, nameRange: point, range: point, attributeRange: firstAttribute..<attributes.count,
                         parent: element.parent, hasText: element.hasText, hasSourceTag: false))
             }
+            // libxml2 gives elements in document order, so each is the last child yet of its parent.
+            if let parent = element.parent {
+                if let previous = lastChild[parent] {
+                    elements[previous].nextSibling = index
+                } else {
+                    elements[parent].firstChild = index
+                }
+                lastChild[parent] = index
+            } else {
+                if let previous = lastRoot { elements[previous].nextSibling = index }
+                lastRoot = index
+                roots.append(index)
+            }
         }
-        unmatched += tags[nextTag...]
-        return PageTemplate(file: file, elements: elements, roots: roots, issues: [], unmatchedStartTags: unmatched)
+        let unmatched = pairing.unmatched + tags[pairing.nextTag...]
+        return PageTemplate(
+            file: file, elements: elements, attributes: attributes, roots: roots, issues: [], unmatchedStartTags: unmatched)
     }
 
     /// Binary search: the last tag whose `<` is before `offset`.
@@ -149,7 +197,8 @@ public enum TemplateParser {
         return error.message.hasPrefix("htmlParseEntityRef:")
     }
 
-    private static func issue(for error: LibXMLHTMLTree.Error, tags: [TemplateStartTag], bytes: [UInt8]) -> TemplateIssue? {
+    private static func issue(for error: LibXMLHTMLTree.Error, scan: StartTagScanner.Scan, bytes: [UInt8]) -> TemplateIssue? {
+        let tags = scan.startTags
         let offset = max(0, min(error.offset, bytes.count))
         var names = [error.firstName, error.secondName].compactMap { $0 }
         var range = offset..<offset
@@ -171,7 +220,7 @@ public enum TemplateParser {
             if let endTag = endTag(before: offset, named: names, in: bytes) { range = endTag }
         case redefinedAttributeCode, attributeNameCode:
             if let tagIndex = lastTag(startingBefore: offset, in: tags),
-                let attribute = attribute(at: offset, named: error.firstName, in: tags[tagIndex])
+                let attribute = attribute(at: offset, named: error.firstName, in: scan.attributes(of: tags[tagIndex]))
             {
                 range = attribute.nameRange
                 var message: String
@@ -215,11 +264,11 @@ public enum TemplateParser {
 
     /// For an attribute error: the attribute libxml2 means. With a name (redefined), the
     /// last one of that name before `offset`; without (unreadable name), the one at `offset`.
-    private static func attribute(at offset: Int, named name: String?, in tag: TemplateStartTag) -> TemplateAttribute? {
+    private static func attribute(at offset: Int, named name: String?, in attributes: ArraySlice<TemplateAttribute>) -> TemplateAttribute? {
         guard let name else {
-            return tag.attributes.first { $0.nameRange.lowerBound == offset }
+            return attributes.first { $0.nameRange.lowerBound == offset }
         }
-        return tag.attributes.last { attribute in
+        return attributes.last { attribute in
             guard attribute.nameRange.lowerBound < offset else { return false }
             var written = attribute.name.lowercased()
             if written.hasPrefix("@") || written.hasPrefix("#") { written = "." + written.dropFirst() }

@@ -9,15 +9,17 @@ public struct TemplateStartTag: Sendable, Hashable {
     public var nameRange: Range<Int>
     /// From `<` to just after `>` (or to the end of the file when the tag is not closed).
     public var range: Range<Int>
-    public var attributes: [TemplateAttribute]
+    /// Indices of its attributes in the page's attribute array (`PageTemplate.attributes`),
+    /// in source order.
+    public var attributeRange: Range<Int>
     /// Written as `<br/>`. HTML ignores the slash on non-void elements: `<div/>` opens a div.
     public var isSelfClosing: Bool
 
-    public init(name: String, nameRange: Range<Int>, range: Range<Int>, attributes: [TemplateAttribute], isSelfClosing: Bool) {
+    public init(name: String, nameRange: Range<Int>, range: Range<Int>, attributeRange: Range<Int>, isSelfClosing: Bool) {
         self.name = name
         self.nameRange = nameRange
         self.range = range
-        self.attributes = attributes
+        self.attributeRange = attributeRange
         self.isSelfClosing = isSelfClosing
     }
 }

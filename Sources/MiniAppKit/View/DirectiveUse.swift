@@ -90,7 +90,8 @@ public enum DirectiveAnalysis {
         // distinct text is parsed once.
         var parsedTexts: [String: DirectiveUse.ParsedValue] = [:]
         for (index, element) in template.elements.enumerated() {
-            for (attribute, directive) in element.directives {
+            for attribute in template.attributes(of: element) {
+                guard let directive = attribute.directive else { continue }
                 let value = attribute.value ?? ""
                 let base = attribute.valueIsVerbatim ? attribute.valueRange?.lowerBound : nil
                 var text: String?

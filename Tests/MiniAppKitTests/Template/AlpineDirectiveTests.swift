@@ -105,10 +105,13 @@ extension TemplateTests {
                 SourceFile(
                     path: "p.html", text: #"<input x-model.number="store.n" @input.debounce="onInput" class="c">"#))
             let element = template.elements[0]
-            #expect(element.directives.map(\.attribute.name) == ["x-model.number", "@input.debounce"])
-            #expect(element.directives.map(\.directive.kind) == [.model, .on])
+            let directives = template.attributes(of: element).compactMap { attribute in
+                attribute.directive.map { (attribute: attribute, directive: $0) }
+            }
+            #expect(directives.map(\.attribute.name) == ["x-model.number", "@input.debounce"])
+            #expect(directives.map(\.directive.kind) == [.model, .on])
             // A modifier's source range: the name's start plus the directive's offset.
-            let event = element.directives[1]
+            let event = directives[1]
             let modifier = event.directive.modifiers[0]
             let start = event.attribute.nameRange.lowerBound + modifier.range.lowerBound
             #expect(template.span(start..<(start + modifier.range.count)).start.column == 40)

@@ -1,12 +1,27 @@
 import Testing
 @testable import MiniAppKit
 
-private func scan(_ text: String) -> [TemplateStartTag] {
-    StartTagScanner.scan(Array(text.utf8))
+/// A scanned start tag with its attributes copied out of the scan's one array, so that an
+/// assertion reads the tag's own attributes from index 0.
+@dynamicMemberLookup
+private struct ScannedTag {
+    var tag: TemplateStartTag
+    var attributes: [TemplateAttribute]
+
+    subscript<Value>(dynamicMember keyPath: KeyPath<TemplateStartTag, Value>) -> Value { tag[keyPath: keyPath] }
+}
+
+private func scan(_ text: String) -> [ScannedTag] {
+    scan(Array(text.utf8))
+}
+
+private func scan(_ bytes: [UInt8]) -> [ScannedTag] {
+    let result = StartTagScanner.scan(bytes)
+    return result.startTags.map { ScannedTag(tag: $0, attributes: Array(result.attributes(of: $0))) }
 }
 
 /// Each attribute as `name=value` (`name` alone when valueless) with its ranges' source text.
-private func describe(_ tag: TemplateStartTag, in text: String) -> [String] {
+private func describe(_ tag: ScannedTag, in text: String) -> [String] {
     let bytes = Array(text.utf8)
     return tag.attributes.map { attribute in
         let name = String(decoding: bytes[attribute.nameRange], as: UTF8.self)
@@ -93,7 +108,7 @@ extension TemplateTests {
 
         @Test func invalidUTF8AndNonASCII() {
             let bytes = Array("<p title=\"".utf8) + [0xC3, 0x28, 0xFF] + Array("\" data-é=ü><i>".utf8)
-            let tags = StartTagScanner.scan(bytes)
+            let tags = scan(bytes)
             #expect(tags.map(\.name) == ["p", "i"])
             #expect(tags[0].attributes.map(\.name) == ["title", "data-é"])
             #expect(tags[0].attributes.map(\.value) == ["\u{FFFD}(\u{FFFD}", "ü"])

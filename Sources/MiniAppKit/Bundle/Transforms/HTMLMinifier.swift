@@ -80,7 +80,7 @@ struct HTMLMinifier {
     }
 
     private mutating func run() {
-        let scanned = StartTagScanner.scanTags(bytes)
+        let scanned = StartTagScanner.scan(bytes)
         let tags = (scanned.startTags.map(Tag.start) + scanned.endTags.map(Tag.end))
             .sorted { $0.range.lowerBound < $1.range.lowerBound }
         var cursor = 0
@@ -102,7 +102,7 @@ struct HTMLMinifier {
                     }
                     output += bytes[startTag.range]
                 } else {
-                    writeStartTag(startTag)
+                    writeStartTag(startTag, attributes: scanned.attributes(of: startTag))
                     if Self.verbatimElements.contains(name) { verbatim = (name, 1) }
                 }
             case .end(let endTag):
@@ -204,13 +204,13 @@ struct HTMLMinifier {
 
     /// Whitespace outside attribute values becomes one space, and none before `>`. A space
     /// before `/>` stays: after an unquoted value, `a=b/>` would make the value `b/`.
-    private mutating func writeStartTag(_ tag: TemplateStartTag) {
+    private mutating func writeStartTag(_ tag: TemplateStartTag, attributes: ArraySlice<TemplateAttribute>) {
         guard tag.range.upperBound > tag.range.lowerBound, bytes[tag.range.upperBound - 1] == .greaterThan else {
             // An unclosed tag runs to the end of the file; leave it as it is.
             output += bytes[tag.range]
             return
         }
-        let values = tag.attributes.compactMap(\.valueRange).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        let values = attributes.compactMap(\.valueRange).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
         var nextValue = 0
         var index = tag.range.lowerBound
         let closing = tag.range.upperBound - 1

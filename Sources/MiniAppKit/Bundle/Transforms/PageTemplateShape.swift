@@ -7,7 +7,8 @@ struct PageTemplateShape: Hashable {
     struct Element: Hashable {
         var name: String
         var parent: Int?
-        var children: [Int]
+        var firstChild: Int?
+        var nextSibling: Int?
         var attributes: [Attribute]
         var isSelfClosing: Bool
         var hasText: Bool
@@ -26,12 +27,12 @@ struct PageTemplateShape: Hashable {
     init(_ template: PageTemplate) {
         elements = template.elements.map { element in
             Element(
-                name: element.name, parent: element.parent, children: element.children,
-                attributes: element.attributes.map { Attribute(name: $0.name, value: $0.value) },
+                name: element.name, parent: element.parent, firstChild: element.firstChild, nextSibling: element.nextSibling,
+                attributes: template.attributes(of: element).map { Attribute(name: $0.name, value: $0.value) },
                 isSelfClosing: element.isSelfClosing, hasText: element.hasText, hasSourceTag: element.hasSourceTag)
         }
         roots = template.roots
         // Their names and attribute count: which tags libxml2 left without an element.
-        unmatchedStartTags = template.unmatchedStartTags.map { Attribute(name: $0.name, value: String($0.attributes.count)) }
+        unmatchedStartTags = template.unmatchedStartTags.map { Attribute(name: $0.name, value: String($0.attributeRange.count)) }
     }
 }

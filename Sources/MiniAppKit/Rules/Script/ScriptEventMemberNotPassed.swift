@@ -128,7 +128,7 @@ public struct ScriptEventMemberNotPassed: PageRule {
         let attributeName = "data-" + path[2].map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
         for use in page.uses(.on) {
             guard let expression = use.expression, EventBinding.classify(expression).handlerName?.name == read.method else { continue }
-            for attribute in template.elements[use.element].attributes {
+            for attribute in template.attributes(of: template.elements[use.element]) {
                 guard let value = attribute.value, !value.isEmpty else { continue }
                 if attribute.name == ":" + attributeName || attribute.name == "x-bind:" + attributeName { return value }
                 if attribute.name == attributeName {

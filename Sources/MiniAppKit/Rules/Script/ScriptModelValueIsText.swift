@@ -82,7 +82,7 @@ public struct ScriptModelValueIsText: Rule {
         for binding in page.modelBindings() {
             guard case .wired(let key) = binding.wiring else { continue }
             wiredKeys.insert(key)
-            let type = template.elements[binding.use.element].attribute(named: "type")?.value?.lowercased()
+            let type = template.attribute(named: "type", of: template.elements[binding.use.element])?.value?.lowercased()
             let initial = script.page?.data?.members.first { $0.name == key }?.shape
             if type == "number" || type == "range" || initial == .number { numericKeys.insert(key) }
         }

@@ -24,7 +24,7 @@ public struct TemplateInlineEventAttribute: PageRule {
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
         guard let template = page.template else { return [] }
         return template.elements.flatMap { element in
-            element.attributes.compactMap { attribute -> Finding? in
+            template.attributes(of: element).compactMap { attribute -> Finding? in
                 let name = attribute.lowercasedName
                 guard name.count > 2, name.hasPrefix("on"), name.allSatisfy({ $0.isLetter }) else { return nil }
                 let event = name.dropFirst(2)

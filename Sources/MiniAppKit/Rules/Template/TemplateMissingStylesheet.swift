@@ -114,8 +114,10 @@ public struct TemplateMissingStylesheet: Rule {
     /// model's asset references, which already hold every stylesheet's `url()`s and imports).
     static func linkedStylesheets(of template: PageTemplate, at templatePath: String, in model: ProjectModel) -> Set<String> {
         var pending: [String] = []
-        for element in template.elements where isStylesheetLink(element) {
-            guard let href = element.attribute(named: "href")?.value, let path = AssetReferences.resolve(href, from: templatePath) else {
+        for element in template.elements where isStylesheetLink(element, in: template) {
+            guard let href = template.attribute(named: "href", of: element)?.value,
+                let path = AssetReferences.resolve(href, from: templatePath)
+            else {
                 continue
             }
             pending.append(path)
@@ -129,9 +131,10 @@ public struct TemplateMissingStylesheet: Rule {
     }
 
     /// `<link rel="stylesheet">`, whatever else `rel` lists.
-    static func isStylesheetLink(_ element: TemplateElement) -> Bool {
+    static func isStylesheetLink(_ element: TemplateElement, in template: PageTemplate) -> Bool {
         element.name == "link"
-            && (element.attribute(named: "rel")?.value ?? "").lowercased().split(whereSeparator: \.isWhitespace).contains("stylesheet")
+            && (template.attribute(named: "rel", of: element)?.value ?? "").lowercased().split(whereSeparator: \.isWhitespace).contains(
+                "stylesheet")
     }
 
     /// `../../app.css` from `pages/home/home.html`; `home.css` for the page's own stylesheet.
@@ -156,7 +159,8 @@ public struct TemplateMissingStylesheet: Rule {
     /// page's own stylesheet), after the stylesheets the head already links, so that it comes
     /// after 'app.css' in the cascade and overrides it, also when `lint --fix` adds both.
     static func insertion(of href: String, in template: PageTemplate, last: Bool) -> FixIt? {
-        guard let head = template.elements.first(where: { $0.name == "head" && $0.hasSourceTag }) else { return nil }
+        guard let headIndex = template.elements.firstIndex(where: { $0.name == "head" && $0.hasSourceTag }) else { return nil }
+        let head = template.elements[headIndex]
         let bytes = template.file.bytes
         func indentation(of offset: Int) -> [UInt8]? {
             var start = offset
@@ -164,7 +168,10 @@ public struct TemplateMissingStylesheet: Rule {
             let prefix = bytes[start..<offset]
             return prefix.allSatisfy { $0 == 0x20 || $0 == 0x09 } ? Array(prefix) : nil
         }
-        if last, let previous = head.children.map({ template.elements[$0] }).last(where: { isStylesheetLink($0) && $0.hasSourceTag }) {
+        if last,
+            let previous = template.children(of: headIndex).map({ template.elements[$0] })
+                .last(where: { isStylesheetLink($0, in: template) && $0.hasSourceTag })
+        {
             let at = template.span(previous.range.upperBound..<previous.range.upperBound)
             let link = "<link rel=\"stylesheet\" href=\"\(href)\">"
             guard let indent = indentation(of: previous.range.lowerBound) else {
@@ -172,7 +179,7 @@ public struct TemplateMissingStylesheet: Rule {
             }
             return FixIt(message: "link '\(href)'", span: at, replacement: "\n" + String(decoding: indent, as: UTF8.self) + link)
         }
-        let child = head.children.first.map { template.elements[$0] }.flatMap { $0.hasSourceTag ? $0 : nil }
+        let child = head.firstChild.map { template.elements[$0] }.flatMap { $0.hasSourceTag ? $0 : nil }
         let indent: String
         if let child, let childIndent = indentation(of: child.range.lowerBound) {
             indent = String(decoding: childIndent, as: UTF8.self)

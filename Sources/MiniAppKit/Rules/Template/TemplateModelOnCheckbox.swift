@@ -58,12 +58,12 @@ public struct TemplateModelOnCheckbox: PageRule {
             guard binding.wiring == .checkbox else { return nil }
             let element = template.elements[binding.use.element]
             let span = page.span(binding.use.attribute.nameRange)
-            guard element.attribute(named: "type")?.value?.lowercased() == "checkbox" else {
+            guard template.attribute(named: "type", of: element)?.value?.lowercased() == "checkbox" else {
                 return Finding(
                     "'x-model' on a radio button without a 'value' posts 'on' whichever button is selected, so the page's data never learns the choice; give each radio button a 'value'",
                     at: span)
             }
-            let value = element.attribute(named: "value")?.value ?? "on"
+            let value = template.attribute(named: "value", of: element)?.value ?? "on"
             let key = binding.pathAfterStore?.joined(separator: ".")
             let checked = key.map { ":checked=\"store.\($0)\"" } ?? ":checked"
             let handler = key == nil ? "onChange" : binding.suggestedHandler

@@ -118,7 +118,7 @@ public struct TemplateOtherPlatformMarkup: PageRule {
             if let walk, let component = components[index] {
                 findings.append(componentFinding(tag, component, end: walk.endTag[index], template: template))
             }
-            for attribute in tag.attributes {
+            for attribute in template.attributes(of: tag) {
                 if let finding = attributeFinding(attribute, template: template, dataKeys: dataKeys) {
                     findings.append(finding)
                 }
@@ -386,7 +386,7 @@ private struct TagWalk {
                 let tag = starts[s]
                 let name = tag.name.lowercased()
                 if !tag.isSelfClosing, !TemplateUnclosedElement.voidElements.contains(name) {
-                    let hides = Self.hidesText(tag, name: name)
+                    let hides = Self.hidesText(template.attributes(of: tag), name: name)
                     open.append((s, name, hides))
                     if hides { hiddenDepth += 1 }
                 }
@@ -404,9 +404,9 @@ private struct TagWalk {
         if hiddenDepth == 0, textStart < template.file.bytes.count { shownText.append(textStart..<template.file.bytes.count) }
     }
 
-    static func hidesText(_ tag: TemplateStartTag, name: String) -> Bool {
+    static func hidesText(_ attributes: ArraySlice<TemplateAttribute>, name: String) -> Bool {
         if ["script", "style"].contains(name) { return true }
-        let names = Set(tag.attributes.map(\.lowercasedName))
+        let names = Set(attributes.map(\.lowercasedName))
         if name == "template" { return !names.contains("x-if") && !names.contains("x-for") }
         return names.contains("x-text") || names.contains("x-html")
     }

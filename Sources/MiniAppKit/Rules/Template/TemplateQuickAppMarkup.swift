@@ -62,7 +62,7 @@ public struct TemplateQuickAppMarkup: Rule {
 
     static func finding(_ template: PageTemplate) -> Finding? {
         let elements = template.elements
-        guard !elements.contains(where: { !$0.directives.isEmpty }) else { return nil }
+        guard !elements.contains(where: template.hasDirective) else { return nil }
         let templates = elements.indices.filter { elements[$0].name == "template" && elements[$0].hasSourceTag }
         guard let first = templates.first else { return nil }
         var signs: [String] = []

@@ -28,7 +28,7 @@ public struct TemplateRemoteResource: PageRule {
     public func check(page: PageModel, runtime: RuntimeProfile) -> [Finding] {
         guard let template = page.template else { return [] }
         return template.elements.flatMap { element in
-            element.attributes.compactMap { attribute -> Finding? in
+            template.attributes(of: element).compactMap { attribute -> Finding? in
                 let name = attribute.lowercasedName
                 guard name == "src" || name == "srcset" || name == "poster" || name == "data" || (name == "href" && element.name == "link"),
                     let value = attribute.value, Self.isRemote(value)

@@ -33,7 +33,7 @@ public struct TemplateScriptElement: PageRule {
         return template.elements(named: "script").compactMap { index in
             let element = template.elements[index]
             // JSON data blocks and templates are not code.
-            if let type = element.attribute(named: "type")?.value?.lowercased(), !type.isEmpty,
+            if let type = template.attribute(named: "type", of: element)?.value?.lowercased(), !type.isEmpty,
                 !["text/javascript", "module", "application/javascript"].contains(type)
             {
                 return nil

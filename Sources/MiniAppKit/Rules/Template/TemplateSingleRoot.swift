@@ -29,7 +29,7 @@ public struct TemplateSingleRoot: PageRule {
             guard use.directive.kind == .if || use.directive.kind == .for else { return nil }
             let element = template.elements[use.element]
             guard element.name == "template", element.hasSourceTag else { return nil }
-            let count = element.children.count
+            let count = template.children(of: use.element).reduce(0) { count, _ in count + 1 }
             let name = use.directive.kind.directiveName
             switch count {
             case 1: return nil
