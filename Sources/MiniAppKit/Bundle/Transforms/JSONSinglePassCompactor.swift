@@ -72,15 +72,21 @@ package enum JSONSinglePassCompactor {
             }
         }
 
-        mutating func object(depth: Int) -> Bool {
-            guard depth <= Limits.jsonNesting else { return false }
+        /// Steps into the object or array whose `open` is at `index`, writing it: nil when it
+        /// nests too deep, true when `close` follows at once (written too), else false.
+        mutating func enter(_ open: UInt8, closedBy close: UInt8, depth: Int) -> Bool? {
+            guard depth <= Limits.jsonNesting else { return nil }
             index += 1
-            output.append(UInt8(ascii: "{"))
+            output.append(open)
             skipWhitespace()
-            if consume(UInt8(ascii: "}")) {
-                output.append(UInt8(ascii: "}"))
-                return true
-            }
+            guard consume(close) else { return false }
+            output.append(close)
+            return true
+        }
+
+        mutating func object(depth: Int) -> Bool {
+            guard let isEmpty = enter(UInt8(ascii: "{"), closedBy: UInt8(ascii: "}"), depth: depth) else { return false }
+            if isEmpty { return true }
             while keysByDepth.count < depth {
                 keysByDepth.append([])
                 keySetsByDepth.append([])
@@ -114,14 +120,8 @@ package enum JSONSinglePassCompactor {
         }
 
         mutating func array(depth: Int) -> Bool {
-            guard depth <= Limits.jsonNesting else { return false }
-            index += 1
-            output.append(UInt8(ascii: "["))
-            skipWhitespace()
-            if consume(UInt8(ascii: "]")) {
-                output.append(UInt8(ascii: "]"))
-                return true
-            }
+            guard let isEmpty = enter(UInt8(ascii: "["), closedBy: UInt8(ascii: "]"), depth: depth) else { return false }
+            if isEmpty { return true }
             while true {
                 skipWhitespace()
                 guard value(depth: depth + 1) else { return false }
