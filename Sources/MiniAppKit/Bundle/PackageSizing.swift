@@ -18,26 +18,18 @@ public enum PackageSizing {
     public static func measure(
         _ plan: BundlePlan, of input: PackInput, minify: Bool, cached: [String: PackCache.Entry]
     ) -> Measured? {
-        let pages = Dictionary((input.model?.pages ?? []).map { ($0.templatePath, $0) }, uniquingKeysWith: { first, _ in first })
-        let documents = Dictionary((input.model?.jsonDocuments ?? []).map { ($0.file.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let entries = ParallelMap.mapLargestFirst(plan.shipped) { shipped in
-            let size = input.project.file(shipped.path)?.bytes.count ?? 0
-            return ArchiveEntry.isCompressedMedia(shipped.path) ? size : size * 8
-        } makeContext: {
-            Deflater()
-        } transform: { deflater, shipped -> EntrySize? in
-            guard let file = input.project.file(shipped.path) else { return nil }
+        let entries = Packer.mapShipped(plan, of: input) { deflater, _, file, page, document -> EntrySize? in
+            guard let file else { return nil }
             // Hashing a file only pays when there is a cache entry to match it with.
-            if let entry = cached[shipped.path], entry.matches(digest: file.sha256, minify: minify) {
+            if let entry = cached[file.path], entry.matches(digest: file.sha256, minify: minify) {
                 return EntrySize(entry.compressed)
             }
-            let (entry, _) = Packer.archiveEntry(
-                for: file, minify: minify, page: pages[shipped.path], document: documents[shipped.path], deflater: deflater)
+            let (entry, _) = Packer.archiveEntry(for: file, minify: minify, page: page, document: document, deflater: deflater)
             let deflated = entry.method == .deflate ? deflater.deflatedSize(entry.bytes) : nil
             return EntrySize(
                 path: entry.path, size: entry.bytes.count, compressedSize: deflated ?? entry.bytes.count,
                 method: deflated == nil ? .store : .deflate)
-        }.compactMap { $0 }
+        }
         do throws(ArchiveError) {
             try ArchiveWriter.checkNames(entries.map(\.path))
             try ArchiveWriter.checkLimits(sizes: entries.map { ($0.path, $0.size) })

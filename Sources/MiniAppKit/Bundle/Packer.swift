@@ -270,23 +270,32 @@ public enum Packer {
     static func bundle(
         _ plan: BundlePlan, of input: PackInput, minify: Bool, cached: [String: PackCache.Entry], keepsDigests: Bool = true
     ) -> [PackCache.Entry] {
+        mapShipped(plan, of: input) { deflater, shipped, file, page, document -> PackCache.Entry? in
+            // A file the pack did not read has the digest the lint cache recorded (`knownDigests`).
+            let digest = keepsDigests ? file?.sha256 ?? input.knownDigests[shipped.path] : nil
+            if let digest, let entry = cached[shipped.path], entry.matches(digest: digest, minify: minify) { return entry }
+            guard let file else { return nil }
+            return entry(for: file, minify: minify, page: page, document: document, digest: digest ?? "", deflater: deflater)
+        }
+    }
+
+    /// `transform` of each shipped file, in plan order, with the file (nil when the project
+    /// lacks it) and the lint's parse of it when there is one: on every core, the files to
+    /// deflate first (deflating costs most, so such a file counts its bytes several times),
+    /// each worker with its own `Deflater`. The pack and the budget check's sizing share it.
+    static func mapShipped<Result: Sendable>(
+        _ plan: BundlePlan, of input: PackInput,
+        transform: @Sendable (Deflater, BundlePlan.ShippedFile, SourceFile?, PageModel?, JSONDocument?) -> Result?
+    ) -> [Result] {
         let pages = Dictionary((input.model?.pages ?? []).map { ($0.templatePath, $0) }, uniquingKeysWith: { first, _ in first })
         let documents = Dictionary((input.model?.jsonDocuments ?? []).map { ($0.file.path, $0) }, uniquingKeysWith: { first, _ in first })
-        // Deflating costs most, so a file to deflate counts its bytes several times.
         return ParallelMap.mapLargestFirst(plan.shipped) { shipped in
             let size = input.project.file(shipped.path)?.bytes.count ?? 0
             return ArchiveEntry.isCompressedMedia(shipped.path) ? size : size * 8
         } makeContext: {
             Deflater()
-        } transform: { deflater, shipped -> PackCache.Entry? in
-            // A file the pack did not read has the digest the lint cache recorded (`knownDigests`).
-            let file = input.project.file(shipped.path)
-            let digest = keepsDigests ? file?.sha256 ?? input.knownDigests[shipped.path] : nil
-            if let digest, let entry = cached[shipped.path], entry.matches(digest: digest, minify: minify) { return entry }
-            guard let file else { return nil }
-            return entry(
-                for: file, minify: minify, page: pages[shipped.path], document: documents[shipped.path], digest: digest ?? "",
-                deflater: deflater)
+        } transform: { deflater, shipped in
+            transform(deflater, shipped, input.project.file(shipped.path), pages[shipped.path], documents[shipped.path])
         }.compactMap { $0 }
     }
 

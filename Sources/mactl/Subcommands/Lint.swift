@@ -115,15 +115,10 @@ struct Lint: AsyncParsableCommand {
             source: ProjectSource(path: path, configPath: config, runtime: runtimeOption.profile),
             cache: fromScratch ? nil : LintCache(folder: cacheFolder), tool: MactlBuild.identity,
             packCache: fromScratch ? nil : PackCache(folder: cacheFolder, tool: MactlBuild.identity), timings: recorder)
-        if let recorder {
+        if fromScratch {
             let result = try session.lint()
             ProcessLifetime.keepUntilExit(result.model)
-            Terminal.standardError(recorder.report(of: path))
-            return LintOutcome(result)
-        }
-        if noCache {
-            let result = try session.lint()
-            ProcessLifetime.keepUntilExit(result.model)
+            if let recorder { Terminal.standardError(recorder.report(of: path)) }
             return LintOutcome(result)
         }
         if let outcome = session.quickOutcome() { return outcome }
