@@ -70,6 +70,24 @@ public enum CatalogFiles {
         public var manifest: String
         public var icon: String?
         public var package: String
+        /// Every rollout the version has had, oldest first, once `mactl catalog rollout` changed
+        /// it: the first entry is the rollout it was published with. Absent until then.
+        public var rolloutHistory: [RolloutChange]? = nil
+    }
+
+    /// One rollout a version had, from a time on.
+    public struct RolloutChange: Codable, Equatable, Sendable {
+        public var rollout: Int
+        /// From when, UTC, to the second (as `published`).
+        public var at: String
+        /// Set to 0 by `--halt`: an emergency stop, not a planned step down.
+        public var halted: Bool? = nil
+
+        public init(rollout: Int, at: String, halted: Bool? = nil) {
+            self.rollout = rollout
+            self.at = at
+            self.halted = halted
+        }
     }
 
     /// Whether `folder` is a catalog: it has `index.json`, or the `.lock` every publish takes

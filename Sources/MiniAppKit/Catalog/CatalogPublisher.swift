@@ -30,7 +30,9 @@ public struct UnobservedPublish: PublishObserver {
 public enum CatalogPublisher {
     public struct Options: Sendable {
         public var channel = "stable"
-        public var rollout = 100
+        /// `--rollout`; nil when not given: 100 for a new version, and an unchanged one for a
+        /// version already published.
+        public var rollout: Int?
         public var allowUnsigned = false
         public var allowDowngrade = false
         /// The signer the package must have (`--cert`), as `verify --cert` pins it.
@@ -66,7 +68,8 @@ public enum CatalogPublisher {
     }
 
     public static func publish(_ bytes: [UInt8], packageName: String, catalog: URL, options: Options) throws(Failure) -> Outcome {
-        guard (0...100).contains(options.rollout) else { throw Failure("--rollout must be between 0 and 100, found \(options.rollout)") }
+        let rollout = options.rollout ?? 100
+        guard (0...100).contains(rollout) else { throw Failure("--rollout must be between 0 and 100, found \(rollout)") }
         guard CatalogFiles.isSafeChannel(options.channel) else {
             throw Failure(
                 "'\(options.channel)' is not a channel name: use lowercase letters, digits and '-', starting with a letter or digit, at most 32"
@@ -107,6 +110,13 @@ public enum CatalogPublisher {
             var list = lists.first { $0.app == app } ?? CatalogFiles.VersionList(format: CatalogFiles.format, app: app, versions: [])
             if let existing = list.versions.first(where: { $0.code == code }) {
                 if existing.sha256 == digest {
+                    // Publishing again is not how a rollout changes: saying "nothing to do" would
+                    // leave the author believing it did.
+                    if let requested = options.rollout, requested != existing.rollout {
+                        throw Failure(
+                            "\(app) version \(code) is already published, at \(existing.rollout)%; publishing it again does not change its rollout: mactl catalog rollout \(ShellWord.quoted(catalog.path)) \(app) \(code) \(requested)"
+                        )
+                    }
                     // A publish stopped after the version list leaves the index behind: bring it up.
                     let index = CatalogFiles.encode(CatalogFiles.index(from: lists))
                     let current = try? folder.read(CatalogFiles.indexPath)
@@ -134,7 +144,7 @@ public enum CatalogPublisher {
             }
             let icon = CatalogFiles.packagedIcon(in: report.files)
             let version = CatalogFiles.Version(
-                code: code, name: versionName, title: manifest.name ?? app, channel: options.channel, rollout: options.rollout,
+                code: code, name: versionName, title: manifest.name ?? app, channel: options.channel, rollout: rollout,
                 sha256: digest, size: bytes.count, signer: signer, published: InternetTimestamp.string(options.published), withdrawn: false,
                 permissions: manifest.permissions,
                 manifest: CatalogFiles.manifestPath(app, code),

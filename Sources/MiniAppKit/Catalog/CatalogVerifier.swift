@@ -167,7 +167,7 @@ public enum CatalogVerifier {
                 } else {
                     found(
                         CatalogDiagnostic.indexBehind, CatalogFiles.indexPath,
-                        "does not yet list what the version lists do (a publish was stopped before its last step); the next publish or withdraw rewrites it"
+                        "does not yet list what the version lists do (a publish was stopped before its last step); the next publish, withdraw or rollout change rewrites it"
                     )
                 }
             }
@@ -218,9 +218,12 @@ public enum CatalogVerifier {
                 return "'\(app.id)': 'icon' is '\(icon)', which no version of \(CatalogFiles.versionsPath(app.id)) lists"
             }
             for (channel, latest) in app.channels.sorted(by: { $0.key < $1.key }) {
+                // A rollout change stopped before its last step leaves the index at a rollout the
+                // version had before: one it never had is a hand edit.
                 guard let version = list.versions.first(where: { $0.code == latest.code }), version.channel == channel,
                     version.sha256 == latest.sha256, version.size == latest.size, version.package == latest.package,
-                    version.manifest == latest.manifest, version.name == latest.name, version.rollout == latest.rollout
+                    version.manifest == latest.manifest, version.name == latest.name,
+                    version.rollout == latest.rollout || (version.rolloutHistory ?? []).contains(where: { $0.rollout == latest.rollout })
                 else {
                     return
                         "'\(app.id)' channel '\(channel)' names version \(latest.code) otherwise than \(CatalogFiles.versionsPath(app.id)) lists it"

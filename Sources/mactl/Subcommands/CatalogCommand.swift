@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import MiniAppKit
 
-/// `mactl catalog verify|serve`: the catalog `mactl publish` writes (docs/catalog.md).
+/// `mactl catalog verify|serve|rollout`: the catalog `mactl publish` writes (docs/catalog.md).
 struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
-        abstract: "Check or serve a catalog of published packages.",
-        subcommands: [CatalogVerify.self, CatalogServe.self])
+        abstract: "Check, serve or change the rollout of a catalog of published packages.",
+        subcommands: [CatalogVerify.self, CatalogServe.self, CatalogRolloutCommand.self])
 }
 
 struct CatalogVerify: AsyncParsableCommand {
@@ -85,5 +85,69 @@ struct CatalogServe: AsyncParsableCommand {
         Terminal.standardOutput("serving the catalog '\(catalog)' at \(server.url) (index: \(server.url)index.json; Ctrl-C to stop)\n")
         await server.waitUntilStopped()
         Terminal.standardOutput("stopped\n")
+    }
+}
+
+struct CatalogRolloutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rollout",
+        abstract: "Raise, lower or halt the share of devices a published version is offered to.",
+        discussion: """
+            mactl catalog rollout DIR APP CODE PERCENT, or --halt instead of PERCENT. Takes the \
+            catalog's lock as publish does, writes the app's versions.json (which keeps every \
+            rollout the version had, with its time) and then index.json. The time is \
+            SOURCE_DATE_EPOCH's when set, else now. Exit status: 0 when changed (or already so), \
+            1 when refused, 2 for usage errors.
+            """)
+
+    @Argument(help: "The catalog folder.", completion: .directory)
+    var catalog: String
+
+    @Argument(help: "The app id.")
+    var app: String
+
+    @Argument(help: "The version code.")
+    var code: Int
+
+    @Argument(help: "The share of devices, 0 to 100, that are offered the version.")
+    var percent: Int?
+
+    @Option(name: .long, help: "Refuse unless the version is on this channel.")
+    var channel: String?
+
+    @Flag(name: .long, help: "Offer the version to no device from now on (rollout 0, recorded as a halt).")
+    var halt = false
+
+    func validate() throws {
+        switch (percent, halt) {
+        case (nil, false): throw ValidationError("give the rollout in percent, or --halt")
+        case (.some, true): throw ValidationError("give either a rollout in percent or --halt, not both")
+        case (let percent?, false) where !(0...100).contains(percent):
+            throw ValidationError("the rollout must be between 0 and 100, found \(percent)")
+        default: break
+        }
+    }
+
+    func run() async throws {
+        var options = CatalogPublisher.RolloutOptions(at: try Publish.publishedTime())
+        options.channel = channel
+        let target: CatalogPublisher.RolloutTarget = halt ? .halt : .percent(percent ?? 0)
+        let outcome: CatalogPublisher.RolloutOutcome
+        do throws(CatalogPublisher.Failure) {
+            outcome = try CatalogPublisher.changeRollout(
+                app: app, code: code, to: target, catalog: URL(fileURLWithPath: catalog), options: options)
+        } catch {
+            Terminal.standardError("error: \(error.description)\n")
+            throw ExitCode(ExitStatus.projectHasErrors)
+        }
+        let version = outcome.version
+        let what = "\(app) \(version.code) (\(version.name)) on '\(version.channel)'"
+        if !outcome.changed {
+            Terminal.standardOutput("\(what) is already at \(version.rollout)%; nothing to change\n")
+        } else if halt {
+            Terminal.standardOutput("halted \(what): offered to no device (was \(outcome.previous)%)\n")
+        } else {
+            Terminal.standardOutput("\(what): rollout \(outcome.previous)% -> \(version.rollout)%\n")
+        }
     }
 }

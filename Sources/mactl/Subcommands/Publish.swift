@@ -9,7 +9,8 @@ struct Publish: AsyncParsableCommand {
         discussion: """
             The package must pass 'mactl verify' and be signed (unless --allow-unsigned), by the \
             key of the app's earlier versions. Versions are immutable; publishing the same bytes \
-            again changes nothing. Files are staged, flushed and renamed into place, index.json \
+            again changes nothing, and with another --rollout is refused ('mactl catalog rollout' \
+            changes a rollout). Files are staged, flushed and renamed into place, index.json \
             last. 'published' is SOURCE_DATE_EPOCH's time when set, else now. Exit status: 0 when \
             published (or already), 1 when refused, 2 for usage errors.
             """)
@@ -23,8 +24,10 @@ struct Publish: AsyncParsableCommand {
     @Option(name: .long, help: "The channel to publish on.")
     var channel = "stable"
 
-    @Option(name: .long, help: "The share of devices, 0 to 100, that get this version.")
-    var rollout = 100
+    @Option(
+        name: .long,
+        help: "The share of devices, 0 to 100, that get this version (100 when not given); 'mactl catalog rollout' changes it later.")
+    var rollout: Int?
 
     @Option(name: .long, help: "Require the package to be signed by this certificate's key (PEM).", completion: .file(extensions: ["pem"]))
     var cert: String?
