@@ -18,6 +18,7 @@ e2e=(
   'MactlCLITests\.CatalogCommandTests/aHostUsesOneBaseURLWithNginxAndCatalogServe\('  # nginx, curl
   'MactlCLITests\.CatalogCommandTests/theAPIServesTheFilesAndADownloadResumes\('      # curl
   'MiniAppKitTests\.CatalogServerTests/aServerStartsOnIPv6AndStopsGracefully\('       # curl
+  'MactlCLITests\.CatalogHostWalkthroughTests/'                        # docs/catalog/fetch-app.sh: nginx, curl
 )
 pattern="$(IFS='|'; echo "${e2e[*]}")"
 

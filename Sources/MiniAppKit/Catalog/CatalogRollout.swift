@@ -47,7 +47,8 @@ extension CatalogPublisher {
             rollout = 0
         }
         if let channel = options.channel, !CatalogFiles.isSafeChannel(channel) {
-            throw Failure("'\(channel)' is not a channel name: use lowercase letters, digits and '-', starting with a letter or digit, at most 32")
+            throw Failure(
+                "'\(channel)' is not a channel name: use lowercase letters, digits and '-', starting with a letter or digit, at most 32")
         }
         guard CatalogFiles.isSafeAppID(app) else { throw Failure("'\(app)' is not an app id of this catalog") }
         guard FileManager.default.fileExists(atPath: catalog.appendingPathComponent(CatalogFiles.indexPath).path) else {
