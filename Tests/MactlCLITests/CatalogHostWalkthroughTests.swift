@@ -11,7 +11,9 @@ import Testing
     static let app = CatalogCommandTests.app
     static let script = CLIRunner.packageRoot.appendingPathComponent("docs/catalog/fetch-app.sh")
 
-    static func fetch(_ base: String, device: String, cache: String, cert: String = "key.cert.pem", in folder: URL) async throws
+    static func fetch(
+        _ base: String, device: String, cache: String, cert: String = "key.cert.pem", in folder: URL
+    ) async throws
         -> CLIRunner.Result
     {
         try await CLIRunner.run(
@@ -32,7 +34,8 @@ import Testing
             let v13 = try await CatalogCommandTests.sha256(folder.appendingPathComponent("v13.ma"))
             let server = try await ListeningProcess(mactl: ["catalog", "serve", "catalog", "--port", "0"], in: folder)
             defer { server.stop() }
-            let nginx = try await CatalogCommandTests.Nginx(root: folder.appendingPathComponent("catalog"), scratch: folder.appendingPathComponent("nginx"))
+            let nginx = try await CatalogCommandTests.Nginx(
+                root: folder.appendingPathComponent("catalog"), scratch: folder.appendingPathComponent("nginx"))
             defer { nginx.stop() }
             let reached = Self.device(code: 13, inside: true, rollout: 50)
             let notReached = Self.device(code: 13, inside: false, rollout: 50)

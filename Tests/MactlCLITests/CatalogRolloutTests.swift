@@ -178,4 +178,21 @@ import Glibc
                 ), "\(verify.standardOutput)")
         }
     }
+
+    /// A version whose history does not end at its rollout was edited by hand.
+    @Test func aHistoryThatDoesNotEndAtTheRolloutIsAnError() async throws {
+        try await CatalogCommandTests.withPackages { folder in
+            try await Self.publishBoth("catalog", in: folder)
+            #expect(try await Self.rollout(["catalog", Self.app, "13", "50"], in: folder, at: 1_700_003_600).status == 0)
+            let versions = folder.appendingPathComponent("catalog/\(CatalogFiles.versionsPath(Self.app))")
+            // The version's own member ends with a comma; the history's entries end their objects.
+            try CLIRunner.replace("\"rollout\": 50,", with: "\"rollout\": 60,", in: versions)
+            let verify = try await CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
+            #expect(verify.status == 1)
+            #expect(
+                verify.standardOutput.contains(
+                    "catalog/apps/com.example.showcase/versions.json: error: version 13's rolloutHistory does not end at its rollout 60: it starts with the published rollout and gains one entry per change [catalog-damaged-file]\n"
+                ), "\(verify.standardOutput)")
+        }
+    }
 }

@@ -108,6 +108,7 @@ public enum CatalogVerifier {
                 if !codes.insert(version.code).inserted {
                     found(CatalogDiagnostic.duplicateVersion, versionsPath, "version \(version.code) of \(list.app) is listed twice")
                 }
+                if let problem = rolloutProblem(version) { found(CatalogDiagnostic.damagedFile, versionsPath, problem) }
                 let expectedPackage = CatalogFiles.packagePath(list.app, version.code, sha256: version.sha256)
                 let expectedManifest = CatalogFiles.manifestPath(list.app, version.code)
                 let iconPaths = CatalogFiles.iconExtensions.map { CatalogFiles.iconPath(list.app, version.code, extension: $0) }
@@ -202,6 +203,24 @@ public enum CatalogVerifier {
             }
         }
         return Result(diagnostics: findings, fileCount: files.count)
+    }
+
+    /// What is wrong with a version's rollout and its history, which only `publish` and
+    /// `catalog rollout` write: a share outside 0 to 100, or a history that does not end where
+    /// the version is (so an index behind it could not be told from a hand edit).
+    static func rolloutProblem(_ version: CatalogFiles.Version) -> String? {
+        guard (0...100).contains(version.rollout) else {
+            return "version \(version.code) has rollout \(version.rollout); a rollout is 0 to 100"
+        }
+        guard let history = version.rolloutHistory else { return nil }
+        if let outside = history.first(where: { !(0...100).contains($0.rollout) }) {
+            return "version \(version.code)'s rolloutHistory holds rollout \(outside.rollout); a rollout is 0 to 100"
+        }
+        if history.count < 2 || history.last?.rollout != version.rollout {
+            return
+                "version \(version.code)'s rolloutHistory does not end at its rollout \(version.rollout): it starts with the published rollout and gains one entry per change"
+        }
+        return nil
     }
 
     /// Why an index that differs from the lists is not merely behind them, or nil when it is.
