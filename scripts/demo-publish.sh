@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make demo's last step: the showcase signed and published twice (versions 12 and 13) into a
-# catalog in .build/demo-catalog, which catalog verify checks and whose index is listed.
+# catalog in .build/demo-catalog, 13's rollout raised, then catalog verify and the index.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mactl=.build/debug/mactl
@@ -14,6 +14,8 @@ sed -i 's/"code": 12/"code": 13/; s/"name": "2.3.0"/"name": "2.4.0"/' "$work/app
 "$mactl" pack "$work/app" --sign "$work/key.pem" -o "$work/showcase-13.ma" >/dev/null
 "$mactl" publish "$work/showcase-12.ma" --catalog .build/demo-catalog --cert "$work/key.cert.pem"
 "$mactl" publish "$work/showcase-13.ma" --catalog .build/demo-catalog --cert "$work/key.cert.pem" --rollout 50
+# Version 13 goes from half the devices to all of them; versions.json keeps both rollouts.
+"$mactl" catalog rollout .build/demo-catalog com.example.showcase 13 100
 "$mactl" catalog verify .build/demo-catalog
 echo "the catalog's index (.build/demo-catalog/index.json):"
 cat .build/demo-catalog/index.json
