@@ -70,11 +70,7 @@ public enum CatalogPublisher {
     public static func publish(_ bytes: [UInt8], packageName: String, catalog: URL, options: Options) throws(Failure) -> Outcome {
         let rollout = options.rollout ?? 100
         guard (0...100).contains(rollout) else { throw Failure("--rollout must be between 0 and 100, found \(rollout)") }
-        guard CatalogFiles.isSafeChannel(options.channel) else {
-            throw Failure(
-                "'\(options.channel)' is not a channel name: use lowercase letters, digits and '-', starting with a letter or digit, at most 32"
-            )
-        }
+        try checkChannel(options.channel)
         let report = PackageVerifier.verify(bytes, expected: options.expectedSigner, requireSignature: !options.allowUnsigned)
         guard report.passed else {
             throw notVerified(packageName, report.diagnostics(packagePath: packageName).map { ($0.message, $0.id) })
@@ -181,10 +177,7 @@ public enum CatalogPublisher {
         guard CatalogFiles.isSafeAppID(app) else { throw Failure("'\(app)' is not an app id of this catalog") }
         return try withLock(catalog) { (folder) throws(Failure) -> CatalogFiles.Version in
             var lists = try readLists(folder)
-            guard var list = lists.first(where: { $0.app == app }) else { throw Failure("the catalog has no app '\(app)'") }
-            guard let position = list.versions.firstIndex(where: { $0.code == code }) else {
-                throw Failure("\(app) has no version \(code); it has \(list.versions.map { String($0.code) }.joined(separator: ", "))")
-            }
+            var (list, position) = try listedVersion(app: app, code: code, in: lists)
             if list.versions[position].withdrawn { return list.versions[position] }
             list.versions[position].withdrawn = true
             lists.removeAll { $0.app == app }
@@ -193,6 +186,27 @@ public enum CatalogPublisher {
             try CatalogWriter.place(CatalogFiles.encode(CatalogFiles.index(from: lists)), at: CatalogFiles.indexPath, in: folder)
             return list.versions[position]
         }
+    }
+
+    static func checkChannel(_ channel: String) throws(Failure) {
+        guard CatalogFiles.isSafeChannel(channel) else {
+            throw Failure(
+                "'\(channel)' is not a channel name: use lowercase letters, digits and '-', starting with a letter or digit, at most 32")
+        }
+    }
+
+    /// The app's version list and the position of version `code` in it, for a change to one
+    /// published version (withdraw, rollout).
+    static func listedVersion(
+        app: String, code: Int, in lists: [CatalogFiles.VersionList]
+    ) throws(Failure) -> (
+        CatalogFiles.VersionList, Int
+    ) {
+        guard let list = lists.first(where: { $0.app == app }) else { throw Failure("the catalog has no app '\(app)'") }
+        guard let position = list.versions.firstIndex(where: { $0.code == code }) else {
+            throw Failure("\(app) has no version \(code); it has \(list.versions.map { String($0.code) }.joined(separator: ", "))")
+        }
+        return (list, position)
     }
 
     /// Every app's version list, checked against the index: a damaged or hand-edited file stops

@@ -46,10 +46,7 @@ extension CatalogPublisher {
         case .halt:
             rollout = 0
         }
-        if let channel = options.channel, !CatalogFiles.isSafeChannel(channel) {
-            throw Failure(
-                "'\(channel)' is not a channel name: use lowercase letters, digits and '-', starting with a letter or digit, at most 32")
-        }
+        if let channel = options.channel { try checkChannel(channel) }
         guard CatalogFiles.isSafeAppID(app) else { throw Failure("'\(app)' is not an app id of this catalog") }
         guard FileManager.default.fileExists(atPath: catalog.appendingPathComponent(CatalogFiles.indexPath).path) else {
             throw Failure("'\(catalog.path)' is not a catalog: it has no \(CatalogFiles.indexPath)")
@@ -57,10 +54,7 @@ extension CatalogPublisher {
         return try withLock(catalog) { (folder) throws(Failure) -> RolloutOutcome in
             options.observer.stepDone(.locked)
             var lists = try readLists(folder)
-            guard var list = lists.first(where: { $0.app == app }) else { throw Failure("the catalog has no app '\(app)'") }
-            guard let position = list.versions.firstIndex(where: { $0.code == code }) else {
-                throw Failure("\(app) has no version \(code); it has \(list.versions.map { String($0.code) }.joined(separator: ", "))")
-            }
+            var (list, position) = try listedVersion(app: app, code: code, in: lists)
             var version = list.versions[position]
             if let channel = options.channel, channel != version.channel {
                 throw Failure("\(app) version \(code) is on channel '\(version.channel)', not '\(channel)'; nothing was written")
