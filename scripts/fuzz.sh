@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets in Fuzz/ with AddressSanitizer and runs each for a while.
 #
-#   scripts/fuzz.sh [--seconds N] [--build-only] [target ...]
+#   scripts/fuzz.sh [--seconds N] [--jobs N] [--build-only] [target ...]
 #
+# --jobs runs that many targets at once (each libFuzzer process uses one core); the summary
+# lists them in the order given either way.
 # Targets are FuzzTarget's names (json, json-compact, template, script-lexer, ...); none means all of them.
 # Each target's corpus lives in .build-fuzz/corpus/<target> and grows from run to run; it is
 # seeded from Fuzz/Seeds/<target>, the project's fixtures and examples, and the committed
@@ -14,13 +16,15 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=60
+lanes=1
 build_only=0
 targets=()
 while (($#)); do
   case "$1" in
     --seconds) seconds="$2"; shift 2 ;;
+    --jobs) lanes="$2"; shift 2 ;;
     --build-only) build_only=1; shift ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "fuzz: unknown option '$1'" >&2; exit 2 ;;
     *) targets+=("$1"); shift ;;
   esac
@@ -78,15 +82,20 @@ seed_suffixes() {
 }
 
 summary="$work/summary.txt"
-: > "$summary"
-failed=()
-for target in "${targets[@]}"; do
-  corpus="$work/corpus/$target"
-  seeds="$work/seeds/$target"
-  artifacts="$work/artifacts/$target"
-  log="$work/logs/$target.log"
+results="$work/results"
+rm -rf "$results" && mkdir -p "$results"
+# One target: fuzzing from its seeds, then the leak pass. Its summary line goes to
+# $results/<target>.line, and $results/<target>.failed marks a failure, so that targets run
+# side by side report in the order given.
+fuzz_target() {
+  local target="$1"
+  local corpus="$work/corpus/$target"
+  local seeds="$work/seeds/$target"
+  local artifacts="$work/artifacts/$target"
+  local log="$work/logs/$target.log"
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   rm -rf "$seeds" && mkdir -p "$seeds"
+  local suffix
   suffix="$(seed_suffixes "$target")"
   if [[ -n "$suffix" ]]; then
     find Tests/Fixtures Examples Templates -path '*/.build' -prune -o -type f -path "*$suffix" -print 2>/dev/null |
@@ -97,7 +106,7 @@ for target in "${targets[@]}"; do
   done
 
   echo "fuzz: $target for ${seconds}s ($(ls "$seeds" | wc -l) seeds, $(ls "$corpus" | wc -l) in corpus)"
-  status=0
+  local status=0
   # Leak checks run a heap scan after every input that allocated more than it freed, which
   # makes the rule-level targets 20 times slower; so the run fuzzes without them and then
   # replays the whole corpus once with them.
@@ -111,7 +120,7 @@ for target in "${targets[@]}"; do
   # 500 KB hostile page (100,000 unclosed divs, seconds an execution) held the template target
   # to 5 executions a second and its mutants near the 10 s timeout. The seed is cut to its
   # first 64 KB, still far deeper than the nesting limit. Large inputs have their own tests.
-  limits=(-timeout=10 -rss_limit_mb=2048 -max_len=65536)
+  local limits=(-timeout=10 -rss_limit_mb=2048 -max_len=65536)
   "$work/release/fuzz-$target" -max_total_time="$seconds" "${limits[@]}" -detect_leaks=0 \
     -print_final_stats=1 -artifact_prefix="$artifacts/" \
     "$corpus" "$seeds" > "$log" 2>&1 || status=$?
@@ -123,15 +132,33 @@ for target in "${targets[@]}"; do
     if ((status != 0)); then cat "$log.leaks" >> "$log"; fi
   fi
   # libFuzzer can print its final statistics twice (again from its exit or death handler).
+  local runs coverage line
   runs="$( (grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" || true) | awk '{ print $2 }' | head -n 1)"
   coverage="$( (grep -o 'cov: [0-9]* ft: [0-9]*' "$log" || true) | tail -n 1)"
   line="$target: $runs executions, ${coverage:-no coverage line}, corpus $(ls "$corpus" | wc -l) inputs"
   if ((status != 0)); then
     line="$line: FAILED (exit $status), see $log and $artifacts/"
-    failed+=("$target")
+    touch "$results/$target.failed"
     grep -E "ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|SUMMARY|Fatal error|Test unit written" "$log" | head -n 8 >&2 || true
   fi
-  echo "$line" | tee -a "$summary"
+  echo "$line" > "$results/$target.line"
+}
+
+for target in "${targets[@]}"; do
+  while (($(jobs -rp | wc -l) >= lanes)); do wait -n || true; done
+  fuzz_target "$target" &
+done
+wait
+
+: > "$summary"
+failed=()
+for target in "${targets[@]}"; do
+  if [[ -f "$results/$target.line" ]]; then
+    tee -a "$summary" < "$results/$target.line"
+  else
+    echo "$target: FAILED (the script's run of it stopped)" | tee -a "$summary"
+  fi
+  if [[ -f "$results/$target.failed" || ! -f "$results/$target.line" ]]; then failed+=("$target"); fi
 done
 
 # The last line is the plain count CI reads: a target passes when nothing went wrong in it.

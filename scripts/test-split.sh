@@ -19,6 +19,7 @@ e2e=(
   'MactlCLITests\.CatalogCommandTests/theAPIServesTheFilesAndADownloadResumes\('      # curl
   'MiniAppKitTests\.CatalogServerTests/aServerStartsOnIPv6AndStopsGracefully\('       # curl
   'MactlCLITests\.CatalogHostWalkthroughTests/'                        # docs/catalog/fetch-app.sh: nginx, curl
+  'MactlCLITests\.RakutenPlatformTests/'                               # the SDK's client steps: curl, unzip, openssl
 )
 pattern="$(IFS='|'; echo "${e2e[*]}")"
 

@@ -39,7 +39,12 @@ public enum TemplateEmbedder {
         while let path = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory)
-            if !isDirectory.boolValue, !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { paths.append(path) }
+            // Dotfiles are an editor's or a tool's, except the project's configuration, which
+            // a template for another runtime needs (`runtime: rakuten`).
+            let isConfiguration = path == ".mactl.yml"
+            if !isDirectory.boolValue, isConfiguration || !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                paths.append(path)
+            }
         }
         return paths.sorted()
     }

@@ -26,7 +26,7 @@ public enum ExampleMarkers {
         project: Project, markers: [String: (path: String, position: SourcePosition)],
         configuration: (text: String, markers: [String: Int])?
     ) {
-        var contents = MinimalApp.files
+        var contents = example.base
         for path in example.removedFiles { contents[path] = nil }
         for (path, text) in example.supportFiles { contents[path] = text }
         var markerOffsets: [(path: String, marker: String, offset: Int)] = []

@@ -69,7 +69,8 @@ struct NewCommandTests {
             let app = folder.appendingPathComponent("y").path
             let template = try await CLIRunner.run(["new", app, "--template", "tab"])
             #expect(template.status == 2)
-            #expect(template.standardError == "error: unknown template 'tab'; did you mean 'tabs'? (available: 'blank', 'tabs')\n")
+            #expect(
+                template.standardError == "error: unknown template 'tab'; did you mean 'tabs'? (available: 'blank', 'rakuten', 'tabs')\n")
             let lang = try await CLIRunner.run(["new", app, "--lang", "en_US"])
             #expect(lang.status == 2)
             #expect(lang.standardError == "error: 'en_US' is not a BCP 47 language tag; did you mean 'en-US'?\n")
@@ -90,10 +91,12 @@ struct NewCommandTests {
             #expect(
                 try String(contentsOf: app.appendingPathComponent(".gitignore"), encoding: .utf8) == """
                     # Written by mactl new.
-                    # What mactl pack writes: dist/<app_id>-<version>.ma, its build report and the report's
-                    # tab icon images (also when -o or --report put them elsewhere in the project).
+                    # What mactl pack writes: dist/<app_id>-<version>.ma (.zip for a web bundle), its build
+                    # report and the report's tab icon images (also when -o or --report put them elsewhere in
+                    # the project).
                     dist/
                     *.ma
+                    *.zip
                     *.report.yaml
                     *.report.icons/
                     # Private keys (mactl keygen writes <name>.pem): keep them out of the project and out of
@@ -102,6 +105,10 @@ struct NewCommandTests {
                     !*.cert.pem
                     *.p12
                     *.pfx
+                    # npm's packages, and the JS SDK's script that `npm install` copies from them into a
+                    # web bundle (the rakuten template's package.json).
+                    node_modules/
+                    vendor/miniapp.bundle.js
 
                     """)
             #expect(try await CLIRunner.run(["lint", "--strict"], in: app).status == 0)

@@ -23,6 +23,7 @@ public struct BundlePlan: Sendable, Codable {
 /// processed", so nothing else goes in: no tests, no sources of other tools, no stray pages.
 public enum BundlePlanner {
     public static func plan(_ model: ProjectModel) -> BundlePlan {
+        if model.runtime.appKind == .webBundle { return webBundlePlan(model) }
         var reasons: [String: String] = [:]
         let excluded = { (path: String) in model.configuration.excludePatterns.contains { Glob.matches($0, path) } }
         func ship(_ path: String, _ reason: String) {
@@ -66,6 +67,29 @@ public enum BundlePlanner {
         let shipped = reasons.keys.sorted().map { BundlePlan.ShippedFile(path: $0, reason: reasons[$0]!) }
         let leftOut = model.project.paths.filter { reasons[$0] == nil }.map { path in
             BundlePlan.LeftOutFile(path: path, reason: Self.reasonLeftOut(path, model: model))
+        }
+        return BundlePlan(shipped: shipped, leftOut: leftOut)
+    }
+
+    /// The files a development tool reads and the app does not: npm's package files, and tests.
+    static let webBundleToolFiles: Set<String> = ["package.json", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock"]
+
+    /// A web bundle loads whatever its pages ask for, by any URL a script builds, so every file
+    /// ships but the tools' own (`webBundleToolFiles`, `tests/`) and what `exclude:` lists. The
+    /// project walk already leaves out dotfiles, `node_modules/` and `dist/`.
+    static func webBundlePlan(_ model: ProjectModel) -> BundlePlan {
+        var shipped: [BundlePlan.ShippedFile] = []
+        var leftOut: [BundlePlan.LeftOutFile] = []
+        for path in model.project.paths {
+            if model.configuration.excludePatterns.contains(where: { Glob.matches($0, path) }) {
+                leftOut.append(BundlePlan.LeftOutFile(path: path, reason: "excluded by '.mactl.yml'"))
+            } else if webBundleToolFiles.contains(path) {
+                leftOut.append(BundlePlan.LeftOutFile(path: path, reason: "read by npm, not by the app"))
+            } else if path.hasPrefix(ProjectModel.testsFolder) {
+                leftOut.append(BundlePlan.LeftOutFile(path: path, reason: "a test"))
+            } else {
+                shipped.append(BundlePlan.ShippedFile(path: path, reason: path == RakutenBundle.indexPath ? "index" : "bundle"))
+            }
         }
         return BundlePlan(shipped: shipped, leftOut: leftOut)
     }

@@ -10,9 +10,12 @@ public struct PackFacts: Sendable, Codable {
     /// The tab icons whose iOS reading the report shows; empty under a runtime that does not
     /// read tab icons as filled paths.
     public var tabIconPaths: [String]
+    /// `ma` for a MiniApp package, `zip` for a web bundle (the SDK unzips only a `.zip`).
+    public var packageExtension: String
 
     public init(_ model: ProjectModel) {
         bundle = model.bundle
+        packageExtension = model.runtime.appKind == .webBundle ? "zip" : "ma"
         let manifest = model.manifest
         appID = manifest?["app_id"]?.stringValue
         name = manifest?["name"]?.stringValue

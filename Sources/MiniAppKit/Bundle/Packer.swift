@@ -360,11 +360,11 @@ public enum Packer {
         packageURL.deletingLastPathComponent().appendingPathComponent(".mactl-pack-\(ProcessInfo.processInfo.processIdentifier)")
     }
 
-    /// `dist/<app_id>-<version.name>.ma` in the project folder.
+    /// `dist/<app_id>-<version.name>.ma` in the project folder (`.zip` for a web bundle).
     public static func defaultPackageURL(root: URL, facts: PackFacts) -> URL {
         let appID = facts.appID ?? "app"
         let version = facts.versionName ?? "0"
-        let name = "\(appID)-\(version).ma".map { $0 == "/" || $0 == "\\" ? "_" : $0 }
+        let name = "\(appID)-\(version).\(facts.packageExtension)".map { $0 == "/" || $0 == "\\" ? "_" : $0 }
         return root.appendingPathComponent("dist").appendingPathComponent(String(name))
     }
 

@@ -8,7 +8,8 @@ import Foundation
 ///     apps/<app_id>/versions.json               every version of one app
 ///     apps/<app_id>/<code>/manifest.json        the package's manifest, as a host reads it first
 ///     apps/<app_id>/<code>/icon.<ext>           the app's icon from the package, when it has one
-///     apps/<app_id>/<code>/<sha256>.ma          the package
+///     apps/<app_id>/<code>/<sha256>.ma          the package (`.zip` for a web bundle)
+///     keys/<key_id>                             a public key of the catalog, for Rakuten's SDK
 ///
 /// Key order, indentation and line ends are fixed, so the same catalog is the same bytes.
 public enum CatalogFiles {
@@ -73,7 +74,46 @@ public enum CatalogFiles {
         /// Every rollout the version has had, oldest first, once `mactl catalog rollout` changed
         /// it: the first entry is the rollout it was published with. Absent until then.
         public var rolloutHistory: [RolloutChange]? = nil
+        /// The version's id in the platform API of Rakuten's MiniApp SDK (`versionId`):
+        /// `CatalogFiles.versionID`. Absent in versions published before mactl wrote it.
+        public var versionId: String? = nil
+        /// The catalog key's signature of a web bundle for Rakuten's SDK (`mactl catalog
+        /// keygen`); absent for a MiniApp package, and for a web bundle of a catalog with no key.
+        public var platformSignature: PlatformSignature? = nil
+
+        /// Whether the package is a web bundle (`.zip`), which only Rakuten's SDK hosts get.
+        public var isWebBundle: Bool { package.hasSuffix(".zip") }
     }
+
+    /// What the SDK's file list carries: the `Signature` header, ECDSA P-256 with SHA-256 (DER,
+    /// base64) over the UTF-8 `versionId` followed by the lowercase hex SHA-256 of the file, and
+    /// the id of the key (`publicKeyId`) the host fetches from `keys/<id>`.
+    public struct PlatformSignature: Codable, Equatable, Sendable {
+        public var keyId: String
+        public var signature: String
+
+        public init(keyId: String, signature: String) {
+            self.keyId = keyId
+            self.signature = signature
+        }
+    }
+
+    /// A public key of the catalog as the SDK fetches it from `keys/<id>`: the id, the 65-byte
+    /// uncompressed P-256 point in base64 (`ecKey`) and the SubjectPublicKeyInfo PEM (`pemKey`).
+    public struct KeyRecord: Codable, Equatable, Sendable {
+        public var id: String
+        public var ecKey: String
+        public var pemKey: String
+    }
+
+    public static let keysFolder = "keys"
+    public static func keyPath(_ id: String) -> String { "\(keysFolder)/\(id)" }
+    public static let webBundleMediaType = "application/zip"
+
+    /// A version's id for the SDK's API: its code and the start of its package's SHA-256, so
+    /// the same version always has the same id and another package under the same code never
+    /// does. One path component (digits, '-', hex).
+    public static func versionID(code: Int, sha256: String) -> String { "\(code)-\(sha256.prefix(16))" }
 
     /// One rollout a version had, from a time on.
     public struct RolloutChange: Codable, Equatable, Sendable {
@@ -129,7 +169,11 @@ public enum CatalogFiles {
     public static func sameFolder(_ lhs: String, _ rhs: String) -> Bool { lhs != rhs && lhs.lowercased() == rhs.lowercased() }
     public static func versionFolder(_ app: String, _ code: Int) -> String { "apps/\(app)/\(code)" }
     public static func manifestPath(_ app: String, _ code: Int) -> String { versionFolder(app, code) + "/manifest.json" }
-    public static func packagePath(_ app: String, _ code: Int, sha256: String) -> String { versionFolder(app, code) + "/\(sha256).ma" }
+    /// `<sha256>.ma`, or `<sha256>.zip` for a web bundle: the SDK unzips a file only when its
+    /// URL ends in `.zip`.
+    public static func packagePath(_ app: String, _ code: Int, sha256: String, webBundle: Bool = false) -> String {
+        versionFolder(app, code) + "/\(sha256).\(webBundle ? "zip" : "ma")"
+    }
 
     // MARK: - Reading and writing
 

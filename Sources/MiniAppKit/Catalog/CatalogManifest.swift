@@ -30,7 +30,10 @@ public struct CatalogManifest: Sendable, Equatable {
         }
         return CatalogManifest(
             appID: appID, name: root["name"]?.stringValue, versionCode: code, versionName: version?["name"]?.stringValue,
-            permissions: (root["req_permissions"]?.elements ?? []).compactMap { $0["name"]?.stringValue },
+            // W3C's `req_permissions`; a web bundle's `reqPermissions` and `optPermissions`.
+            permissions: ["req_permissions", "reqPermissions", "optPermissions"].flatMap { list in
+                (root[list]?.elements ?? []).compactMap { $0["name"]?.stringValue }
+            },
             iconSource: root["icons"]?.elements?.first?["src"]?.stringValue)
     }
 }

@@ -42,6 +42,9 @@ public enum CatalogPublisher {
         public var published: Date
         /// Told of each step as it is done.
         public var observer: any PublishObserver = UnobservedPublish()
+        /// The catalog's key (`--catalog-key`), which signs a web bundle for Rakuten's SDK; a
+        /// catalog that has a key (`keys/`) refuses a web bundle without it.
+        public var platformKey: CatalogPlatformKey?
 
         public init(published: Date) { self.published = published }
     }
@@ -93,6 +96,8 @@ public enum CatalogPublisher {
         let code = manifest.versionCode
         let versionName = manifest.versionName ?? String(code)
         let digest = report.packageDigest ?? ""
+        let isWebBundle = RuntimeProfile.forPackage(report.files).appKind == .webBundle
+        let versionID = CatalogFiles.versionID(code: code, sha256: digest)
 
         return try withLock(catalog) { (folder) throws(Failure) -> Outcome in
             options.observer.stepDone(.locked)
@@ -138,14 +143,18 @@ public enum CatalogPublisher {
                     "\(app) version \(code) is not above \(newest), the newest on channel '\(options.channel)'; raise 'version.code', or pass --allow-downgrade"
                 )
             }
+            let platformSignature =
+                isWebBundle ? try platformSignature(versionID: versionID, sha256: digest, folder: folder, options: options) : nil
             let icon = CatalogFiles.packagedIcon(in: report.files)
-            let version = CatalogFiles.Version(
+            var version = CatalogFiles.Version(
                 code: code, name: versionName, title: manifest.name ?? app, channel: options.channel, rollout: rollout,
                 sha256: digest, size: bytes.count, signer: signer, published: InternetTimestamp.string(options.published), withdrawn: false,
                 permissions: manifest.permissions,
                 manifest: CatalogFiles.manifestPath(app, code),
                 icon: icon.map { CatalogFiles.versionFolder(app, code) + "/icon." + $0.extension },
-                package: CatalogFiles.packagePath(app, code, sha256: digest))
+                package: CatalogFiles.packagePath(app, code, sha256: digest, webBundle: isWebBundle))
+            version.versionId = versionID
+            version.platformSignature = platformSignature
             list.versions.append(version)
             list.versions.sort { $0.code < $1.code }
             lists.removeAll { $0.app == app }
@@ -185,6 +194,34 @@ public enum CatalogPublisher {
             try CatalogWriter.place(CatalogFiles.encode(list), at: CatalogFiles.versionsPath(app), in: folder)
             try CatalogWriter.place(CatalogFiles.encode(CatalogFiles.index(from: lists)), at: CatalogFiles.indexPath, in: folder)
             return list.versions[position]
+        }
+    }
+
+    /// The catalog key's signature of a web bundle, when the catalog has a key: then the key
+    /// must be given, and be one of the catalog's (`keys/<id>`). A catalog without a key
+    /// publishes the bundle unsigned for the SDK (its hosts then check no signature).
+    static func platformSignature(
+        versionID: String, sha256: String, folder: CatalogFolder, options: Options
+    ) throws(Failure) -> CatalogFiles.PlatformSignature? {
+        guard let key = options.platformKey else {
+            if folder.contains(CatalogFiles.keysFolder) {
+                throw Failure(
+                    "the catalog signs web bundles for Rakuten's SDK (it has \(CatalogFiles.keysFolder)/): give its key with --catalog-key"
+                )
+            }
+            return nil
+        }
+        guard let record = try? CatalogFiles.read(CatalogFiles.KeyRecord.self, at: CatalogFiles.keyPath(key.id), in: folder),
+            record == key.record
+        else {
+            throw Failure(
+                "the key given with --catalog-key (id \(key.id)) is not this catalog's: it has no \(CatalogFiles.keyPath(key.id)) (make the catalog's key with 'mactl catalog keygen')"
+            )
+        }
+        do throws(CatalogPlatformKey.Failure) {
+            return try key.sign(versionID: versionID, fileSHA256: sha256)
+        } catch {
+            throw Failure(error.description)
         }
     }
 

@@ -12,19 +12,22 @@ import NIOCore
 public struct CatalogServer: HTTPResponder {
     public typealias Context = BasicRequestContext
     let folder: CatalogFolder
+    /// Rakuten's SDK's platform API under `/host/`, when a project id and key are given.
+    let platform: CatalogPlatformAPI?
 
     /// Opens the catalog once: every file is then reached from this folder's descriptor.
-    public init(catalog: URL) throws(CatalogFolder.Failure) {
+    public init(catalog: URL, platform: CatalogPlatformAPI? = nil) throws(CatalogFolder.Failure) {
         folder = try CatalogFolder(catalog, create: false)
+        self.platform = platform
     }
 
     /// Serves the catalog on `host:port` until stopped.
     public static func start(
-        catalog: URL, host: String = "127.0.0.1", port: Int, stopsOnInterrupt: Bool = false
+        catalog: URL, host: String = "127.0.0.1", port: Int, platform: CatalogPlatformAPI? = nil, stopsOnInterrupt: Bool = false
     ) async throws(LocalServer.StartFailure) -> LocalServer {
         let responder: CatalogServer
         do {
-            responder = try CatalogServer(catalog: catalog)
+            responder = try CatalogServer(catalog: catalog, platform: platform)
         } catch {
             throw .cannotListen(host: host, port: port, reason: "the catalog \(error.description)")
         }
@@ -36,9 +39,6 @@ public struct CatalogServer: HTTPResponder {
     }
 
     private func answer(_ request: Request) -> Response {
-        guard request.method == .get || request.method == .head else {
-            return Self.error(.methodNotAllowed, "the catalog is read-only: only GET and HEAD", headers: [.allow: "GET, HEAD"])
-        }
         guard let path = Self.decodedPath(request.uri.path) else {
             return Self.error(.badRequest, "the path is not percent-encoded UTF-8")
         }
@@ -46,7 +46,14 @@ public struct CatalogServer: HTTPResponder {
         guard parts.first == "" else { return Self.error(.badRequest, "the path does not start with '/'") }
         parts.removeFirst()
         if parts.last == "", parts.count > 1 { parts.removeLast() }
+        // The SDK's API answers in the SDK's error shapes, a wrong method included.
+        if let platform, parts.first == "host" { return platform.respond(Array(parts.dropFirst()), request: request, folder: folder) }
+        guard request.method == .get || request.method == .head else {
+            return Self.error(.methodNotAllowed, "the catalog is read-only: only GET and HEAD", headers: [.allow: "GET, HEAD"])
+        }
         switch parts.count {
+        case 2 where parts[0] == CatalogFiles.keysFolder && Self.isKeyID(parts[1]):
+            return file(CatalogFiles.keyPath(parts[1]), request: request)
         case 1 where parts[0] == "index.json" || parts[0] == "apps":
             return file(CatalogFiles.indexPath, request: request)
         case 2 where parts[0] == "apps":
@@ -90,6 +97,11 @@ public struct CatalogServer: HTTPResponder {
         }
     }
 
+    /// A key id as `CatalogPlatformKey` makes it: 32 lowercase hex digits.
+    static func isKeyID(_ text: String) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+
     /// A version code as the layout writes it: decimal digits, no sign, no leading zero.
     private static func isCode(_ text: String) -> Bool {
         !text.isEmpty && text.utf8.allSatisfy { (48...57).contains($0) } && (text == "0" || !text.hasPrefix("0")) && Int(text) != nil
@@ -98,7 +110,9 @@ public struct CatalogServer: HTTPResponder {
     /// The media type a static server of the catalog gives a path (the nginx `types` block of
     /// docs/catalog.md).
     static func mediaType(_ path: String) -> String {
-        switch path.split(separator: ".").last.map({ $0.lowercased() }) {
+        if path.hasPrefix(CatalogFiles.keysFolder + "/") { return "application/json" }
+        return switch path.split(separator: ".").last.map({ $0.lowercased() }) {
+        case "zip": CatalogFiles.webBundleMediaType
         case "json": "application/json"
         case "ma": CatalogFiles.packageMediaType
         case "svg": "image/svg+xml"

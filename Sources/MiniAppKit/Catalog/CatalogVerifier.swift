@@ -109,7 +109,8 @@ public enum CatalogVerifier {
                     found(CatalogDiagnostic.duplicateVersion, versionsPath, "version \(version.code) of \(list.app) is listed twice")
                 }
                 if let problem = rolloutProblem(version) { found(CatalogDiagnostic.damagedFile, versionsPath, problem) }
-                let expectedPackage = CatalogFiles.packagePath(list.app, version.code, sha256: version.sha256)
+                let expectedPackage = CatalogFiles.packagePath(
+                    list.app, version.code, sha256: version.sha256, webBundle: version.isWebBundle)
                 let expectedManifest = CatalogFiles.manifestPath(list.app, version.code)
                 let iconPaths = CatalogFiles.iconExtensions.map { CatalogFiles.iconPath(list.app, version.code, extension: $0) }
                 guard version.package == expectedPackage, version.manifest == expectedManifest, version.icon.map(iconPaths.contains) ?? true
@@ -140,6 +141,14 @@ public enum CatalogVerifier {
                     found(CatalogDiagnostic.packageFailsVerify, version.package, "the package does not pass 'mactl verify': \(reasons)")
                     continue
                 }
+                if (RuntimeProfile.forPackage(report.files).appKind == .webBundle) != version.isWebBundle {
+                    found(
+                        CatalogDiagnostic.damagedFile, versionsPath,
+                        version.isWebBundle
+                            ? "version \(version.code) is listed as a web bundle (.zip), but its package is a MiniApp"
+                            : "version \(version.code) is listed as a MiniApp package (.ma), but its package is a web bundle")
+                }
+                if let problem = platformProblem(version, folder: folder) { found(CatalogDiagnostic.damagedFile, versionsPath, problem) }
                 if report.publicKeyDigest != version.signer {
                     found(
                         CatalogDiagnostic.signerMismatch, version.package,
@@ -171,6 +180,18 @@ public enum CatalogVerifier {
                         "does not yet list what the version lists do (a publish was stopped before its last step); the next publish, withdraw or rollout change rewrites it"
                     )
                 }
+            }
+        }
+
+        // The catalog's public keys, for Rakuten's SDK: each a whole record under its own id.
+        for path in files.sorted() where path.hasPrefix(CatalogFiles.keysFolder + "/") {
+            checked.insert(path)
+            let record = try? CatalogFiles.read(CatalogFiles.KeyRecord.self, at: path, in: folder)
+            guard let record = record ?? nil, CatalogPlatformKey.isValid(record), path == CatalogFiles.keyPath(record.id) else {
+                found(
+                    CatalogDiagnostic.damagedFile, path,
+                    "is not a public key record of the catalog ({id, ecKey, pemKey} of one P-256 key, under its id)")
+                continue
             }
         }
 
@@ -223,6 +244,29 @@ public enum CatalogVerifier {
         return nil
     }
 
+    /// What is wrong with a version's id and platform signature: an id other than its code and
+    /// hash make, a signature on a MiniApp package, or one that its key (`keys/<id>`) does not
+    /// verify, so every Rakuten host would refuse the download.
+    static func platformProblem(_ version: CatalogFiles.Version, folder: CatalogFolder) -> String? {
+        let derived = CatalogFiles.versionID(code: version.code, sha256: version.sha256)
+        if let id = version.versionId, id != derived {
+            return "version \(version.code) has versionId '\(id)'; its code and sha256 make '\(derived)'"
+        }
+        guard let signature = version.platformSignature else { return nil }
+        guard version.isWebBundle else { return "version \(version.code) is a MiniApp package, which carries no platformSignature" }
+        let record = try? CatalogFiles.read(CatalogFiles.KeyRecord.self, at: CatalogFiles.keyPath(signature.keyId), in: folder)
+        guard let record = record ?? nil else {
+            return
+                "version \(version.code) is signed by catalog key \(signature.keyId), but \(CatalogFiles.keyPath(signature.keyId)) is missing"
+        }
+        guard CatalogPlatformKey.verify(signature, record: record, versionID: version.versionId ?? derived, fileSHA256: version.sha256)
+        else {
+            return
+                "version \(version.code)'s platformSignature does not verify with \(CatalogFiles.keyPath(signature.keyId)): Rakuten hosts refuse its download"
+        }
+        return nil
+    }
+
     /// Why an index that differs from the lists is not merely behind them, or nil when it is.
     static func indexProblem(_ index: CatalogFiles.Index, lists: [CatalogFiles.VersionList]) -> String? {
         if index.format != CatalogFiles.format { return "'format' is \(index.format); this mactl reads format \(CatalogFiles.format)" }
@@ -259,10 +303,10 @@ public enum CatalogVerifier {
         if let list = lists.first(where: { $0.app == parts[1] }), list.versions.contains(where: { String($0.code) == parts[2] }) {
             return false
         }
-        let packages = paths.filter { $0.hasSuffix(".ma") }
+        let packages = paths.filter { $0.hasSuffix(".ma") || $0.hasSuffix(".zip") }
         guard packages.count == 1, let package = packages.first,
             let bytes = try? catalog.read(package) ?? nil,
-            (package as NSString).lastPathComponent == Hex.string(SHA256.hash(data: bytes)) + ".ma"
+            (package as NSString).deletingPathExtension.split(separator: "/").last.map(String.init) == Hex.string(SHA256.hash(data: bytes))
         else { return false }
         let others = paths.filter { $0 != package }.map { ($0 as NSString).lastPathComponent }
         return others.allSatisfy { $0 == "manifest.json" || $0.hasPrefix("icon.") }

@@ -52,7 +52,10 @@ public enum Linter {
     private static func checkTimed(
         _ model: ProjectModel, rules: [any Rule.Type], isFullLint: Bool, pageFindings: PageFindingStore?, timings: LintTimings?
     ) -> LintResult {
-        let runnable = rules.filter { rule in model.configuration.severity(for: rule.description) != nil && model.canRun(rule.description) }
+        let runnable = rules.filter { rule in
+            rule.description.appKinds.contains(model.runtime.appKind) && model.configuration.severity(for: rule.description) != nil
+                && model.canRun(rule.description)
+        }
         let pageRules = runnable.compactMap { $0.asPageRule }
         let projectRules = runnable.filter { $0.asPageRule == nil }
         // Rules are independent reads of one immutable model, so they run on every core: the

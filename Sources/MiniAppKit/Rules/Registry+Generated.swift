@@ -167,5 +167,12 @@ extension RuleRegistry {
         RunNavigationOverridden.self,
         RunSetDataMisrouted.self,
         RunTimeout.self,
+        RakutenAppIDScheme.self,
+        RakutenManifestType.self,
+        RakutenMissingFile.self,
+        RakutenMissingIndex.self,
+        RakutenPermissionUndeclared.self,
+        RakutenPermissionUnused.self,
+        RakutenUnknownPermission.self,
     ]
 }

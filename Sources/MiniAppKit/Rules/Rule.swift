@@ -53,6 +53,8 @@ public enum RuleDomain: String, Sendable, CaseIterable {
     case config
     /// Found by running the app (`lint`'s smoke run), not by reading its files.
     case run
+    /// Web bundles for hosts built on Rakuten's MiniApp SDK (`runtime: rakuten`).
+    case rakuten
 
     public var title: String {
         switch self {
@@ -66,6 +68,7 @@ public enum RuleDomain: String, Sendable, CaseIterable {
         case .package: "Packing"
         case .config: "Configuration (.mactl.yml)"
         case .run: "Running the app (the smoke run)"
+        case .rakuten: "Rakuten MiniApp SDK bundles"
         }
     }
 }
@@ -83,11 +86,16 @@ public struct RuleDescription: Sendable {
     public var runtimeFacts: [String]
     /// Files that must parse for the rule to run (`RulePrerequisite`).
     public var prerequisites: [RulePrerequisite]
+    /// The kinds of app the rule checks: a MiniApp's rules mean nothing to a web bundle, which
+    /// has no pages, and the other way round. JSON and configuration rules check both.
+    public var appKinds: Set<AppKind>
 
     public init(
         id: String, domain: RuleDomain, severity: Severity, summary: String, rationale: String,
-        runtimeFacts: [String] = [], prerequisites: [RulePrerequisite] = [], triggering: [RuleExample], nonTriggering: [RuleExample]
+        runtimeFacts: [String] = [], prerequisites: [RulePrerequisite] = [], appKinds: Set<AppKind>? = nil,
+        triggering: [RuleExample], nonTriggering: [RuleExample]
     ) {
+        self.appKinds = appKinds ?? Self.appKinds(of: domain)
         self.runtimeFacts = runtimeFacts
         self.prerequisites = prerequisites
         self.id = id
@@ -97,5 +105,14 @@ public struct RuleDescription: Sendable {
         self.rationale = rationale
         self.triggeringExamples = triggering
         self.nonTriggeringExamples = nonTriggering
+    }
+
+    /// The kinds of app a domain's rules check unless a rule says otherwise.
+    static func appKinds(of domain: RuleDomain) -> Set<AppKind> {
+        switch domain {
+        case .json, .config: [.miniApp, .webBundle]
+        case .rakuten: [.webBundle]
+        default: [.miniApp]
+        }
     }
 }

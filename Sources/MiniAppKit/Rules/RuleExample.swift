@@ -15,6 +15,9 @@ public struct RuleExample: Sendable {
     public var expected: [ExpectedFinding]
     /// Text of `.mactl.yml` for configuration examples (with markers), if any.
     public var configuration: String?
+    /// The app the example changes: the minimal MiniApp, or the minimal web bundle of the
+    /// `rakuten` rules.
+    public var base: [String: String] = MinimalApp.files
 
     public init(
         files: [(path: String, text: String)], supportFiles: [String: String] = [:],
@@ -69,6 +72,18 @@ public struct RuleExample: Sendable {
     public static func removing(_ paths: [String], expected: [ExpectedFinding]) -> RuleExample {
         RuleExample(files: [], removedFiles: paths, expected: expected)
     }
+
+    /// An example made of the minimal web bundle (`MinimalRakutenApp`), checked against the
+    /// `rakuten` profile, with these files added or replaced.
+    public static func rakuten(
+        _ files: [(path: String, text: String)], supportFiles: [String: String] = [:], removing: [String] = [],
+        expected: [ExpectedFinding] = []
+    ) -> RuleExample {
+        var example = RuleExample(
+            files: files, supportFiles: supportFiles, removedFiles: removing, configuration: "runtime: rakuten\n", expected: expected)
+        example.base = MinimalRakutenApp.files
+        return example
+    }
 }
 
 /// A diagnostic an example expects: at a marker, or on a file with no position.
@@ -113,6 +128,31 @@ public struct ExpectedFinding: Sendable, Hashable {
     public static func file(_ path: String, _ message: String) -> ExpectedFinding {
         ExpectedFinding(marker: nil, path: path, message: message)
     }
+}
+
+/// The smallest web bundle that lints clean under the `rakuten` profile: the base of the
+/// `rakuten` rules' examples.
+public enum MinimalRakutenApp {
+    public static let manifest = """
+        {
+          "app_id": "org.example.demo",
+          "name": "Demo",
+          "version": { "code": 1, "name": "1.0.0" },
+          "reqPermissions": [
+            { "name": "rakuten.miniapp.user.USER_NAME", "reason": "To greet you by name." }
+          ]
+        }
+        """
+
+    public static let files: [String: String] = [
+        "manifest.json": manifest,
+        "index.html":
+            "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"style.css\">\n  <script src=\"vendor/miniapp.bundle.js\"></script>\n  <script src=\"main.js\" defer></script>\n</head>\n<body>\n  <p id=\"greeting\"></p>\n</body>\n</html>\n",
+        "main.js":
+            "const sdk = window.MiniApp.default;\nsdk.user.getUserName().then((name) => {\n  document.getElementById('greeting').textContent = `Hello, ${name}`;\n});\n",
+        "style.css": "body { margin: 0; }\n",
+        "vendor/miniapp.bundle.js": "/* the SDK's bundle, copied from node_modules by npm install */\n",
+    ]
 }
 
 /// The smallest project that lints clean: the base every example changes.

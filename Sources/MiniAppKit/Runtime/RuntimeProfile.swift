@@ -10,6 +10,8 @@ public struct RuntimeProfile: Sendable {
     public var id: String
     public var title: String
     public var summary: String
+    /// What an app for this runtime is: a W3C MiniApp of pages, or a web bundle.
+    public var appKind: AppKind = .miniApp
     /// The host API page and app scripts may call, or `nil` when the runtime defines none that
     /// mactl knows: the script rules that check host calls then stay silent.
     public var hostAPI: HostAPI?
@@ -65,8 +67,27 @@ public struct RuntimeProfile: Sendable {
     /// newest source behaves.
     public static var `default`: RuntimeProfile { .skip }
 
+    /// The profile a package is checked against when nobody names one: `rakuten` for a web
+    /// bundle (an `index.html` at the root, and neither `app.js` nor a `pages/` folder, which
+    /// every MiniApp has one of), else the default.
+    public static func forPackage(_ files: [SourceFile]) -> RuntimeProfile {
+        let paths = Set(files.map(\.path))
+        let isWebBundle = paths.contains("index.html") && !paths.contains("app.js") && !paths.contains { $0.hasPrefix("pages/") }
+        return isWebBundle ? .rakuten : .default
+    }
+
     /// Every runtime mactl knows, the default first.
-    public static let all: [RuntimeProfile] = [.skip, .w3c]
+    public static let all: [RuntimeProfile] = [.skip, .w3c, .rakuten]
+}
+
+/// The two shapes of app mactl builds. Each rule checks one or both (`RuleDescription.appKinds`).
+public enum AppKind: String, Sendable, Hashable, CaseIterable {
+    /// A W3C MiniApp: `manifest.json` with `pages`, `app.js`, page templates and scripts, packed
+    /// as a `.ma`.
+    case miniApp
+    /// A web app whose root is `index.html`, with a manifest of its own, packed as a `.zip`
+    /// (Rakuten's MiniApp SDK).
+    case webBundle
 }
 
 /// One thing a runtime does that a rule relies on, and where it was read.

@@ -31,6 +31,7 @@ public enum PageScaffolder {
         case localeNotEditable(path: String, reason: String)
         case tooManyTabs
         case noOtherPageForTabBar
+        case webBundle
 
         public var description: String {
             switch self {
@@ -50,6 +51,9 @@ public enum PageScaffolder {
                 return "cannot add the page's texts to '\(path)': \(reason)"
             case .tooManyTabs:
                 return "the tab bar has 5 tabs, the most a phone's tab bar holds; add the page without --tab, or remove a tab first"
+            case .webBundle:
+                return
+                    "this project is a web bundle ('index.html' at its root, no 'pages' list), which has no MiniApp pages: add an HTML file and link it from 'index.html'"
             case .noOtherPageForTabBar:
                 return
                     "a tab bar needs 2 tabs and the app has no other page to be the first; add the page without --tab, or add another page first"
@@ -76,6 +80,7 @@ public enum PageScaffolder {
         let route = "pages/\(name)/\(name)"
         let manifest = try editableManifest(in: project)
         guard let pages = manifest.root["pages"] else {
+            if project.contains(RakutenBundle.indexPath) { throw .webBundle }
             throw .manifestNotEditable("it has no 'pages' list; add \"pages\": [] to it first")
         }
         guard let pageNodes = pages.elements else {

@@ -116,10 +116,12 @@ public enum Scaffolder {
     /// keys stay out of version control. The project walk skips dotfiles, so it never ships.
     public static let gitignore = """
         # Written by mactl new.
-        # What mactl pack writes: dist/<app_id>-<version>.ma, its build report and the report's
-        # tab icon images (also when -o or --report put them elsewhere in the project).
+        # What mactl pack writes: dist/<app_id>-<version>.ma (.zip for a web bundle), its build
+        # report and the report's tab icon images (also when -o or --report put them elsewhere in
+        # the project).
         dist/
         *.ma
+        *.zip
         *.report.yaml
         *.report.icons/
         # Private keys (mactl keygen writes <name>.pem): keep them out of the project and out of
@@ -128,6 +130,10 @@ public enum Scaffolder {
         !*.cert.pem
         *.p12
         *.pfx
+        # npm's packages, and the JS SDK's script that `npm install` copies from them into a
+        # web bundle (the rakuten template's package.json).
+        node_modules/
+        vendor/miniapp.bundle.js
 
         """
 

@@ -47,10 +47,11 @@ public enum PackageVerifier {
         }
     }
 
-    /// `runtime` is the profile the package's files are linted against; `now` is the time an
-    /// expected certificate must be valid at.
+    /// `runtime` is the profile the package's files are linted against, by default the one its
+    /// shape says (`RuntimeProfile.forPackage`); `now` is the time an expected certificate
+    /// must be valid at.
     public static func verify(
-        _ bytes: [UInt8], expected: ExpectedSigner? = nil, requireSignature: Bool = false, runtime: RuntimeProfile = .default,
+        _ bytes: [UInt8], expected: ExpectedSigner? = nil, requireSignature: Bool = false, runtime: RuntimeProfile? = nil,
         now: Date = Date()
     ) -> Report {
         var report = Report()
@@ -92,7 +93,7 @@ public enum PackageVerifier {
         }
         report.files = files
         var configuration = Configuration.default
-        configuration.runtime = runtime
+        configuration.runtime = runtime ?? RuntimeProfile.forPackage(files)
         let lint = Linter.lint(Project(files: files), configuration: configuration)
         report.lint = lint.diagnostics
         report.lintSources = lint.sourceFiles

@@ -32,6 +32,11 @@ struct Publish: AsyncParsableCommand {
     @Option(name: .long, help: "Require the package to be signed by this certificate's key (PEM).", completion: .file(extensions: ["pem"]))
     var cert: String?
 
+    @Option(
+        name: .long, help: "The catalog's key ('mactl catalog keygen'), which signs a web bundle for Rakuten's SDK.",
+        completion: .file(extensions: ["pem"]))
+    var catalogKey: String?
+
     @Flag(name: .long, help: "Publish a package that is not signed.")
     var allowUnsigned = false
 
@@ -92,6 +97,13 @@ struct Publish: AsyncParsableCommand {
         options.dryRun = dryRun
         if let cert {
             options.expectedSigner = try ExpectedSignerFile.read(cert, option: "--cert")
+        }
+        if let catalogKey {
+            do throws(CatalogPlatformKey.Failure) {
+                options.platformKey = try CatalogPlatformKey.read(URL(fileURLWithPath: catalogKey))
+            } catch {
+                throw CommandFailure(message: error.description)
+            }
         }
         let outcome: CatalogPublisher.Outcome
         do throws(CatalogPublisher.Failure) {

@@ -34,7 +34,7 @@ struct Verify: AsyncParsableCommand {
         do throws(PackageFile.Failure) {
             let bytes = try PackageFile.read(package)
             report = PackageVerifier.verify(
-                bytes, expected: expected, requireSignature: requireSignature, runtime: runtimeOption.profile ?? .default)
+                bytes, expected: expected, requireSignature: requireSignature, runtime: runtimeOption.profile)
         } catch {
             switch error {
             case .unreadable(let message): throw CommandFailure(message: message)

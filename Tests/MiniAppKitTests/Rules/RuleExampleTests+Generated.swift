@@ -167,4 +167,11 @@ extension RuleExampleTests {
     @Test func `run-navigation-overridden`() throws { try RuleExampleCheck.run("run-navigation-overridden") }
     @Test func `run-setdata-misrouted`() throws { try RuleExampleCheck.run("run-setdata-misrouted") }
     @Test func `run-timeout`() throws { try RuleExampleCheck.run("run-timeout") }
+    @Test func `rakuten-app-id-scheme`() throws { try RuleExampleCheck.run("rakuten-app-id-scheme") }
+    @Test func `rakuten-manifest-type`() throws { try RuleExampleCheck.run("rakuten-manifest-type") }
+    @Test func `rakuten-missing-file`() throws { try RuleExampleCheck.run("rakuten-missing-file") }
+    @Test func `rakuten-missing-index`() throws { try RuleExampleCheck.run("rakuten-missing-index") }
+    @Test func `rakuten-permission-undeclared`() throws { try RuleExampleCheck.run("rakuten-permission-undeclared") }
+    @Test func `rakuten-permission-unused`() throws { try RuleExampleCheck.run("rakuten-permission-unused") }
+    @Test func `rakuten-unknown-permission`() throws { try RuleExampleCheck.run("rakuten-unknown-permission") }
 }

@@ -7,6 +7,7 @@ public struct ProjectFileTooLarge: Rule {
             No MiniApp source comes near this size (platforms cap whole packages at a few MB), and \
             reading such a file could exhaust memory. The file is reported and not read.
             """,
+        appKinds: Set(AppKind.allCases),
         triggering: [], nonTriggering: [])
 
     public init() {}

@@ -8,6 +8,7 @@ public struct ProjectHardLinkedFile: Rule {
             told apart from an ordinary file, so whatever changes the file under its other name, \
             anywhere on the volume, changes what ships. Copy the file into the project instead.
             """,
+        appKinds: Set(AppKind.allCases),
         triggering: [], nonTriggering: [])
 
     public init() {}

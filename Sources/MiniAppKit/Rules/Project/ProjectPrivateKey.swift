@@ -19,6 +19,7 @@ public struct ProjectPrivateKey: Rule {
             ships and is not read: dotfiles, `dist/`, `.build/`, `.git/`, `node_modules/`. A \
             key that has shipped before is public: make a new one outside the project (`mactl keygen ~/keys/app.pem`).
             """,
+        appKinds: Set(AppKind.allCases),
         triggering: [
             RuleExample(
                 files: [

@@ -10,6 +10,7 @@ public struct ProjectRulesSkipped: Rule {
             the file wait until it parses, and this note says which they are. Fix the syntax error \
             reported with it first.
             """,
+        appKinds: Set(AppKind.allCases),
         triggering: [
             RuleExample(
                 files: [

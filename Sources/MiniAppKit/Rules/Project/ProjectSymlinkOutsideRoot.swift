@@ -8,6 +8,7 @@ public struct ProjectSymlinkOutsideRoot: Rule {
             phone. Following the link could also read files that were never meant to ship, so mactl \
             reports the link and never reads its target.
             """,
+        appKinds: Set(AppKind.allCases),
         triggering: [], nonTriggering: [])
 
     public init() {}

@@ -4,6 +4,7 @@ public struct ProjectUnreadableFile: Rule {
         id: "project-unreadable-file", domain: .project, severity: .error,
         summary: "A file or folder in the project cannot be read.",
         rationale: "What mactl cannot read it cannot check or pack; the author has to fix the permissions or remove the file.",
+        appKinds: Set(AppKind.allCases),
         triggering: [], nonTriggering: [])
 
     public init() {}

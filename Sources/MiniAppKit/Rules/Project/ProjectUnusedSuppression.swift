@@ -10,6 +10,7 @@ public struct ProjectUnusedSuppression: Rule {
             Once the code changes, a suppression that silences nothing hides the next real problem \
             on that line; it is reported so it can be removed.
             """,
+        appKinds: Set(AppKind.allCases),
         triggering: [
             .file(
                 "pages/index/index.html",
