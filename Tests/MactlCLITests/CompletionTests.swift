@@ -24,7 +24,7 @@ struct CompletionTests {
     @Test func bashCompletesValuesAndPaths() async throws {
         let bash = try await Self.script("bash")
         let lint = try #require(Self.function("_mactl_lint", in: bash))
-        #expect(lint.contains(Self.bashCase("--runtime", "-W 'skip'$'\\n''w3c'")))
+        #expect(lint.contains(Self.bashCase("--runtime", "-W 'skip'$'\\n''w3c'$'\\n''rakuten'")))
         #expect(lint.contains(Self.bashCase("--format", "-W 'text'$'\\n''json'$'\\n''sarif'$'\\n''github'")))
         #expect(lint.contains(Self.bashCase("--config", "-o plusdirs -fX '!*.@(yml|yaml)'")))
         #expect(lint.contains(Self.bashCase("--baseline", "-o plusdirs -fX '!*.@(json)'")))
@@ -32,7 +32,7 @@ struct CompletionTests {
         let inspect = try #require(Self.function("_mactl_inspect", in: bash))
         #expect(inspect.contains("__mactl_add_completions -o plusdirs -fX '!*.@(ma)'"))
         let new = try #require(Self.function("_mactl_new", in: bash))
-        #expect(new.contains(Self.bashCase("--template", "-W 'blank'$'\\n''tabs'")))
+        #expect(new.contains(Self.bashCase("--template", "-W 'blank'$'\\n''rakuten'$'\\n''tabs'")))
         let pack = try #require(Self.function("_mactl_pack", in: bash))
         #expect(pack.contains(Self.bashCase("--sign", "-o plusdirs -fX '!*.@(pem)'")))
         #expect(pack.contains("    1)\n        __mactl_add_completions -d\n"))
@@ -44,10 +44,10 @@ struct CompletionTests {
 
     @Test func zshAndFishCompleteTheSameValues() async throws {
         let zsh = try await Self.script("zsh")
-        #expect(zsh.contains("local -ar ___runtime=('skip' 'w3c')"))
+        #expect(zsh.contains("local -ar ___runtime=('skip' 'w3c' 'rakuten')"))
         #expect(zsh.contains("local -ar ___format=('text' 'json' 'sarif' 'github')"))
         let fish = try await Self.script("fish")
         #expect(fish.contains("-fa '(__mactl_complete_directories)'"))
-        #expect(fish.contains("-rfka 'skip w3c'"))
+        #expect(fish.contains("-rfka 'skip w3c rakuten'"))
     }
 }

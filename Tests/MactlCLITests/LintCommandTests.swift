@@ -232,7 +232,7 @@ struct LintCommandTests {
                 ))
             let unknown = try await CLIRunner.run(["lint", app.path, "--runtime", "quickapp"])
             #expect(unknown.status == 2)
-            #expect(unknown.standardError.contains("unknown runtime 'quickapp'; expected 'skip' or 'w3c'"))
+            #expect(unknown.standardError.contains("unknown runtime 'quickapp'; expected 'skip', 'w3c' or 'rakuten'"))
         }
     }
 

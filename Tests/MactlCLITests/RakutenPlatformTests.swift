@@ -81,34 +81,34 @@ import Testing
     static let files: [String: String] = [
         ".mactl.yml": "runtime: rakuten\n",
         "manifest.json": """
-            {
-              "app_id": "com.example.greeter",
-              "name": "Greeter",
-              "version": { "code": 3, "name": "1.2.0" },
-              "reqPermissions": [{ "name": "rakuten.miniapp.user.USER_NAME", "reason": "To greet you." }],
-              "optPermissions": [{ "name": "rakuten.miniapp.device.LOCATION" }],
-              "accessTokenPermissions": [{ "audience": "rae", "scopes": ["idinfo_read_openid"] }],
-              "customMetaData": { "theme": "dark" }
-            }
+        {
+          "app_id": "com.example.greeter",
+          "name": "Greeter",
+          "version": { "code": 3, "name": "1.2.0" },
+          "reqPermissions": [{ "name": "rakuten.miniapp.user.USER_NAME", "reason": "To greet you." }],
+          "optPermissions": [{ "name": "rakuten.miniapp.device.LOCATION" }],
+          "accessTokenPermissions": [{ "audience": "rae", "scopes": ["idinfo_read_openid"] }],
+          "customMetaData": { "theme": "dark" }
+        }
 
-            """,
+        """,
         "index.html": """
-            <!DOCTYPE html>
-            <html>
-            <head>
-              <link rel="stylesheet" href="style.css">
-              <script src="main.js" defer></script>
-            </head>
-            <body><p id="greeting">Hello!</p></body>
-            </html>
+        <!DOCTYPE html>
+        <html>
+        <head>
+          <link rel="stylesheet" href="style.css">
+          <script src="main.js" defer></script>
+        </head>
+        <body><p id="greeting">Hello!</p></body>
+        </html>
 
-            """,
+        """,
         "main.js": """
-            const sdk = window.MiniApp.default;
-            sdk.user.getUserName().then((name) => { document.getElementById('greeting').textContent = name; });
-            navigator.geolocation.getCurrentPosition((position) => console.log(position.coords));
+        const sdk = window.MiniApp.default;
+        sdk.user.getUserName().then((name) => { document.getElementById('greeting').textContent = name; });
+        navigator.geolocation.getCurrentPosition((position) => console.log(position.coords));
 
-            """,
+        """,
         "style.css": "body { margin: 0; }\n",
     ]
 
@@ -137,7 +137,8 @@ import Testing
             let verify = try await CLIRunner.run(["catalog", "verify", "catalog"], in: folder)
             #expect(verify.status == 0, "\(verify.standardOutput)")
             let server = try await ListeningProcess(
-                mactl: ["catalog", "serve", "catalog", "--port", "0", "--project-id", Self.project, "--api-key", subscriptionKey], in: folder)
+                mactl: ["catalog", "serve", "catalog", "--port", "0", "--project-id", Self.project, "--api-key", subscriptionKey],
+                in: folder)
             defer { server.stop() }
             // The host's RMAAPIEndpoint: the server's root, without a final '/'.
             try await body(folder, String(server.url.dropLast()))
@@ -158,7 +159,9 @@ import Testing
         let manifestAnswer = try await CatalogCommandTests.curl(
             "\(base)/host/\(project)/miniapp/\(app)/version/\(versionID)/manifest", headers: [apiKeyHeader])
         let list = try decode(ManifestResponse.self, manifestAnswer)
-        guard let signature = manifestAnswer.headers["signature"], let keyID = list.publicKeyId else { return "no Signature or publicKeyId" }
+        guard let signature = manifestAnswer.headers["signature"], let keyID = list.publicKeyId else {
+            return "no Signature or publicKeyId"
+        }
         let key = try decode(KeyModel.self, try await CatalogCommandTests.curl("\(base)/keys/\(keyID)", headers: [apiKeyHeader]))
         guard key.id == keyID else { return "the key's id is not the one asked for" }
         let versionFolder = folder.appendingPathComponent(app).appendingPathComponent(versionID)
@@ -188,17 +191,21 @@ import Testing
 
     @Test func aClientFollowingTheSDKListsDownloadsVerifiesAndReadsTheMetadata() async throws {
         try await Self.withServedBundle { folder, base in
-            let apps = try Self.decode([MiniAppInfo].self, try await CatalogCommandTests.curl("\(base)/host/\(Self.project)/miniapps", headers: [Self.apiKeyHeader]))
+            let apps = try Self.decode(
+                [MiniAppInfo].self,
+                try await CatalogCommandTests.curl("\(base)/host/\(Self.project)/miniapps", headers: [Self.apiKeyHeader]))
             #expect(apps.map(\.id) == [Self.app])
             let info = try #require(apps.first)
             #expect(info.displayName == "Greeter")
             #expect(info.version.versionTag == "1.2.0")
             let one = try Self.decode(
                 [MiniAppInfo].self,
-                try await CatalogCommandTests.curl("\(base)/host/\(Self.project)/miniapps?miniAppId=\(Self.app)", headers: [Self.apiKeyHeader]))
+                try await CatalogCommandTests.curl(
+                    "\(base)/host/\(Self.project)/miniapps?miniAppId=\(Self.app)", headers: [Self.apiKeyHeader]))
             #expect(one.map(\.version.versionId) == [info.version.versionId])
             let versions = try JSONDecoder().decode(
-                CatalogFiles.VersionList.self, from: Data(contentsOf: folder.appendingPathComponent("catalog/apps/\(Self.app)/versions.json")))
+                CatalogFiles.VersionList.self,
+                from: Data(contentsOf: folder.appendingPathComponent("catalog/apps/\(Self.app)/versions.json")))
             #expect(versions.versions.first?.versionId == info.version.versionId)
             #expect(versions.versions.first?.package.hasSuffix(".zip") == true)
 
@@ -230,7 +237,9 @@ import Testing
 
     @Test func theSignatureVerifiesWithOpenSSLAsWithTheSDKsKey() async throws {
         try await Self.withServedBundle { folder, base in
-            let apps = try Self.decode([MiniAppInfo].self, try await CatalogCommandTests.curl("\(base)/host/\(Self.project)/miniapps", headers: [Self.apiKeyHeader]))
+            let apps = try Self.decode(
+                [MiniAppInfo].self,
+                try await CatalogCommandTests.curl("\(base)/host/\(Self.project)/miniapps", headers: [Self.apiKeyHeader]))
             let versionID = try #require(apps.first?.version.versionId)
             let answer = try await CatalogCommandTests.curl(
                 "\(base)/host/\(Self.project)/miniapp/\(Self.app)/version/\(versionID)/manifest", headers: [Self.apiKeyHeader])
@@ -250,7 +259,9 @@ import Testing
 
     @Test func aTamperedBundleOrSignatureIsRefusedByTheClient() async throws {
         try await Self.withServedBundle { folder, base in
-            let apps = try Self.decode([MiniAppInfo].self, try await CatalogCommandTests.curl("\(base)/host/\(Self.project)/miniapps", headers: [Self.apiKeyHeader]))
+            let apps = try Self.decode(
+                [MiniAppInfo].self,
+                try await CatalogCommandTests.curl("\(base)/host/\(Self.project)/miniapps", headers: [Self.apiKeyHeader]))
             let versionID = try #require(apps.first?.version.versionId)
             let listURL = folder.appendingPathComponent("catalog/apps/\(Self.app)/versions.json")
             var list = try JSONDecoder().decode(CatalogFiles.VersionList.self, from: Data(contentsOf: listURL))

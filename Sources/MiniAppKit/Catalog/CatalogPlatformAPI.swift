@@ -90,7 +90,8 @@ public struct CatalogPlatformAPI: Sendable {
                 .ok,
                 CatalogFiles.encode(
                     PreviewInfo(miniapp: info(list, version, base: base), host: PreviewHost(id: projectID, subscriptionkey: apiKey))))
-        case 5 where rest[0] == "miniapp" && rest[2] == "version", 6 where rest[0] == "miniapp" && rest[2] == "version" && rest[4] == "preview":
+        case 5 where rest[0] == "miniapp" && rest[2] == "version",
+            6 where rest[0] == "miniapp" && rest[2] == "version" && rest[4] == "preview":
             let app = rest[1]
             let versionID = rest[3]
             let preview = rest.count == 6

@@ -65,7 +65,9 @@ public struct CatalogPlatformKey: Sendable {
 
     /// Whether `signature` verifies with the key `record` holds, as the SDK checks it: the
     /// record's id must be its key's, and the signature the key's over the message.
-    public static func verify(_ signature: CatalogFiles.PlatformSignature, record: CatalogFiles.KeyRecord, versionID: String, fileSHA256: String)
+    public static func verify(
+        _ signature: CatalogFiles.PlatformSignature, record: CatalogFiles.KeyRecord, versionID: String, fileSHA256: String
+    )
         -> Bool
     {
         guard record.id == signature.keyId, let point = Data(base64Encoded: record.ecKey),

@@ -39,6 +39,11 @@ public struct CatalogServer: HTTPResponder {
     }
 
     private func answer(_ request: Request) -> Response {
+        // The SDK's API answers in the SDK's error shapes, a wrong method included.
+        let platform = request.uri.path.hasPrefix("/host/") ? self.platform : nil
+        guard platform != nil || request.method == .get || request.method == .head else {
+            return Self.error(.methodNotAllowed, "the catalog is read-only: only GET and HEAD", headers: [.allow: "GET, HEAD"])
+        }
         guard let path = Self.decodedPath(request.uri.path) else {
             return Self.error(.badRequest, "the path is not percent-encoded UTF-8")
         }
@@ -46,11 +51,7 @@ public struct CatalogServer: HTTPResponder {
         guard parts.first == "" else { return Self.error(.badRequest, "the path does not start with '/'") }
         parts.removeFirst()
         if parts.last == "", parts.count > 1 { parts.removeLast() }
-        // The SDK's API answers in the SDK's error shapes, a wrong method included.
-        if let platform, parts.first == "host" { return platform.respond(Array(parts.dropFirst()), request: request, folder: folder) }
-        guard request.method == .get || request.method == .head else {
-            return Self.error(.methodNotAllowed, "the catalog is read-only: only GET and HEAD", headers: [.allow: "GET, HEAD"])
-        }
+        if let platform { return platform.respond(Array(parts.dropFirst()), request: request, folder: folder) }
         switch parts.count {
         case 2 where parts[0] == CatalogFiles.keysFolder && Self.isKeyID(parts[1]):
             return file(CatalogFiles.keyPath(parts[1]), request: request)

@@ -276,7 +276,11 @@ public enum ConfigurationParser {
             configuration.runtime = profile
         } else {
             var issue = unknownName(kind: .invalidValue, noun: "runtime", name: scalar.string, node: node, candidates: ids, file: file)
-            if issue.fixIt == nil { issue.message += "; expected \(ids.map { "'\($0)'" }.joined(separator: " or "))" }
+            if issue.fixIt == nil {
+                let quoted = ids.map { "'\($0)'" }
+                issue.message +=
+                    "; expected " + (quoted.count > 1 ? quoted.dropLast().joined(separator: ", ") + " or " + quoted.last! : quoted.joined())
+            }
             configuration.issues.append(issue)
         }
     }

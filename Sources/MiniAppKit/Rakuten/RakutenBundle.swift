@@ -14,9 +14,19 @@ public struct RakutenBundle: Sendable {
     }
 
     /// A call the host answers only with a permission, where a script makes it.
-    public struct SDKCall: Sendable, Hashable {
+    public struct SDKCall: Sendable {
         public var call: RakutenCheckedCall
         public var span: SourceSpan
+        /// Its arguments, as far as they are literals.
+        public var arguments: [Argument] = []
+    }
+
+    /// An argument of a checked call: a string literal, an array of string literals, or
+    /// anything else, which is not read.
+    public enum Argument: Sendable {
+        case string(String, SourceSpan)
+        case strings([(text: String, span: SourceSpan)])
+        case other
     }
 
     /// A file an HTML file loads (`<script src>`, `<link href>`, `<img src>`, ...), resolved to
@@ -91,13 +101,58 @@ public struct RakutenBundle: Sendable {
             else { continue }
             let chain = receiverChain(tokens, before: index - 1)
             guard let receiver = chain.last else { continue }
-            for call in candidates where call.receivers.contains(where: { matches($0, receiver: receiver, chain: chain, sdkNames: sdkNames) }) {
+            for call in candidates
+            where call.receivers.contains(where: { matches($0, receiver: receiver, chain: chain, sdkNames: sdkNames) }) {
                 let range = tokens[index].range
-                found.append(SDKCall(call: call, span: file.span((range.lowerBound + offset)..<(range.upperBound + offset))))
+                found.append(
+                    SDKCall(
+                        call: call, span: file.span((range.lowerBound + offset)..<(range.upperBound + offset)),
+                        arguments: arguments(tokens, openingAt: index + 1, file: file, offset: offset)))
                 break
             }
         }
         return found
+    }
+
+    /// The arguments of the call whose `(` is at `open`: each a string literal, an array of
+    /// string literals, or `.other`. Nesting is followed with a depth count, not recursion.
+    static func arguments(_ tokens: [JavaScriptToken], openingAt open: Int, file: SourceFile, offset: Int) -> [Argument] {
+        guard open < tokens.count, tokens[open].isPunctuator("(") else { return [] }
+        var groups: [[JavaScriptToken]] = [[]]
+        var depth = 0
+        var position = open + 1
+        while position < tokens.count {
+            let token = tokens[position]
+            if token.kind == .template(.head) || (token.kind == .punctuator && ["(", "[", "{"].contains(token.text)) {
+                depth += 1
+            } else if token.kind == .template(.tail) || (token.kind == .punctuator && [")", "]", "}"].contains(token.text)) {
+                if depth == 0 { break }
+                depth -= 1
+            } else if depth == 0, token.isPunctuator(",") {
+                groups.append([])
+                position += 1
+                continue
+            }
+            groups[groups.count - 1].append(token)
+            position += 1
+        }
+        func span(_ token: JavaScriptToken) -> SourceSpan {
+            file.span((token.range.lowerBound + offset)..<(token.range.upperBound + offset))
+        }
+        return groups.filter { !$0.isEmpty }.map { group -> Argument in
+            if group.count == 1, group[0].isStringLike { return .string(group[0].text, span(group[0])) }
+            guard group.count >= 2, group.first?.isPunctuator("[") == true, group.last?.isPunctuator("]") == true else { return .other }
+            var items: [(text: String, span: SourceSpan)] = []
+            for (position, token) in group.dropFirst().dropLast().enumerated() {
+                if position % 2 == 0 {
+                    guard token.isStringLike else { return .other }
+                    items.append((token.text, span(token)))
+                } else if !token.isPunctuator(",") {
+                    return .other
+                }
+            }
+            return .strings(items)
+        }
     }
 
     private static func isMemberAccess(_ token: JavaScriptToken) -> Bool { token.isPunctuator(".") || token.isPunctuator("?.") }
@@ -124,7 +179,8 @@ public struct RakutenBundle: Sendable {
             // `MiniApp` is the module's default export once imported, and the bundled script's
             // global, whose `default` is the SDK object.
             if receiver == "MiniApp" || sdkNames.contains(receiver) { return true }
-            return receiver == "default" && chain.count >= 2 && (chain[chain.count - 2] == "MiniApp" || sdkNames.contains(chain[chain.count - 2]))
+            return receiver == "default" && chain.count >= 2
+                && (chain[chain.count - 2] == "MiniApp" || sdkNames.contains(chain[chain.count - 2]))
         }
     }
 
@@ -175,7 +231,8 @@ public struct RakutenBundle: Sendable {
             guard !template.attributes(of: tag).contains(where: { $0.lowercasedName == "src" }) else { continue }
             let type = template.attributes(of: tag).first { $0.lowercasedName == "type" }?.value?.lowercased()
             if let type, !["", "module", "text/javascript", "application/javascript"].contains(type) { continue }
-            guard let end = template.endTags.first(where: { $0.name.lowercased() == "script" && $0.range.lowerBound >= tag.range.upperBound })
+            guard
+                let end = template.endTags.first(where: { $0.name.lowercased() == "script" && $0.range.lowerBound >= tag.range.upperBound })
             else { continue }
             ranges.append(tag.range.upperBound..<end.range.lowerBound)
         }

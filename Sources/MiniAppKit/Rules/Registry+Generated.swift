@@ -167,6 +167,7 @@ extension RuleRegistry {
         RunNavigationOverridden.self,
         RunSetDataMisrouted.self,
         RunTimeout.self,
+        RakutenAccessTokenScope.self,
         RakutenAppIDScheme.self,
         RakutenManifestType.self,
         RakutenMissingFile.self,

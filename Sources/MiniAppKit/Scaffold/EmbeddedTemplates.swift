@@ -6,6 +6,7 @@ public enum EmbeddedTemplates {
     public static let summaries: [String: String] = [
         "tabs": "a 3-tab app with a detail page, i18n in English and French, and SVG tab icons",
         "blank": "one page, one locale, one icon",
+        "rakuten": "a web bundle for hosts built on Rakuten's MiniApp SDK, the JS SDK from npm",
     ]
 
     public static var names: [String] { files.keys.sorted() }

@@ -14,7 +14,8 @@ struct RuntimeOption: ParsableArguments {
     func validate() throws {
         if let runtime, RuntimeProfile.named(runtime) == nil {
             throw ValidationError(
-                "unknown runtime '\(runtime)'; expected \(RuntimeProfile.all.map { "'\($0.id)'" }.joined(separator: " or "))")
+                "unknown runtime '\(runtime)'; expected \(RuntimeProfile.all.dropLast().map { "'\($0.id)'" }.joined(separator: ", ")) or '\(RuntimeProfile.all.last!.id)'"
+            )
         }
     }
 

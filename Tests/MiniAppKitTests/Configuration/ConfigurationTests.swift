@@ -62,8 +62,8 @@ struct ConfigurationTests {
         #expect(issues(misspelt) == ["1:10 unknown runtime 'skp'; did you mean 'skip'?"])
         #expect(misspelt.issues.first?.kind == .invalidValue)
         #expect(misspelt.runtime.id == "skip")
-        #expect(issues(parse("runtime: quickapp\n")) == ["1:10 unknown runtime 'quickapp'; expected 'skip' or 'w3c'"])
-        #expect(issues(parse("runtime: [skip]\n")) == ["1:10 'runtime' must be one of 'skip', 'w3c'"])
+        #expect(issues(parse("runtime: quickapp\n")) == ["1:10 unknown runtime 'quickapp'; expected 'skip', 'w3c' or 'rakuten'"])
+        #expect(issues(parse("runtime: [skip]\n")) == ["1:10 'runtime' must be one of 'skip', 'w3c', 'rakuten'"])
     }
 
     @Test func rejectsANonMappingDocumentAndDuplicateKeys() {

@@ -167,6 +167,7 @@ extension RuleExampleTests {
     @Test func `run-navigation-overridden`() throws { try RuleExampleCheck.run("run-navigation-overridden") }
     @Test func `run-setdata-misrouted`() throws { try RuleExampleCheck.run("run-setdata-misrouted") }
     @Test func `run-timeout`() throws { try RuleExampleCheck.run("run-timeout") }
+    @Test func `rakuten-access-token-scope`() throws { try RuleExampleCheck.run("rakuten-access-token-scope") }
     @Test func `rakuten-app-id-scheme`() throws { try RuleExampleCheck.run("rakuten-app-id-scheme") }
     @Test func `rakuten-manifest-type`() throws { try RuleExampleCheck.run("rakuten-manifest-type") }
     @Test func `rakuten-missing-file`() throws { try RuleExampleCheck.run("rakuten-missing-file") }

@@ -64,7 +64,9 @@ public struct RakutenAppIDScheme: Rule {
 
     public func check(_ model: ProjectModel) -> [Finding] {
         guard let document = model.manifestDocument else {
-            return [Finding("the bundle has no 'manifest.json': mactl needs its 'app_id' and 'version'", at: .file(ProjectModel.manifestPath))]
+            return [
+                Finding("the bundle has no 'manifest.json': mactl needs its 'app_id' and 'version'", at: .file(ProjectModel.manifestPath))
+            ]
         }
         guard let root = document.root, root.members != nil else { return [] }
         guard let node = root["app_id"], let id = node.stringValue, !id.isEmpty else {

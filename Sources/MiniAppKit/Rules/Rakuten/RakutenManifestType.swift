@@ -98,7 +98,8 @@ public struct RakutenManifestType: Rule {
         }
         if let node = root["accessTokenPermissions"], node.value != .null {
             guard let elements = node.elements else {
-                report(node, "'accessTokenPermissions' is \(Self.article(node)), but the SDK decodes an array of {\"audience\", \"scopes\"}")
+                report(
+                    node, "'accessTokenPermissions' is \(Self.article(node)), but the SDK decodes an array of {\"audience\", \"scopes\"}")
                 return findings
             }
             for (index, element) in elements.enumerated() {

@@ -34,10 +34,16 @@ public struct RakutenMissingFile: Rule {
                 expected: [
                     .at(
                         "1️⃣",
-                        "'/css/style.css' loads 'css/style.css', which is not in the bundle: the host fails the request; did you mean 'style.css'?")
+                        "'/css/style.css' loads 'css/style.css', which is not in the bundle: the host fails the request; did you mean 'style.css'?"
+                    )
                 ]),
             .rakuten(
-                [("index.html", "<!DOCTYPE html>\n<html><head><script src=\"1️⃣vendor/miniapp.bundle.js\"></script></head><body></body></html>\n")],
+                [
+                    (
+                        "index.html",
+                        "<!DOCTYPE html>\n<html><head><script src=\"1️⃣vendor/miniapp.bundle.js\"></script></head><body></body></html>\n"
+                    )
+                ],
                 removing: ["vendor/miniapp.bundle.js"],
                 expected: [
                     .at(
@@ -74,7 +80,9 @@ public struct RakutenMissingFile: Rule {
             var hint = ""
             if reference.path.hasSuffix("miniapp.bundle.js") {
                 hint = "; run 'npm install', which copies the SDK's 'build/miniapp.bundle.js' there"
-            } else if let closest = FilePathSuggestion.closest(to: reference.path, in: model.project) ?? Self.sameName(reference.path, in: model) {
+            } else if let closest = FilePathSuggestion.closest(to: reference.path, in: model.project)
+                ?? Self.sameName(reference.path, in: model)
+            {
                 hint = "; did you mean '\(closest)'?"
             }
             return Finding(

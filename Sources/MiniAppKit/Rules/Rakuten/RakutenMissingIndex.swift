@@ -29,6 +29,8 @@ public struct RakutenMissingIndex: Rule {
         let elsewhere = model.project.paths.filter { $0.lowercased().hasSuffix("/index.html") || $0.lowercased() == "index.html" }
             .sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }.first
         let hint = elsewhere.map { "; the one in '\($0)' must be at the root" } ?? ""
-        return [Finding("the bundle has no 'index.html' at its root, so the host refuses to open it\(hint)", at: .file(RakutenBundle.indexPath))]
+        return [
+            Finding("the bundle has no 'index.html' at its root, so the host refuses to open it\(hint)", at: .file(RakutenBundle.indexPath))
+        ]
     }
 }

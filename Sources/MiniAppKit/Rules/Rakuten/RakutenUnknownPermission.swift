@@ -27,7 +27,11 @@ public struct RakutenUnknownPermission: Rule {
                           ]
                         }
                         """
-                    )
+                    ),
+                    (
+                        "main.js",
+                        "const sdk = window.MiniApp.default;\nsdk.user.getUserName().then(console.log);\nsdk.getPoints().then(console.log);\n"
+                    ),
                 ],
                 expected: [
                     .at(
@@ -43,7 +47,9 @@ public struct RakutenUnknownPermission: Rule {
     public func check(_ model: ProjectModel) -> [Finding] {
         RakutenBundle.declaredPermissions(model).filter { $0.permission == nil }.map { declared in
             let suggestion = NameSuggester.closest(to: declared.name, in: RakutenPermission.allCases.map(\.rawValue))
-            let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; the SDK knows \(RakutenPermission.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))"
+            let hint =
+                suggestion.map { "; did you mean '\($0)'?" }
+                ?? "; the SDK knows \(RakutenPermission.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))"
             return Finding(
                 "'\(declared.name)' is not a permission the SDK knows, so the host drops it\(hint)", at: declared.span,
                 fixIt: suggestion.map { FixIt(message: "use '\($0)'", span: declared.span, replacement: "\"\($0)\"") })

@@ -58,7 +58,14 @@ extension RuntimeProfile {
             "`user.getUserName`, `getProfilePhoto`, `getContacts`, `getAccessToken`, `getPoints`, `downloadFile`, `chatService.sendMessageToContactId` and `navigator.geolocation.getCurrentPosition` are answered only when the user's stored grant of their permission is allowed; only permissions the manifest declares are ever stored, so the others are denied every time, with no dialog. `sendMessageToContact` and `sendMessageToMultipleContacts` check none.",
             source: iosSource(
                 "Sources/Classes/core/JavascriptBridge/MiniAppScriptMessageHandler.swift",
-                "handleActionCommand, isUserAllowedPermission; MiniAppJavaScriptPermissionManager.checkCustomPermissionsRequestStatusInCache")),
+                "handleActionCommand, isUserAllowedPermission; MiniAppJavaScriptPermissionManager.checkCustomPermissionsRequestStatusInCache"
+            )),
+        RuntimeFact(
+            "rakuten.access-token-scopes",
+            "`user.getAccessToken(audience, scopes)` is answered only when an entry of the manifest's `accessTokenPermissions` has that audience and every scope asked for; otherwise it fails with `AudienceNotSupportedError` or `ScopesNotSupportedError`.",
+            source: iosSource(
+                "Sources/Classes/core/JavascriptBridge/MiniAppScriptMessageHandler.swift",
+                "fetchTokenDetails; MASDKAccessTokenScopes.isPartOf (Models/MiniAppManifest.swift)")),
         RuntimeFact(
             "rakuten.scheme-files",
             "A request to `mscheme.<id>://miniapp/<path>` reads `<path>` from the version's folder: `/x` and page-relative URLs alike, `..` stopping at the root; a file that is not there fails the request (error 100), and other schemes load from the network.",
