@@ -291,6 +291,46 @@ import Testing
         }
     }
 
+    /// The static half (the key record, the bundle) served by nginx with the documented block
+    /// as by `catalog serve`, and a host whose file lists point at nginx (`--files-url`).
+    @Test func theStaticHalfComesAlikeFromNginx() async throws {
+        try await Self.withServedBundle { folder, base in
+            let catalog = folder.appendingPathComponent("catalog")
+            let nginx = try await CatalogCommandTests.Nginx(root: catalog, scratch: folder.appendingPathComponent("nginx"))
+            defer { nginx.stop() }
+            let list = try JSONDecoder().decode(
+                CatalogFiles.VersionList.self, from: Data(contentsOf: catalog.appendingPathComponent("apps/\(Self.app)/versions.json")))
+            let version = try #require(list.versions.first)
+            let keyPath = CatalogFiles.keyPath(try #require(version.platformSignature?.keyId))
+            for path in [keyPath, version.package] {
+                let fromMactl = try await CatalogCommandTests.curl("\(base)/\(path)")
+                let fromNginx = try await CatalogCommandTests.curl(nginx.url + path)
+                #expect(fromMactl.status == 200)
+                #expect(fromNginx.status == 200)
+                #expect(fromMactl.body == fromNginx.body)
+                for name in ["content-type", "cache-control", "content-length"] {
+                    #expect(fromMactl.headers[name] == fromNginx.headers[name], "\(path) \(name)")
+                }
+            }
+            let apiOnly = try await ListeningProcess(
+                mactl: [
+                    "catalog", "serve", "catalog", "--port", "0", "--project-id", Self.project, "--api-key", Self.subscriptionKey,
+                    "--files-url", String(nginx.url.dropLast()),
+                ], in: folder)
+            defer { apiOnly.stop() }
+            let apiBase = String(apiOnly.url.dropLast())
+            let manifest = try Self.decode(
+                ManifestResponse.self,
+                try await CatalogCommandTests.curl(
+                    "\(apiBase)/host/\(Self.project)/miniapp/\(Self.app)/version/\(version.versionId ?? "")/manifest",
+                    headers: [Self.apiKeyHeader]))
+            #expect(manifest.manifest == [nginx.url + version.package])
+            #expect(
+                try await Self.download(
+                    base: apiBase, app: Self.app, versionID: version.versionId ?? "", into: folder.appendingPathComponent("device")) == nil)
+        }
+    }
+
     @Test func requestsWithoutTheKeyOrForAnotherProjectGetTheSDKsErrorShapes() async throws {
         try await Self.withServedBundle { _, base in
             let missing = try await CatalogCommandTests.curl("\(base)/host/\(Self.project)/miniapps")
