@@ -83,6 +83,8 @@ public enum CatalogFiles {
 
         /// Whether the package is a web bundle (`.zip`), which only Rakuten's SDK hosts get.
         public var isWebBundle: Bool { package.hasSuffix(".zip") }
+        /// `versionId`, or for a version published before mactl wrote it, the one it would have.
+        public var platformVersionID: String { versionId ?? CatalogFiles.versionID(code: code, sha256: sha256) }
     }
 
     /// What the SDK's file list carries: the `Signature` header, ECDSA P-256 with SHA-256 (DER,
@@ -159,6 +161,13 @@ public enum CatalogFiles {
     }
 
     public static func versionsPath(_ app: String) -> String { "apps/\(app)/versions.json" }
+
+    /// An app's version list as readers need it: nil for an id that is not one, a missing list
+    /// or a damaged one (`catalog verify` says which).
+    public static func versionList(_ app: String, in folder: CatalogFolder) -> VersionList? {
+        guard isSafeAppID(app) else { return nil }
+        return try? read(VersionList.self, at: versionsPath(app), in: folder)
+    }
     /// The image types a version's icon may have, so its path is exactly one of a few.
     public static let iconExtensions = ["svg", "png", "jpg", "jpeg", "webp"]
     public static func iconPath(_ app: String, _ code: Int, extension: String) -> String {

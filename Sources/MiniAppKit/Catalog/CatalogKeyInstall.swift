@@ -42,7 +42,7 @@ extension CatalogPublisher {
                 for position in list.versions.indices where list.versions[position].isWebBundle {
                     var version = list.versions[position]
                     guard version.platformSignature?.keyId != key.id else { continue }
-                    let versionID = version.versionId ?? CatalogFiles.versionID(code: version.code, sha256: version.sha256)
+                    let versionID = version.platformVersionID
                     do throws(CatalogPlatformKey.Failure) {
                         version.platformSignature = try key.sign(versionID: versionID, fileSHA256: version.sha256)
                     } catch {

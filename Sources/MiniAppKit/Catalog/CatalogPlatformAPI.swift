@@ -114,7 +114,7 @@ public struct CatalogPlatformAPI: Sendable {
     /// device gets (its requests carry no device id, so a partial rollout reaches none); in
     /// preview, the newest web bundle on any channel, whatever its rollout.
     private func offeredInfo(app: String, preview: Bool, folder: CatalogFolder, base: String) -> AppInfo? {
-        guard let list = Self.versionList(app, in: folder) else { return nil }
+        guard let list = CatalogFiles.versionList(app, in: folder) else { return nil }
         let candidates = list.versions.filter { $0.isWebBundle && !$0.withdrawn }.sorted { $0.code > $1.code }
         let offered = preview ? candidates.first : candidates.first { $0.channel == "stable" && $0.rollout >= 100 }
         return offered.map { info(list, $0, base: base) }
@@ -123,7 +123,7 @@ public struct CatalogPlatformAPI: Sendable {
     private func info(_ list: CatalogFiles.VersionList, _ version: CatalogFiles.Version, base: String) -> AppInfo {
         AppInfo(
             id: list.app, displayName: version.title, icon: version.icon.map { "\(base)/\($0)" } ?? Self.blankIcon,
-            version: VersionInfo(versionTag: version.name, versionId: Self.versionID(of: version)))
+            version: VersionInfo(versionTag: version.name, versionId: version.platformVersionID))
     }
 
     /// The one file of a version (the bundle, which the SDK unzips because its URL ends in
@@ -157,15 +157,6 @@ public struct CatalogPlatformAPI: Sendable {
 
     // MARK: - Reading the catalog
 
-    static func versionID(of version: CatalogFiles.Version) -> String {
-        version.versionId ?? CatalogFiles.versionID(code: version.code, sha256: version.sha256)
-    }
-
-    static func versionList(_ app: String, in folder: CatalogFolder) -> CatalogFiles.VersionList? {
-        guard CatalogFiles.isSafeAppID(app) else { return nil }
-        return try? CatalogFiles.read(CatalogFiles.VersionList.self, at: CatalogFiles.versionsPath(app), in: folder)
-    }
-
     /// The apps of the index, in its order.
     static func appIDs(_ folder: CatalogFolder) -> [String] {
         ((try? CatalogFiles.read(CatalogFiles.Index.self, at: CatalogFiles.indexPath, in: folder)) ?? nil)?.apps.map(\.id) ?? []
@@ -174,8 +165,8 @@ public struct CatalogPlatformAPI: Sendable {
     /// The web bundle version with this id, in one app or in any.
     static func version(withID id: String, in folder: CatalogFolder, app: String?) -> (CatalogFiles.VersionList, CatalogFiles.Version)? {
         for appID in app.map({ [$0] }) ?? appIDs(folder) {
-            guard let list = versionList(appID, in: folder) else { continue }
-            if let version = list.versions.first(where: { $0.isWebBundle && versionID(of: $0) == id }) { return (list, version) }
+            guard let list = CatalogFiles.versionList(appID, in: folder) else { continue }
+            if let version = list.versions.first(where: { $0.isWebBundle && $0.platformVersionID == id }) { return (list, version) }
         }
         return nil
     }

@@ -145,10 +145,7 @@ public struct CatalogServer: HTTPResponder {
         }
     }
 
-    private func versionList(_ app: String) -> CatalogFiles.VersionList? {
-        guard CatalogFiles.isSafeAppID(app) else { return nil }
-        return try? CatalogFiles.read(CatalogFiles.VersionList.self, at: CatalogFiles.versionsPath(app), in: folder)
-    }
+    private func versionList(_ app: String) -> CatalogFiles.VersionList? { CatalogFiles.versionList(app, in: folder) }
 
     private func listedVersion(app: String, code: String) -> CatalogFiles.Version? {
         guard Self.isCode(code), let number = Int(code), let list = versionList(app) else { return nil }

@@ -259,7 +259,7 @@ public enum CatalogVerifier {
             return
                 "version \(version.code) is signed by catalog key \(signature.keyId), but \(CatalogFiles.keyPath(signature.keyId)) is missing"
         }
-        guard CatalogPlatformKey.verify(signature, record: record, versionID: version.versionId ?? derived, fileSHA256: version.sha256)
+        guard CatalogPlatformKey.verify(signature, record: record, versionID: version.platformVersionID, fileSHA256: version.sha256)
         else {
             return
                 "version \(version.code)'s platformSignature does not verify with \(CatalogFiles.keyPath(signature.keyId)): Rakuten hosts refuse its download"

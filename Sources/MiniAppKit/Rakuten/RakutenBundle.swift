@@ -291,3 +291,10 @@ public struct RakutenBundle: Sendable {
         return scheme.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0)) }
     }
 }
+
+extension ProjectModel {
+    /// The web bundle's permissions, checked calls and loaded files, read once per model and
+    /// shared by the `rakuten` rules (`DerivedValues`): each HTML file parsed and each script
+    /// lexed once, not once a rule.
+    public var rakutenBundle: RakutenBundle { derived.value(RakutenBundle.self) { RakutenBundle(self) } }
+}

@@ -128,7 +128,7 @@ public struct RakutenAccessTokenScope: Rule {
             if declared[audience] == nil { declared[audience] = Set((entry["scopes"]?.elements ?? []).compactMap(\.stringValue)) }
         }
         var findings: [Finding] = []
-        for call in RakutenBundle(model).calls where call.call.method == "getAccessToken" {
+        for call in model.rakutenBundle.calls where call.call.method == "getAccessToken" {
             if declared.isEmpty {
                 findings.append(
                     Finding(

@@ -76,7 +76,7 @@ public struct RakutenMissingFile: Rule {
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        RakutenBundle(model).references.filter { !model.project.contains($0.path) }.map { reference in
+        model.rakutenBundle.references.filter { !model.project.contains($0.path) }.map { reference in
             var hint = ""
             if reference.path.hasSuffix("miniapp.bundle.js") {
                 hint = "; run 'npm install', which copies the SDK's 'build/miniapp.bundle.js' there"

@@ -56,7 +56,7 @@ public struct RakutenPermissionUndeclared: Rule {
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        let bundle = RakutenBundle(model)
+        let bundle = model.rakutenBundle
         let declared = Set(bundle.declared.compactMap(\.permission))
         return bundle.calls.filter { !declared.contains($0.call.permission) }.map { call in
             Finding(

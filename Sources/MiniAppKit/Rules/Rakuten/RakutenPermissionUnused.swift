@@ -40,7 +40,7 @@ public struct RakutenPermissionUnused: Rule {
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        let bundle = RakutenBundle(model)
+        let bundle = model.rakutenBundle
         let used = Set(bundle.calls.map(\.call.permission))
         let followsDataLinks = model.project.paths.contains { path in
             guard let file = model.project.file(path), path.lowercased().hasSuffix(".html") || RakutenBundle.isAuthorScript(path) else {

@@ -45,7 +45,7 @@ public struct RakutenUnknownPermission: Rule {
     public init() {}
 
     public func check(_ model: ProjectModel) -> [Finding] {
-        RakutenBundle.declaredPermissions(model).filter { $0.permission == nil }.map { declared in
+        model.rakutenBundle.declared.filter { $0.permission == nil }.map { declared in
             let suggestion = NameSuggester.closest(to: declared.name, in: RakutenPermission.allCases.map(\.rawValue))
             let hint =
                 suggestion.map { "; did you mean '\($0)'?" }
