@@ -53,3 +53,5 @@ fi
 
 # Alpine.js, which `mactl serve` gives the preview's pages, from its registry package.
 "$(dirname "$0")/fetch-alpine.sh"
+# The LSP client `mactl lsp`'s tests drive the server with, from its PyPI packages.
+"$(dirname "$0")/fetch-lsp-client.sh"

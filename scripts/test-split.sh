@@ -20,6 +20,7 @@ e2e=(
   'MiniAppKitTests\.CatalogServerTests/aServerStartsOnIPv6AndStopsGracefully\('       # curl
   'MactlCLITests\.CatalogHostWalkthroughTests/'                        # docs/catalog/fetch-app.sh: nginx, curl
   'MactlCLITests\.RakutenPlatformTests/'                               # the SDK's client steps: curl, unzip, openssl
+  'MactlCLITests\.LanguageServerClientTests/'                          # mactl lsp driven by pygls's LanguageClient
 )
 pattern="$(IFS='|'; echo "${e2e[*]}")"
 

@@ -8,7 +8,7 @@ struct Mactl: AsyncParsableCommand {
         abstract: "The build toolchain for W3C MiniApps: scaffold, lint, pack, sign and verify.",
         subcommands: [
             New.self, Lint.self, Test.self, Serve.self, Pack.self, Inspect.self, Verify.self, Publish.self, CatalogCommand.self,
-            Keygen.self, Rules.self, Explain.self, ListApps.self,
+            Keygen.self, Rules.self, Explain.self, ListApps.self, LanguageServerCommand.self,
         ])
 
     // The version is a flag of the root command alone (`mactl --version`): set as the

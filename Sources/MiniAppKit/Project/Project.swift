@@ -27,6 +27,14 @@ public struct Project: Sendable {
 
     public var paths: [String] { files.keys.sorted() }
 
+    /// `file` in place of the file at its path, or added: an editor's unsaved buffer, which
+    /// `mactl lsp` checks instead of what is on disk. The file's `stat` goes with it, so
+    /// nothing takes the disk's signature for the buffer's.
+    public mutating func replace(with file: SourceFile) {
+        files[file.path] = file
+        signatures[file.path] = nil
+    }
+
     public func file(_ path: String) -> SourceFile? { files[path] }
 
     public func contains(_ path: String) -> Bool { files[path] != nil }

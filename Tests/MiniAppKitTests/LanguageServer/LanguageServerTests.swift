@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import MiniAppKit
+
+/// The server's protocol, in this process: what it answers to a client's mistakes, how it
+/// cancels, when it exits with which status, and what it publishes for unsaved buffers.
+@Suite struct LanguageServerTests {
+    @Test func aMessageThatIsNotJSONIsAParseErrorAndTheServerGoesOn() throws {
+        let server = LanguageServerHarness()
+        server.send("{not json")
+        let error = try server.next()
+        #expect(error["error"]?["code"]?.integerValue == -32700)
+        #expect(error["id"]?.value == .null)
+        server.sendRaw(Array("X-Nothing: 1\r\n\r\n".utf8))
+        #expect(try server.next()["error"]?["message"]?.stringValue == "a message without a valid 'Content-Length' header")
+        try server.initialize()
+        server.request(2, "shutdown")
+        #expect(try server.next { $0["id"]?.integerValue == 2 }["result"]?.value == .null)
+        server.notify("exit", "{}")
+        #expect(try server.exitStatus() == 0)
+    }
+
+    @Test func requestsBeforeInitializeAndUnknownMethodsAreRefused() throws {
+        let server = LanguageServerHarness()
+        server.request(1, "textDocument/hover", #"{"textDocument":{"uri":"file:///x.html"},"position":{"line":0,"character":0}}"#)
+        let early = try server.next()
+        #expect(early["error"]?["code"]?.integerValue == -32002)
+        #expect(early["error"]?["message"]?.stringValue == "'textDocument/hover' before 'initialize'")
+        server.request(2, "initialize", #"{"capabilities":{}}"#)
+        let result = try server.next { $0["id"]?.integerValue == 2 }
+        #expect(result["result"]?["capabilities"]?["textDocumentSync"]?["change"]?.integerValue == 1)
+        #expect(result["result"]?["serverInfo"]?["name"]?.stringValue == "mactl")
+        server.request(3, "textDocument/formatting", #"{"textDocument":{"uri":"file:///x.html"}}"#)
+        let unknown = try server.next { $0["id"]?.integerValue == 3 }
+        #expect(unknown["error"]?["code"]?.integerValue == -32601)
+        #expect(unknown["error"]?["message"]?.stringValue == "mactl does not answer 'textDocument/formatting'")
+        server.request(4, "textDocument/definition", #"{"position":{"line":0,"character":0}}"#)
+        #expect(try server.next { $0["id"]?.integerValue == 4 }["error"]?["code"]?.integerValue == -32602)
+        // The client goes away without shutdown: exit status 1.
+        server.closeInput()
+        #expect(try server.exitStatus() == 1)
+    }
+
+    @Test func aCancelledRequestIsAnsweredAsCancelled() throws {
+        let server = LanguageServerHarness()
+        try server.initialize()
+        // The cancellation is read before the request is answered: it is not worked on.
+        server.notify("$/cancelRequest", #"{"id":"slow-1"}"#)
+        server.send(
+            #"{"jsonrpc":"2.0","id":"slow-1","method":"textDocument/hover","params":{"textDocument":{"uri":"file:///x.html"},"position":{"line":0,"character":0}}}"#
+        )
+        let answer = try server.next { $0["id"]?.stringValue == "slow-1" }
+        #expect(answer["error"]?["code"]?.integerValue == -32800)
+        server.request(2, "shutdown")
+        _ = try server.next { $0["id"]?.integerValue == 2 }
+        server.request(3, "textDocument/hover", #"{"textDocument":{"uri":"file:///x.html"},"position":{"line":0,"character":0}}"#)
+        #expect(
+            try server.next { $0["id"]?.integerValue == 3 }["error"]?["message"]?.stringValue == "'textDocument/hover' after 'shutdown'")
+        server.notify("exit", "{}")
+        #expect(try server.exitStatus() == 0)
+    }
+
+    static let pageScript = "Page({\n  data: { title: 'Hello' },\n  onTap() {},\n});\n"
+
+    @Test func anUnsavedBufferIsLintedAndItsFixClearsTheDiagnostic() throws {
+        var files = MinimalApp.files
+        files["pages/index/index.js"] = Self.pageScript
+        let project = try TemporaryProject(files)
+        defer { project.remove() }
+        let server = LanguageServerHarness()
+        try server.initialize()
+        let template =
+            "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <button @click=\"onTapp()\" x-text=\"store.title\"></button>\n</body>\n</html>\n"
+        let uri = project.uri("pages/index/index.html")
+        server.notify(
+            "textDocument/didOpen",
+            #"{"textDocument":{"uri":"\#(uri)","languageId":"html","version":1,"text":\#(TemporaryProject.quoted(template))}}"#)
+        let found = try server.diagnostics(for: uri) { !$0.isEmpty }
+        #expect(found.count == 1)
+        let diagnostic = try #require(found.first)
+        #expect(diagnostic["code"]?.stringValue == "template-unknown-handler")
+        #expect(diagnostic["message"]?.stringValue == "unknown handler 'onTapp' in '@click'; did you mean 'onTap'?")
+        #expect(diagnostic["range"]?["start"]?["line"]?.integerValue == 6)
+        #expect(diagnostic["range"]?["start"]?["character"]?.integerValue == 18)
+        #expect(diagnostic["range"]?["end"]?["character"]?.integerValue == 24)
+        #expect(
+            diagnostic["codeDescription"]?["href"]?.stringValue
+                == "https://github.com/mactl/mactl/blob/v\(MactlVersion.current)/docs/rules.md#template-unknown-handler")
+
+        server.request(
+            2, "textDocument/codeAction",
+            #"{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":6,"character":20},"end":{"line":6,"character":20}},"context":{"diagnostics":[]}}"#
+        )
+        let actions = try #require(try server.next { $0["id"]?.integerValue == 2 }["result"]?.elements)
+        #expect(actions.map { $0["title"]?.stringValue } == ["replace with 'onTap'", "disable 'template-unknown-handler' for this line"])
+        let suppression = try #require(actions.last?["edit"]?["changes"]?[uri]?.elements?.first)
+        #expect(suppression["newText"]?.stringValue == "  <!-- mactl-disable-next-line template-unknown-handler -->\n")
+        #expect(suppression["range"]?["start"]?["line"]?.integerValue == 6)
+        #expect(suppression["range"]?["start"]?["character"]?.integerValue == 0)
+
+        let fixed = template.replacingOccurrences(of: "onTapp", with: "onTap")
+        server.notify(
+            "textDocument/didChange",
+            #"{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"text":\#(TemporaryProject.quoted(fixed))}]}"#)
+        #expect(try server.diagnostics(for: uri).isEmpty)
+        server.request(3, "shutdown")
+        _ = try server.next { $0["id"]?.integerValue == 3 }
+        server.notify("exit", "{}")
+        #expect(try server.exitStatus() == 0)
+    }
+
+    @Test func anIncrementalChangeIsAppliedInUTF16Units() throws {
+        var files = MinimalApp.files
+        files["pages/index/index.js"] = Self.pageScript
+        let project = try TemporaryProject(files)
+        defer { project.remove() }
+        let server = LanguageServerHarness()
+        try server.initialize()
+        // "😀" is two UTF-16 units and four bytes: the edit after it lands where the editor meant.
+        let template =
+            "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <p>😀</p><button @click=\"onTap()\"></button>\n</body>\n</html>\n"
+        let uri = project.uri("pages/index/index.html")
+        server.notify(
+            "textDocument/didOpen",
+            #"{"textDocument":{"uri":"\#(uri)","languageId":"html","version":1,"text":\#(TemporaryProject.quoted(template))}}"#)
+        _ = try server.diagnostics(for: uri)
+        // `onTap` is at characters 27..<32 of line 6 in UTF-16 (57..<62 in bytes): its 'a'
+        // becomes an 'o'.
+        server.notify(
+            "textDocument/didChange",
+            #"{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[{"range":{"start":{"line":6,"character":30},"end":{"line":6,"character":31}},"text":"o"}]}"#
+        )
+        let found = try server.diagnostics(for: uri) { !$0.isEmpty }
+        #expect(found.first?["message"]?.stringValue == "unknown handler 'onTop' in '@click'; did you mean 'onTap'?")
+        #expect(found.first?["range"]?["start"]?["character"]?.integerValue == 27)
+        server.closeInput()
+        _ = try server.exitStatus()
+    }
+}
