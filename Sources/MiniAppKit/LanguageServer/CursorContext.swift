@@ -11,6 +11,8 @@ public struct CursorContext: Sendable, Hashable {
         case storeKey
         /// A page's url: a navigation call's `url`, a `pages` or tab entry of the manifest.
         case pageURL
+        /// A rule's id in a `mactl-disable-next-line` comment.
+        case ruleID
     }
 
     public var kind: Kind
@@ -29,6 +31,9 @@ public struct CursorContext: Sendable, Hashable {
         let lineEnd = bytes[offset...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
         let isTemplate = path.hasSuffix(".html")
         let isScript = path.hasSuffix(".js")
+        if isTemplate || isScript, let ruleID = ruleID(around: offset, lineStart: lineStart, lineEnd: lineEnd, in: bytes) {
+            return ruleID
+        }
         if let string = quotedString(around: offset, lineStart: lineStart, lineEnd: lineEnd, in: bytes, doubleQuoteIsString: !isTemplate) {
             let before = text(bytes[lineStart..<(string.lowerBound - 1)]).trimmingTrailingWhitespace
             let kind: Kind?
@@ -121,6 +126,31 @@ public struct CursorContext: Sendable, Hashable {
             index -= 1
         }
         return nil
+    }
+
+    /// A rule's id after `mactl-disable-next-line` on the cursor's line: lowercase letters,
+    /// digits and dashes.
+    private static func ruleID(around offset: Int, lineStart: Int, lineEnd: Int, in bytes: [UInt8]) -> CursorContext? {
+        let marker = Array(Suppression.marker.utf8)
+        var markerEnd: Int?
+        var index = lineStart
+        while index + marker.count <= offset {
+            if bytes[index..<(index + marker.count)].elementsEqual(marker) {
+                markerEnd = index + marker.count
+                break
+            }
+            index += 1
+        }
+        guard let markerEnd, offset > markerEnd else { return nil }
+        func isIDPart(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-")
+        }
+        var start = offset
+        while start > markerEnd, isIDPart(bytes[start - 1]) { start -= 1 }
+        var end = offset
+        while end < lineEnd, isIDPart(bytes[end]) { end += 1 }
+        guard start > markerEnd, isSpace(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: ",") else { return nil }
+        return CursorContext(kind: .ruleID, text: text(bytes[start..<end]), range: start..<end, prefix: text(bytes[start..<offset]))
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

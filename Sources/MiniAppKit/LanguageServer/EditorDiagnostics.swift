@@ -25,17 +25,11 @@ struct EditorFiles: Sendable {
         .object([("line", .integer(position.line)), ("character", .integer(position.character))])
     }
 
-    /// The editor's range of a span, in the file it names as the lint read it.
-    static func range(of span: SourceSpan?, in files: [String: SourceFile]) -> EditorRange {
-        guard let span, let file = files[span.path] else { return .fileStart }
-        return file.editorRange(of: span)
-    }
-
     /// A diagnostic as `textDocument/publishDiagnostics` carries it: the rule's id as `code`,
     /// its documentation as `codeDescription`, notes as related information (a note with no
     /// place points at the diagnostic's own).
-    func diagnostic(_ diagnostic: Diagnostic, files: [String: SourceFile]) -> JSONOutput {
-        let range = Self.range(of: diagnostic.span, in: files)
+    func diagnostic(_ diagnostic: Diagnostic, ranges: DiagnosticRanges) -> JSONOutput {
+        let range = ranges.range(of: diagnostic.span)
         let severity: Int
         switch diagnostic.severity {
         case .error: severity = 1
@@ -58,7 +52,7 @@ struct EditorFiles: Sendable {
                     .array(
                         diagnostic.notes.map { note in
                             let path = note.span?.path ?? ownPath
-                            let noteRange = note.span.map { Self.range(of: $0, in: files) } ?? range
+                            let noteRange = note.span.map { ranges.range(of: $0) } ?? range
                             return .object([
                                 ("location", .object([("uri", .string(uri(path))), ("range", Self.range(noteRange))])),
                                 ("message", .string(note.message)),
@@ -70,8 +64,8 @@ struct EditorFiles: Sendable {
     }
 
     /// The workspace edit of a fix-it.
-    func edit(_ fixIt: FixIt, files: [String: SourceFile]) -> JSONOutput {
-        let range = Self.range(of: fixIt.span, in: files)
+    func edit(_ fixIt: FixIt, ranges: DiagnosticRanges) -> JSONOutput {
+        let range = ranges.range(of: fixIt.span)
         return .object([
             (
                 "changes",
@@ -80,5 +74,39 @@ struct EditorFiles: Sendable {
                 ])
             )
         ])
+    }
+}
+
+/// The editor ranges of diagnostics' spans, in the files as the lint read them: every offset
+/// the diagnostics name is converted in one walk per file (`EditorPositionTable`).
+struct DiagnosticRanges {
+    private var tables: [String: EditorPositionTable] = [:]
+    private let files: [String: SourceFile]
+
+    init(_ diagnostics: [Diagnostic], fixIts: [FixIt] = [], files: [String: SourceFile]) {
+        self.files = files
+        var offsets: [String: [Int]] = [:]
+        func add(_ span: SourceSpan?) {
+            guard let span, span.hasPosition else { return }
+            offsets[span.path, default: []] += [span.start.offset, span.end.offset]
+        }
+        for diagnostic in diagnostics {
+            add(diagnostic.span)
+            for note in diagnostic.notes { add(note.span) }
+            add(diagnostic.fixIt?.span)
+        }
+        for fixIt in fixIts { add(fixIt.span) }
+        for (path, wanted) in offsets {
+            if let file = files[path] { tables[path] = EditorPositionTable(file: file, offsets: wanted) }
+        }
+    }
+
+    /// A span without a position, or in a file the lint did not read, is the file's start.
+    func range(of span: SourceSpan?) -> EditorRange {
+        guard let span, span.hasPosition, let file = files[span.path] else { return .fileStart }
+        let table = tables[span.path]
+        return EditorRange(
+            start: table?.position(span.start.offset) ?? file.editorPosition(at: span.start.offset),
+            end: table?.position(span.end.offset) ?? file.editorPosition(at: span.end.offset))
     }
 }

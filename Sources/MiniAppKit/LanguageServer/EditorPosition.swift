@@ -82,3 +82,36 @@ extension SourceFile {
         EditorRange(start: editorPosition(at: range.lowerBound), end: editorPosition(at: range.upperBound))
     }
 }
+
+/// The editor positions of many offsets of one file, worked out in one walk through it: a
+/// page with a hundred thousand findings on one long line would otherwise walk the line from
+/// its start for each of them.
+struct EditorPositionTable {
+    private var positions: [Int: EditorPosition] = [:]
+
+    init(file: SourceFile, offsets: some Sequence<Int>) {
+        let bytes = file.bytes
+        let wanted = Set(offsets.map { max(0, min($0, bytes.count)) }).sorted()
+        var line = 0
+        var character = 0
+        var index = 0
+        for offset in wanted {
+            while index < offset {
+                if bytes[index] == UInt8(ascii: "\n") {
+                    line += 1
+                    character = 0
+                    index += 1
+                    continue
+                }
+                let length = SourceFile.scalarLength(bytes, at: index, end: bytes.count)
+                // A character the offset falls inside counts as its start.
+                if index + length > offset { break }
+                character += length == 4 ? 2 : 1
+                index += length
+            }
+            positions[offset] = EditorPosition(line: line, character: character)
+        }
+    }
+
+    func position(_ offset: Int) -> EditorPosition? { positions[offset] }
+}

@@ -57,6 +57,13 @@ public final class LanguageServer: @unchecked Sendable {
         var published: [String: String] = [:]
         var isPending = false
         var isScheduled = false
+        /// Whether the next lint runs the app (the smoke run): on the project's first lint and
+        /// after a save, not on every keystroke, as rust-analyzer runs `cargo check` on save.
+        var needsSmokeRun = true
+        /// The smoke run's diagnostics of the last lint that ran it, with the files as it read
+        /// them: lints between two runs report those of the files that did not change since.
+        var runDiagnostics: [Diagnostic] = []
+        var runFiles: [String: SourceFile] = [:]
 
         init(root: URL) {
             self.root = root
@@ -70,6 +77,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var documents: [String: OpenDocument] = [:]
     private var projects: [String: ProjectState] = [:]
     private var cancelled: Set<String> = []
+    /// Whether the client watches files for the server when asked to.
+    private var clientRegistersWatchers = false
     private let answering = DispatchQueue(label: "mactl.lsp.answer")
     private let linting = DispatchQueue(label: "mactl.lsp.lint")
 
@@ -133,7 +142,11 @@ public final class LanguageServer: @unchecked Sendable {
         let phase = locked { self.phase }
         switch (phase, method) {
         case (.uninitialized, "initialize"):
-            locked { self.phase = .running }
+            let watches = params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
+            locked {
+                self.phase = .running
+                self.clientRegistersWatchers = watches
+            }
             send(id: id, result: Self.initializeResult)
         case (.uninitialized, _):
             sendError(id: id, code: .serverNotInitialized, message: "'\(method)' before 'initialize'")
@@ -157,6 +170,11 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    /// The code action kinds offered: each fix and suppression, and all the file's fix-its
+    /// at once (as ruff's `source.fixAll.ruff`, for an editor's fix on save).
+    static let quickFixKind = "quickfix"
+    static let fixAllKind = "source.fixAll.mactl"
+
     private static let initializeResult = JSONOutput.object([
         (
             "capabilities",
@@ -166,7 +184,10 @@ public final class LanguageServer: @unchecked Sendable {
                     "textDocumentSync",
                     .object([("openClose", .bool(true)), ("change", .integer(1)), ("save", .object([("includeText", .bool(false))]))])
                 ),
-                ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+                (
+                    "codeActionProvider",
+                    .object([("codeActionKinds", .array([.string(quickFixKind), .string(fixAllKind)]))])
+                ),
                 ("definitionProvider", .bool(true)),
                 ("hoverProvider", .bool(true)),
                 (
@@ -181,6 +202,29 @@ public final class LanguageServer: @unchecked Sendable {
     private func notify(_ method: String, params: JSONNode?) {
         guard locked({ phase == .running }) else { return }
         switch method {
+        case "initialized":
+            // Files changed outside the editor (a checkout, `.mactl.yml`) are linted again when
+            // the client tells; a client that can watch is asked to.
+            guard locked({ clientRegistersWatchers }) else { return }
+            let watchers = ["**/*.{html,js,css,json,svg}", "**/.mactl.yml"].map { JSONOutput.object([("globPattern", .string($0))]) }
+            writer.send(
+                .object([
+                    ("jsonrpc", .string("2.0")), ("id", .string("mactl-watch-files")), ("method", .string("client/registerCapability")),
+                    (
+                        "params",
+                        .object([
+                            (
+                                "registrations",
+                                .array([
+                                    .object([
+                                        ("id", .string("mactl-watch-files")), ("method", .string("workspace/didChangeWatchedFiles")),
+                                        ("registerOptions", .object([("watchers", .array(watchers))])),
+                                    ])
+                                ])
+                            )
+                        ])
+                    ),
+                ]))
         case "textDocument/didOpen":
             guard let item = params?["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue,
                 let path = Self.path(ofURI: uri)
@@ -212,13 +256,13 @@ public final class LanguageServer: @unchecked Sendable {
             guard let uri = params?["textDocument"]?["uri"]?.stringValue, let path = Self.path(ofURI: uri),
                 let root = locked({ documents[path]?.root })
             else { return }
-            scheduleLint(root: root)
+            scheduleLint(root: root, runningTheApp: true)
         case "workspace/didChangeWatchedFiles":
             // A file changed outside the editor (a checkout, a generator): every project it
             // is in is linted again.
             let paths = (params?["changes"]?.elements ?? []).compactMap { $0["uri"]?.stringValue.flatMap(Self.path(ofURI:)) }
             let roots = locked { Array(projects.keys) }
-            for root in roots where paths.contains(where: { $0.hasPrefix(root + "/") }) { scheduleLint(root: root) }
+            for root in roots where paths.contains(where: { $0.hasPrefix(root + "/") }) { scheduleLint(root: root, runningTheApp: true) }
         default:
             break
         }
@@ -238,11 +282,12 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Lints
 
-    private func scheduleLint(root: String) {
+    private func scheduleLint(root: String, runningTheApp: Bool = false) {
         let starts: Bool = locked {
             let project = projects[root] ?? ProjectState(root: URL(fileURLWithPath: root))
             projects[root] = project
             project.isPending = true
+            if runningTheApp { project.needsSmokeRun = true }
             defer { project.isScheduled = true }
             return !project.isScheduled
         }
@@ -252,13 +297,15 @@ public final class LanguageServer: @unchecked Sendable {
     /// Lints the project until no change came in during its last lint.
     private func lintWhilePending(root: String) {
         while true {
-            let job: (project: ProjectState, buffers: [SourceFile], openURIs: [String: String])? = locked {
+            let job: (project: ProjectState, buffers: [SourceFile], openURIs: [String: String], smokeRun: Bool)? = locked {
                 guard let project = projects[root] else { return nil }
                 guard project.isPending else {
                     project.isScheduled = false
                     return nil
                 }
                 project.isPending = false
+                let smokeRun = project.needsSmokeRun
+                project.needsSmokeRun = false
                 var buffers: [SourceFile] = []
                 var openURIs: [String: String] = [:]
                 for (path, document) in documents where document.root == root {
@@ -267,57 +314,104 @@ public final class LanguageServer: @unchecked Sendable {
                         buffers.append(SourceFile(path: relative, bytes: document.bytes))
                     }
                 }
-                return (project, buffers, openURIs)
+                return (project, buffers, openURIs, smokeRun)
             }
             guard let job else { return }
-            lint(job.project, buffers: job.buffers, files: EditorFiles(root: job.project.root, openURIs: job.openURIs))
+            lint(
+                job.project, buffers: job.buffers, files: EditorFiles(root: job.project.root, openURIs: job.openURIs),
+                smokeRun: job.smokeRun)
         }
     }
 
-    private func lint(_ state: ProjectState, buffers: [SourceFile], files: EditorFiles) {
+    /// One lint of the project with the buffers in place of their files. With `smokeRun`, the
+    /// static rules' diagnostics are published as soon as they are known and the run's when it
+    /// ends; without, the run's last diagnostics stand for the files that did not change.
+    private func lint(_ state: ProjectState, buffers: [SourceFile], files: EditorFiles, smokeRun: Bool) {
         let previous = locked { state.result }
         let source = ProjectSource(path: state.root.path)
-        var published: [String: JSONOutput] = [:]
-        var result: LintResult?
         do throws(ProjectSource.Failure) {
             var (project, configuration) = try source.load(reusing: previous?.model.project)
-            for buffer in buffers { project.replace(with: buffer) }
+            for buffer in buffers { Self.putInPlace(buffer, in: &project) }
             let kept = locked { state.kept } ?? options.cache?.keptWork(projectAt: state.root) ?? LintCache.KeptWork()
             let scriptRuns = ScriptRunStore(tool: options.tool, kept: kept.scriptRuns)
             let pageFindings = PageFindingStore(tool: options.tool, kept: kept.pageFindings)
             let linted = Linter.lint(
-                project, configuration: configuration, reusing: previous?.model, scriptRuns: scriptRuns, pageFindings: pageFindings)
-            result = linted
-            locked { state.kept = LintCache.KeptWork(scriptRuns: scriptRuns.usedRuns, pageFindings: pageFindings.usedFindings) }
-            let sourceFiles = linted.sourceFiles
-            var byURI: [String: [JSONOutput]] = [:]
-            for diagnostic in linted.diagnostics {
-                byURI[files.uri(diagnostic.span?.path ?? ProjectModel.manifestPath), default: []].append(
-                    files.diagnostic(diagnostic, files: sourceFiles))
+                project, configuration: configuration, reusing: previous?.model, scriptRuns: scriptRuns, pageFindings: pageFindings,
+                staticResult: smokeRun ? { early in self.publish(self.withLastRun(early, of: state), of: state, files: files) } : nil,
+                smokeRun: smokeRun)
+            locked {
+                state.kept = LintCache.KeptWork(scriptRuns: scriptRuns.usedRuns, pageFindings: pageFindings.usedFindings)
+                if smokeRun {
+                    state.runDiagnostics = linted.diagnostics.filter { Linter.runRuleIDs.contains($0.id) }
+                    state.runFiles = linted.sourceFiles
+                }
             }
-            // An open file with nothing to report is told so once, on its first lint.
-            for uri in files.openURIs.values where byURI[uri] == nil { byURI[uri] = [] }
-            published = byURI.mapValues { JSONOutput.array($0) }
+            publish(smokeRun ? linted : withLastRun(linted, of: state), of: state, files: files)
         } catch {
             // The folder is gone or its configuration cannot be read: nothing is known of it.
             logMessage("mactl: \(state.root.path): \(error.message)")
+            publish(nil, of: state, files: files)
         }
-        let changed: [(String, JSONOutput)] = locked {
-            state.result = result
-            var changed: [(String, JSONOutput)] = []
-            for (uri, diagnostics) in published.sorted(by: { $0.key < $1.key }) where state.published[uri] != diagnostics.compact() {
-                changed.append((uri, diagnostics))
+    }
+
+    /// The buffer in place of its file, as the editor will save it. An editor decodes a file
+    /// before it shows it: invalid UTF-8 becomes U+FFFD and a byte order mark is taken off
+    /// (and written back on save). A buffer that is the file as decoded leaves the file's own
+    /// bytes, which the rules about them read; an edited one gets the file's mark back.
+    static func putInPlace(_ buffer: SourceFile, in project: inout Project) {
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var bytes = buffer.bytes
+        if let disk = project.file(buffer.path) {
+            if disk.bytes.starts(with: byteOrderMark), !bytes.starts(with: byteOrderMark) { bytes = byteOrderMark + bytes }
+            if disk.bytes == bytes || disk.text == String(decoding: bytes, as: UTF8.self) { return }
+        }
+        project.replace(with: SourceFile(path: buffer.path, bytes: bytes))
+    }
+
+    /// `result` with the last smoke run's diagnostics of the files that are as the run read
+    /// them (and of no file).
+    private func withLastRun(_ result: LintResult, of state: ProjectState) -> LintResult {
+        let (diagnostics, files) = locked { (state.runDiagnostics, state.runFiles) }
+        guard !diagnostics.isEmpty else { return result }
+        let sourceFiles = result.sourceFiles
+        let standing = diagnostics.filter { diagnostic in
+            guard let path = diagnostic.span?.path else { return true }
+            return sourceFiles[path] == files[path]
+        }
+        var merged = result
+        merged.diagnostics = (result.diagnostics + standing).sortedDeterministically()
+        return merged
+    }
+
+    /// Keeps `result` as the project's last lint and sends each file's diagnostics whose list
+    /// changed since the last publish: an empty list for a file whose findings are all gone.
+    private func publish(_ result: LintResult?, of state: ProjectState, files: EditorFiles) {
+        var byURI: [String: [JSONOutput]] = [:]
+        if let result {
+            let ranges = DiagnosticRanges(result.diagnostics, files: result.sourceFiles)
+            var uris: [String: String] = [:]
+            for diagnostic in result.diagnostics {
+                let path = diagnostic.span?.path ?? ProjectModel.manifestPath
+                let uri = uris[path] ?? files.uri(path)
+                uris[path] = uri
+                byURI[uri, default: []].append(files.diagnostic(diagnostic, ranges: ranges))
             }
-            // Files whose diagnostics are all fixed are cleared.
-            for uri in state.published.keys.sorted() where published[uri] == nil { changed.append((uri, .array([]))) }
-            state.published = published.mapValues { $0.compact() }
-            return changed
+            // An open file with nothing to report is told so once, on its first lint.
+            for uri in files.openURIs.values where byURI[uri] == nil { byURI[uri] = [] }
+        }
+        let published = byURI.mapValues { JSONOutput.array($0).compact() }
+        let changed: [(String, String)] = locked {
+            state.result = result
+            var changed = published.filter { state.published[$0.key] != $0.value }.map { ($0.key, $0.value) }
+            changed += state.published.keys.filter { published[$0] == nil }.map { ($0, "[]") }
+            state.published = published
+            return changed.sorted { $0.0 < $1.0 }
         }
         for (uri, diagnostics) in changed {
             writer.send(
                 .object([
                     ("jsonrpc", .string("2.0")), ("method", .string("textDocument/publishDiagnostics")),
-                    ("params", .object([("uri", .string(uri)), ("diagnostics", diagnostics)])),
+                    ("params", .object([("uri", .string(uri)), ("diagnostics", .fragment(diagnostics))])),
                 ]))
         }
     }
@@ -371,20 +465,50 @@ public final class LanguageServer: @unchecked Sendable {
         else { return .array([]) }
         let sourceFiles = query.result.sourceFiles
         guard sourceFiles[query.path]?.bytes == query.buffer.bytes else { return .array([]) }
+        let only = query.params["context"]?["only"]?.elements?.compactMap(\.stringValue)
+        func wanted(_ kind: String) -> Bool {
+            only.map { kinds in kinds.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true
+        }
         var actions: [JSONOutput] = []
-        for diagnostic in query.result.diagnostics where diagnostic.span?.path == query.path {
-            let diagnosticRange = EditorFiles.range(of: diagnostic.span, in: sourceFiles)
+        let inFile = query.result.diagnostics.filter { $0.span?.path == query.path }
+        let ranges = DiagnosticRanges(inFile, files: sourceFiles)
+        let suppressions = Suppression.inFile(query.path, of: query.result.model)
+        // One action per edit: the findings of one rule on one line share their suppression.
+        var offered: Set<FixIt> = []
+        for diagnostic in inFile where wanted(Self.quickFixKind) {
+            let diagnosticRange = ranges.range(of: diagnostic.span)
             guard diagnosticRange.start <= end, start <= diagnosticRange.end else { continue }
+            let suppression = Suppression.fixIt(silencing: diagnostic, in: query.result.model, existing: suppressions)
             let fixes =
-                [diagnostic.fixIt].compactMap { $0 }.filter { fix in sourceFiles[fix.span.path] != nil }
-                + [Suppression.fixIt(silencing: diagnostic, in: query.result.model)].compactMap { $0 }
+                ([diagnostic.fixIt].compactMap { $0 }.filter { fix in sourceFiles[fix.span.path] != nil } + [suppression].compactMap { $0 })
+                .filter { offered.insert($0).inserted }
+            let fixRanges = DiagnosticRanges([], fixIts: fixes, files: sourceFiles)
             for (index, fix) in fixes.enumerated() {
                 actions.append(
                     .object([
-                        ("title", .string(fix.message)), ("kind", .string("quickfix")),
-                        ("diagnostics", .array([query.files.diagnostic(diagnostic, files: sourceFiles)])),
+                        ("title", .string(fix.message)), ("kind", .string(Self.quickFixKind)),
+                        ("diagnostics", .array([query.files.diagnostic(diagnostic, ranges: ranges)])),
                         ("isPreferred", .bool(index == 0 && diagnostic.fixIt != nil)),
-                        ("edit", query.files.edit(fix, files: sourceFiles)),
+                        ("edit", query.files.edit(fix, ranges: fixRanges)),
+                    ]))
+            }
+        }
+        // Every fix-it into this file at once, as `lint --fix` applies them: one that overlaps
+        // another is left for the next lint.
+        let fixable = query.result.diagnostics.filter { $0.fixIt?.span.path == query.path }
+        if wanted(Self.fixAllKind), !fixable.isEmpty, let file = sourceFiles[query.path] {
+            let applied = FixItApplier.apply(fixable, to: file.bytes).applied
+            if !applied.isEmpty {
+                let fixRanges = DiagnosticRanges([], fixIts: applied.map(\.fixIt), files: sourceFiles)
+                let edits = applied.map { fix -> JSONOutput in
+                    .object([
+                        ("range", EditorFiles.range(fixRanges.range(of: fix.fixIt.span))), ("newText", .string(fix.fixIt.replacement)),
+                    ])
+                }
+                actions.append(
+                    .object([
+                        ("title", .string("apply every mactl fix-it in this file")), ("kind", .string(Self.fixAllKind)),
+                        ("edit", .object([("changes", .object([(query.files.uri(query.path), .array(edits))]))])),
                     ]))
             }
         }
@@ -423,13 +547,14 @@ public final class LanguageServer: @unchecked Sendable {
         guard let context = context(query) else { return .array([]) }
         let range = EditorFiles.range(query.buffer.editorRange(of: context.range))
         let items = ProjectNavigation(model: query.result.model).completions(for: context, in: query.path).map { item -> JSONOutput in
-            // The protocol's CompletionItemKind: Method, Property, Constant, File.
+            // The protocol's CompletionItemKind: Method, Property, Constant, File, Keyword.
             let kind: Int
             switch item.kind {
             case .handler: kind = 2
             case .storeKey: kind = 10
             case .translationKey: kind = 21
             case .pageURL: kind = 17
+            case .ruleID: kind = 14
             }
             return .object([
                 ("label", .string(item.label)), ("kind", .integer(kind)), ("detail", .string(item.detail)),

@@ -1,6 +1,6 @@
 /// Where a name an editor points at is defined, what it reads as, and what may be written
-/// there: the model's handlers, data keys, locale keys and pages, for `mactl lsp`'s go to
-/// definition, hover and completion.
+/// there: the model's handlers, data keys, locale keys and pages, and the rules a suppression
+/// names, for `mactl lsp`'s go to definition, hover and completion.
 public struct ProjectNavigation: Sendable {
     public var model: ProjectModel
 
@@ -21,6 +21,7 @@ public struct ProjectNavigation: Sendable {
             case storeKey
             case translationKey
             case pageURL
+            case ruleID
         }
 
         public var label: String
@@ -58,12 +59,19 @@ public struct ProjectNavigation: Sendable {
             let path = model.project.contains(page.templatePath) ? page.templatePath : page.scriptPath
             guard model.project.contains(path) else { return [] }
             return [Target(path: path, range: 0..<0)]
+        case .ruleID:
+            return []
         }
     }
 
     /// A translation key's text in each locale, the default first, as Markdown; nil for a
     /// context that is no key, or a key no locale has.
     public func hover(for context: CursorContext) -> String? {
+        if context.kind == .ruleID {
+            guard let rule = RuleRegistry.descriptions.first(where: { $0.id == context.text }) else { return nil }
+            return "**\(rule.id)** (\(rule.defaultSeverity.rawValue) by default)\n\n\(rule.summary)\n\n"
+                + "[docs/rules.md](\(DiagnosticEntry(rule: rule).documentationURL))"
+        }
         guard context.kind == .translationKey else { return nil }
         let catalogs = model.locales.catalogs.sorted { lhs, rhs in
             let lhsDefault = lhs.path == model.locales.defaultCatalog?.path
@@ -109,6 +117,8 @@ public struct ProjectNavigation: Sendable {
             candidates = keys.sorted().map { Completion(label: $0, kind: .translationKey, detail: texts[$0] ?? "") }
         case .pageURL:
             candidates = model.pages.map { Completion(label: $0.route, kind: .pageURL, detail: $0.isTab ? "tab page" : "page") }
+        case .ruleID:
+            candidates = RuleRegistry.descriptions.map { Completion(label: $0.id, kind: .ruleID, detail: $0.summary) }
         }
         return candidates.filter { $0.label.hasPrefix(context.prefix) }
     }

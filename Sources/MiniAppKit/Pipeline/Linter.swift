@@ -5,16 +5,21 @@ public enum Linter {
     /// `previous` lends its parses of unchanged files (`ProjectModel(reusing:)`), `scriptRuns`
     /// the script runs an earlier lint kept, `pageFindings` the findings of page rules on
     /// pages that did not change, `packCache` the last pack's entries to the budget rule.
-    /// `timings` records where the time went.
+    /// `timings` records where the time went. `staticResult`, when given, is handed the
+    /// result without the smoke run's rules as soon as the others are done (`mactl lsp`
+    /// publishes it while the smoke run goes on); the result returned has them all. Without
+    /// `smokeRun`, the app is not run and the rules that read the run are left out (`mactl
+    /// lsp` as the author types).
     public static func lint(
         _ project: Project, configuration: Configuration = .default, reusing previous: ProjectModel? = nil,
         scriptRuns: ScriptRunStore? = nil,
-        pageFindings: PageFindingStore? = nil, packCache: PackCache.Lending? = nil, timings: LintTimings? = nil
+        pageFindings: PageFindingStore? = nil, packCache: PackCache.Lending? = nil, timings: LintTimings? = nil,
+        staticResult: ((LintResult) -> Void)? = nil, smokeRun: Bool = true
     ) -> LintResult {
         // The smoke run is the longest task of the checks and runs on one core: started as soon
         // as the pages are parsed, it runs beside the facts that span files, the icons and the
         // rules, instead of after the first two. It reads only what is final by then.
-        let startsSmokeRun = runsSmokeRun(under: configuration)
+        let startsSmokeRun = smokeRun && runsSmokeRun(under: configuration)
         var model = ProjectModel(
             project: project, configuration: configuration, reusing: previous, scriptRuns: scriptRuns, timings: timings,
             pagesParsed: startsSmokeRun
@@ -24,12 +29,20 @@ public enum Linter {
                     }
                 } : nil)
         model.packCache = packCache
-        let result = check(model, pageFindings: pageFindings, timings: timings)
+        let result = check(
+            model, rules: smokeRun ? RuleRegistry.all : staticRules, pageFindings: pageFindings, timings: timings,
+            staticResult: staticResult)
         // A run started for rules that, in the end, could not run is still waited for: no lint
         // leaves work going on behind it.
         if startsSmokeRun { _ = model.smokeRun }
         return result
     }
+
+    /// Every rule but those that read the smoke run.
+    static let staticRules = RuleRegistry.all.filter { $0.asRunRule == nil }
+
+    /// The ids of the rules that read the smoke run.
+    public static let runRuleIDs = Set(RuleRegistry.all.compactMap { $0.asRunRule?.description.id })
 
     /// Whether the configuration turns on any rule that reads the smoke run.
     static func runsSmokeRun(under configuration: Configuration) -> Bool {
@@ -41,16 +54,21 @@ public enum Linter {
     /// suppressions can be told apart from suppressions of rules that did not run.
     public static func check(
         _ model: ProjectModel, rules: [any Rule.Type] = RuleRegistry.all, isFullLint: Bool = true, pageFindings: PageFindingStore? = nil,
-        timings: LintTimings? = nil
+        timings: LintTimings? = nil, staticResult: ((LintResult) -> Void)? = nil
     ) -> LintResult {
-        guard let timings else { return checkTimed(model, rules: rules, isFullLint: isFullLint, pageFindings: pageFindings, timings: nil) }
+        guard let timings else {
+            return checkTimed(
+                model, rules: rules, isFullLint: isFullLint, pageFindings: pageFindings, timings: nil, staticResult: staticResult)
+        }
         return timings.stage(.rules) {
-            checkTimed(model, rules: rules, isFullLint: isFullLint, pageFindings: pageFindings, timings: timings)
+            checkTimed(
+                model, rules: rules, isFullLint: isFullLint, pageFindings: pageFindings, timings: timings, staticResult: staticResult)
         }
     }
 
     private static func checkTimed(
-        _ model: ProjectModel, rules: [any Rule.Type], isFullLint: Bool, pageFindings: PageFindingStore?, timings: LintTimings?
+        _ model: ProjectModel, rules: [any Rule.Type], isFullLint: Bool, pageFindings: PageFindingStore?, timings: LintTimings?,
+        staticResult: ((LintResult) -> Void)?
     ) -> LintResult {
         let runnable = rules.filter { rule in
             rule.description.appKinds.contains(model.runtime.appKind) && model.configuration.severity(for: rule.description) != nil
@@ -63,10 +81,31 @@ public enum Linter {
         // the `run-*` rules share, goes first and those rules last: it runs on one core while
         // the others check, instead of holding up a core whose next rule waits for it.
         let runRules = projectRules.filter { $0.asRunRule != nil }
-        var tasks: [CheckTask] = runRules.isEmpty ? [] : [.smokeRun]
-        tasks += projectRules.filter { $0.asRunRule == nil }.map(CheckTask.projectRule)
-        tasks += model.pages.indices.map(CheckTask.page)
-        tasks += runRules.map(CheckTask.projectRule)
+        let staticTasks = projectRules.filter { $0.asRunRule == nil }.map(CheckTask.projectRule) + model.pages.indices.map(CheckTask.page)
+        if let staticResult, !runRules.isEmpty {
+            // The static rules first, reported on their own; the smoke run, started with the
+            // pages, goes on beside them. A suppression of a run rule silences nothing yet, so
+            // unused suppressions wait for the whole result.
+            let found = findings(of: staticTasks, pageRules: pageRules, in: model, pageFindings: pageFindings, timings: timings)
+            staticResult(finish(found, of: model, isFullLint: isFullLint, unchecked: runRuleIDs))
+            let runFound = findings(
+                of: runRules.map(CheckTask.projectRule), pageRules: pageRules, in: model, pageFindings: pageFindings, timings: timings)
+            return finish(found + runFound, of: model, isFullLint: isFullLint)
+        }
+        let tasks: [CheckTask] = (runRules.isEmpty ? [] : [.smokeRun]) + staticTasks + runRules.map(CheckTask.projectRule)
+        // Rules left out on purpose (the smoke run's, when it is off) silence nothing, and a
+        // suppression of theirs is not reported for it.
+        let unchecked = Self.runRuleIDs.subtracting(rules.map { $0.description.id })
+        return finish(
+            findings(of: tasks, pageRules: pageRules, in: model, pageFindings: pageFindings, timings: timings), of: model,
+            isFullLint: isFullLint, unchecked: unchecked)
+    }
+
+    /// The tasks' diagnostics, every core taking the next task, in the tasks' order.
+    private static func findings(
+        of tasks: [CheckTask], pageRules: [any PageRule.Type], in model: ProjectModel, pageFindings: PageFindingStore?,
+        timings: LintTimings?
+    ) -> [Diagnostic] {
         let found = ParallelMap.mapTakingInOrder(tasks) { task -> [Diagnostic] in
             switch task {
             case .smokeRun:
@@ -82,13 +121,20 @@ public enum Linter {
                 return pageRules.flatMap { rule in diagnostics(found[rule.description.id] ?? [], of: rule.description, in: model) }
             }
         }
+        return found.flatMap { $0 }
+    }
+
+    /// The rules' diagnostics as reported: run findings a static rule states better left out,
+    /// per-path severities and suppressions applied, sorted.
+    private static func finish(_ found: [Diagnostic], of model: ProjectModel, isFullLint: Bool, unchecked: Set<String> = []) -> LintResult {
         // Only a full lint knows what a suppression silenced; a partial one leaves
         // diagnostics as they are.
-        var reported = Self.applyOverrides(model.configuration.overrides, to: Self.withoutRepeatedRunFindings(found.flatMap { $0 }))
+        var reported = Self.applyOverrides(model.configuration.overrides, to: Self.withoutRepeatedRunFindings(found))
         if isFullLint {
             reported = Suppression.apply(
-                Suppression.find(in: model), to: reported, severity: model.configuration.severity(for: ProjectUnusedSuppression.description)
-            )
+                Suppression.find(in: model), to: reported,
+                severity: model.configuration.severity(for: ProjectUnusedSuppression.description),
+                unchecked: unchecked)
         }
         return LintResult(diagnostics: reported.sortedDeterministically(), model: model)
     }

@@ -3,16 +3,15 @@ extension Suppression {
     /// above it, indented as the line is, or the rule's id added to the one already there.
     /// Nil where no suppression can go: a file other than a page's template or a script, or
     /// a finding without a line.
-    public static func fixIt(silencing diagnostic: Diagnostic, in model: ProjectModel) -> FixIt? {
+    /// `existing`: the file's suppressions (`inFile`), when the caller has them, so that the
+    /// fixes of many diagnostics of one file do not read it once each.
+    public static func fixIt(silencing diagnostic: Diagnostic, in model: ProjectModel, existing: [Suppression]? = nil) -> FixIt? {
         guard let span = diagnostic.span, span.hasPosition, let file = model.project.file(span.path) else { return nil }
         let isTemplate = model.pages.contains { $0.templatePath == span.path && $0.template != nil }
         let isScript = model.scripts.contains { $0.file.path == span.path }
         guard isTemplate || isScript else { return nil }
         let message = "disable '\(diagnostic.id)' for this line"
-        let existing =
-            (isTemplate
-            ? inHTML(file) : model.scripts.first { $0.file.path == span.path }.map { inComments($0.comments, of: $0.file) } ?? [])
-            .first { $0.targetLine == span.start.line }
+        let existing = (existing ?? inFile(span.path, of: model)).first { $0.targetLine == span.start.line }
         if let existing {
             guard !existing.ruleIDs.contains(diagnostic.id) else { return nil }
             let ids = (existing.ruleIDs + [diagnostic.id]).joined(separator: " ")
@@ -36,6 +35,12 @@ extension Suppression {
         let comment = isTemplate ? "<!-- \(marker) \(diagnostic.id) -->" : "// \(marker) \(diagnostic.id)"
         let lineBreak = file.lineText(span.start.line).map { _ in Self.lineBreak(of: file, line: span.start.line) } ?? "\n"
         return FixIt(message: message, span: file.span(lineStart..<lineStart), replacement: indent + comment + lineBreak)
+    }
+
+    /// The suppressions of one page template or script.
+    public static func inFile(_ path: String, of model: ProjectModel) -> [Suppression] {
+        if let page = model.pages.first(where: { $0.templatePath == path }), let template = page.template { return inHTML(template.file) }
+        return model.scripts.first { $0.file.path == path }.map { inComments($0.comments, of: $0.file) } ?? []
     }
 
     /// The file's line break as the line ends with (`\r\n` or `\n`), so an inserted line matches.

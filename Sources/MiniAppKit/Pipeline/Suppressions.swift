@@ -54,8 +54,11 @@ public struct Suppression: Sendable, Hashable {
     }
 
     /// Removes the diagnostics suppressions silence, and reports suppressions that silenced
-    /// nothing or name no rule.
-    static func apply(_ suppressions: [Suppression], to diagnostics: [Diagnostic], severity: Severity?) -> [Diagnostic] {
+    /// nothing or name no rule. A suppression whose rules all are in `unchecked` (rules that
+    /// did not run: the smoke run's, in a lint without it) is not known to be unused.
+    static func apply(
+        _ suppressions: [Suppression], to diagnostics: [Diagnostic], severity: Severity?, unchecked: Set<String> = []
+    ) -> [Diagnostic] {
         var used = Set<Int>()
         var kept: [Diagnostic] = []
         for diagnostic in diagnostics {
@@ -72,6 +75,7 @@ public struct Suppression: Sendable, Hashable {
         guard let severity else { return kept }
         let known = Set(RuleRegistry.allIDs)
         for (index, suppression) in suppressions.enumerated() where !used.contains(index) {
+            if !suppression.ruleIDs.isEmpty, suppression.ruleIDs.allSatisfy(unchecked.contains) { continue }
             let unknown = suppression.ruleIDs.filter { !known.contains($0) }
             let message: String
             if suppression.ruleIDs.isEmpty {

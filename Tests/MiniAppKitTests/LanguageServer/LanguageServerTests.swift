@@ -1,4 +1,5 @@
 import Foundation
+import MiniAppKitTestSupport
 import Testing
 
 @testable import MiniAppKit
@@ -61,6 +62,104 @@ import Testing
         #expect(try server.exitStatus() == 0)
     }
 
+    @Test func aClientThatWatchesFilesIsAskedToWatchTheProjects() throws {
+        let server = LanguageServerHarness()
+        server.request(1, "initialize", #"{"capabilities":{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true}}}}"#)
+        _ = try server.next { $0["id"]?.integerValue == 1 }
+        server.notify("initialized", "{}")
+        let registration = try server.next { $0["method"]?.stringValue == "client/registerCapability" }
+        let watched = registration["params"]?["registrations"]?.elements?.first
+        #expect(watched?["method"]?.stringValue == "workspace/didChangeWatchedFiles")
+        #expect(
+            watched?["registerOptions"]?["watchers"]?.elements?.compactMap { $0["globPattern"]?.stringValue } == [
+                "**/*.{html,js,css,json,svg}", "**/.mactl.yml",
+            ])
+        // The client's answer is taken without a reply.
+        server.send(#"{"jsonrpc":"2.0","id":"mactl-watch-files","result":null}"#)
+        server.request(2, "shutdown")
+        #expect(try server.next()["id"]?.integerValue == 2)
+        server.notify("exit", "{}")
+        #expect(try server.exitStatus() == 0)
+    }
+
+    @Test func fixAllAppliesEveryFixItOfTheFileAndOnlyFilters() throws {
+        var files = MinimalApp.files
+        files["pages/index/index.js"] = Self.pageScript
+        let project = try TemporaryProject(files)
+        defer { project.remove() }
+        let server = LanguageServerHarness()
+        try server.initialize()
+        let template =
+            "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <button @click=\"onTapp()\" x-text=\"store.titel\"></button>\n</body>\n</html>\n"
+        let uri = project.uri("pages/index/index.html")
+        server.notify(
+            "textDocument/didOpen",
+            #"{"textDocument":{"uri":"\#(uri)","languageId":"html","version":1,"text":\#(TemporaryProject.quoted(template))}}"#)
+        #expect(try server.diagnostics(for: uri) { !$0.isEmpty }.count == 2)
+        let range = #"{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}"#
+        server.request(
+            2, "textDocument/codeAction",
+            #"{"textDocument":{"uri":"\#(uri)"},"range":\#(range),"context":{"diagnostics":[],"only":["source.fixAll"]}}"#)
+        let actions = try #require(try server.next { $0["id"]?.integerValue == 2 }["result"]?.elements)
+        #expect(actions.map { $0["kind"]?.stringValue } == ["source.fixAll.mactl"])
+        let edits = try #require(actions.first?["edit"]?["changes"]?[uri]?.elements)
+        #expect(edits.map { $0["newText"]?.stringValue } == ["onTap", "title"])
+        #expect(edits.map { $0["range"]?["start"]?["character"]?.integerValue } == [18, 42])
+        server.request(
+            3, "textDocument/codeAction",
+            #"{"textDocument":{"uri":"\#(uri)"},"range":\#(range),"context":{"diagnostics":[],"only":["quickfix"]}}"#)
+        #expect(try server.next { $0["id"]?.integerValue == 3 }["result"]?.elements?.isEmpty == true)
+        server.closeInput()
+        _ = try server.exitStatus()
+    }
+
+    @Test func aBufferThatIsTheFileAsDecodedKeepsTheFilesBytes() {
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        var project = Project(files: [
+            SourceFile(path: "i18n/fr.json", bytes: Array("{\"a\": \"caf".utf8) + [0xE9] + Array("\"}\n".utf8)),
+            SourceFile(path: "manifest.json", bytes: bom + Array("{}\n".utf8)),
+        ])
+        // As an editor shows them: U+FFFD for the invalid byte, the mark taken off.
+        LanguageServer.putInPlace(SourceFile(path: "i18n/fr.json", text: "{\"a\": \"caf\u{FFFD}\"}\n"), in: &project)
+        LanguageServer.putInPlace(SourceFile(path: "manifest.json", text: "{}\n"), in: &project)
+        #expect(project.file("i18n/fr.json")?.bytes.contains(0xE9) == true)
+        #expect(project.file("manifest.json")?.bytes == bom + Array("{}\n".utf8))
+        // Edited, the manifest keeps its mark, which the editor writes back.
+        LanguageServer.putInPlace(SourceFile(path: "manifest.json", text: "{ }\n"), in: &project)
+        #expect(project.file("manifest.json")?.bytes == bom + Array("{ }\n".utf8))
+        LanguageServer.putInPlace(SourceFile(path: "pages/new/new.js", text: "Page({});\n"), in: &project)
+        #expect(project.file("pages/new/new.js")?.text == "Page({});\n")
+    }
+
+    /// 100,000 unclosed `<div>`s on one line (Tests/Fixtures/hostile): every finding is
+    /// published, and the quick fixes of the whole line are answered, each in one walk of the
+    /// file, not one per finding.
+    @Test func aHostilePageGetsEveryDiagnosticAndItsLineStillGetsAnswers() throws {
+        let root = PackageRoot.url.appendingPathComponent("Tests/Fixtures/hostile/projects/deep-html-page")
+        let page = root.appendingPathComponent("pages/index/index.html")
+        let uri = page.absoluteURL.absoluteString
+        let text = try String(contentsOf: page, encoding: .utf8)
+        let server = LanguageServerHarness()
+        try server.initialize()
+        server.notify(
+            "textDocument/didOpen",
+            #"{"textDocument":{"uri":"\#(uri)","languageId":"html","version":1,"text":\#(TemporaryProject.quoted(text))}}"#)
+        let found = try server.diagnostics(for: uri, within: 240) { $0.count > 100_000 }
+        #expect(found.count == 100_003)
+        #expect(found.filter { $0["code"]?.stringValue == "template-unclosed-element" }.count == 100_000)
+        server.request(
+            2, "textDocument/codeAction",
+            #"{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":8,"character":0},"end":{"line":8,"character":10}},"context":{"diagnostics":[]}}"#
+        )
+        let actions = try #require(try server.next(within: 240) { $0["id"]?.integerValue == 2 }["result"]?.elements)
+        #expect(
+            actions.map { $0["title"]?.stringValue ?? "" } == [
+                "disable 'template-unclosed-element' for this line", "apply every mactl fix-it in this file",
+            ])
+        server.closeInput()
+        _ = try server.exitStatus(within: 240)
+    }
+
     static let pageScript = "Page({\n  data: { title: 'Hello' },\n  onTap() {},\n});\n"
 
     @Test func anUnsavedBufferIsLintedAndItsFixClearsTheDiagnostic() throws {
@@ -93,8 +192,12 @@ import Testing
             #"{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":6,"character":20},"end":{"line":6,"character":20}},"context":{"diagnostics":[]}}"#
         )
         let actions = try #require(try server.next { $0["id"]?.integerValue == 2 }["result"]?.elements)
-        #expect(actions.map { $0["title"]?.stringValue } == ["replace with 'onTap'", "disable 'template-unknown-handler' for this line"])
-        let suppression = try #require(actions.last?["edit"]?["changes"]?[uri]?.elements?.first)
+        #expect(
+            actions.map { $0["title"]?.stringValue } == [
+                "replace with 'onTap'", "disable 'template-unknown-handler' for this line", "apply every mactl fix-it in this file",
+            ])
+        #expect(actions.map { $0["kind"]?.stringValue } == ["quickfix", "quickfix", "source.fixAll.mactl"])
+        let suppression = try #require(actions[1]["edit"]?["changes"]?[uri]?.elements?.first)
         #expect(suppression["newText"]?.stringValue == "  <!-- mactl-disable-next-line template-unknown-handler -->\n")
         #expect(suppression["range"]?["start"]?["line"]?.integerValue == 6)
         #expect(suppression["range"]?["start"]?["character"]?.integerValue == 0)

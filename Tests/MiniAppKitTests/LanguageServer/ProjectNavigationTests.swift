@@ -38,6 +38,28 @@ import Testing
         #expect(Self.context("const s = \"it's\"; skip.i18n.t('a.|b');", path: script)?.text == "a.b")
         #expect(Self.context("const title = 'home.ti|tle';", path: script) == nil)
         #expect(Self.context(#"{ "pages": ["pages/b/|b"] }"#, path: "manifest.json")?.kind == .pageURL)
+        // A rule named by a suppression, in either kind of comment.
+        let suppressed = Self.context("<!-- mactl-disable-next-line template-unknown-han|dler -->", path: template)
+        #expect(suppressed?.kind == .ruleID)
+        #expect(suppressed?.text == "template-unknown-handler")
+        #expect(Self.context("// mactl-disable-next-line run-exception, script-br|", path: script)?.prefix == "script-br")
+        #expect(Self.context("// mactl-disable-next-l|ine run-exception", path: script) == nil)
+    }
+
+    @Test func aSuppressedRuleIsHoveredAndCompleted() throws {
+        let navigation = ProjectNavigation(model: Self.model())
+        let script = "pages/index/index.js"
+        let rule = try #require(Self.context("// mactl-disable-next-line run-exce|ption", path: script))
+        #expect(
+            navigation.hover(for: rule)
+                == "**run-exception** (warning by default)\n\n\(RunException.description.summary)\n\n"
+                + "[docs/rules.md](https://github.com/mactl/mactl/blob/v\(MactlVersion.current)/docs/rules.md#run-exception)")
+        let typed = try #require(Self.context("// mactl-disable-next-line script-navigation-q|", path: script))
+        #expect(
+            navigation.completions(for: typed, in: script).map(\.label) == [
+                "script-navigation-query-ignored", "script-navigation-query-in-path", "script-navigation-query-not-string",
+            ])
+        #expect(navigation.definitions(of: rule, in: script).isEmpty)
     }
 
     static func model() -> ProjectModel {
@@ -75,10 +97,14 @@ import Testing
 
         let stored = try #require(Self.context(#"<p x-text="store.cou|nt">"#, path: template))
         #expect(navigation.definitions(of: stored, in: template).map(text) == ["count"])
-        #expect(navigation.completions(for: Self.context(#"<p x-text="store.|">"#, path: template)!, in: template).map(\.label) == ["title", "count"])
+        #expect(
+            navigation.completions(for: Self.context(#"<p x-text="store.|">"#, path: template)!, in: template).map(\.label) == [
+                "title", "count",
+            ])
 
         let url = try #require(Self.context("skip.navigateTo({ url: 'pages/b/|b' });", path: "pages/index/index.js"))
-        #expect(navigation.definitions(of: url, in: "pages/index/index.js") == [ProjectNavigation.Target(path: "pages/b/b.html", range: 0..<0)])
+        #expect(
+            navigation.definitions(of: url, in: "pages/index/index.js") == [ProjectNavigation.Target(path: "pages/b/b.html", range: 0..<0)])
         let typedURL = try #require(Self.context("skip.navigateTo({ url: 'pages/|' });", path: "pages/index/index.js"))
         #expect(navigation.completions(for: typedURL, in: "pages/index/index.js").map(\.label) == ["pages/index/index", "pages/b/b"])
 
