@@ -5,12 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pages="${1:-200}"
 runs="${2:-11}"
-swift build -c release --product mactl >/dev/null
-mactl="$(swift build -c release --show-bin-path)/mactl"
-app="$(mktemp -d)/large-app"
-trap 'rm -rf "$(dirname "$app")"' EXIT
-python3 Benchmarks/make-large-app.py "$app" "$pages"
-"$mactl" lint "$app" >/dev/null  # must be clean, and warms the file cache
+source Benchmarks/large-app.sh
 
 source Benchmarks/timing.sh
 mactl_ms=$(time_runs "$mactl" lint "$app" | median)

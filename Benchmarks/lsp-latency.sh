@@ -7,12 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 pages="${1:-200}"
 runs="${2:-21}"
-swift build -c release --product mactl >/dev/null
-mactl="$(swift build -c release --show-bin-path)/mactl"
-app="$(mktemp -d)/large-app"
-trap 'rm -rf "$(dirname "$app")"' EXIT
-python3 Benchmarks/make-large-app.py "$app" "$pages"
-"$mactl" lint "$app" >/dev/null  # must be clean, and warms the file cache
+source Benchmarks/large-app.sh
 
 source Benchmarks/timing.sh
 lint_ms=$(time_runs "$mactl" lint --no-cache "$app" | median)

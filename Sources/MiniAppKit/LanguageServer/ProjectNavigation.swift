@@ -16,16 +16,9 @@ public struct ProjectNavigation: Sendable {
 
     /// One completion: the name, what kind of name it is, and a line about it.
     public struct Completion: Sendable, Hashable {
-        public enum Kind: Sendable, Hashable {
-            case handler
-            case storeKey
-            case translationKey
-            case pageURL
-            case ruleID
-        }
-
         public var label: String
-        public var kind: Kind
+        /// What the name is, as the context it completes.
+        public var kind: CursorContext.Kind
         public var detail: String
     }
 

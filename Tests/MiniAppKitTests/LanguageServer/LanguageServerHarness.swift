@@ -52,6 +52,13 @@ final class LanguageServerHarness: @unchecked Sendable {
         send(#"{"jsonrpc":"2.0","method":"\#(method)","params":\#(params)}"#)
     }
 
+    /// `didOpen` of a buffer.
+    func open(_ uri: String, text: String, language: String = "html") {
+        notify(
+            "textDocument/didOpen",
+            #"{"textDocument":{"uri":"\#(uri)","languageId":"\#(language)","version":1,"text":\#(TemporaryProject.quoted(text))}}"#)
+    }
+
     func initialize() throws {
         request(1, "initialize", #"{"capabilities":{}}"#)
         _ = try next { $0["id"]?.integerValue == 1 }

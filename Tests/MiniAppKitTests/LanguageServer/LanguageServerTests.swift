@@ -83,18 +83,13 @@ import Testing
     }
 
     @Test func fixAllAppliesEveryFixItOfTheFileAndOnlyFilters() throws {
-        var files = MinimalApp.files
-        files["pages/index/index.js"] = Self.pageScript
-        let project = try TemporaryProject(files)
+        let project = try Self.projectWithHandler()
         defer { project.remove() }
         let server = LanguageServerHarness()
         try server.initialize()
-        let template =
-            "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <button @click=\"onTapp()\" x-text=\"store.titel\"></button>\n</body>\n</html>\n"
+        let template = Self.page("  <button @click=\"onTapp()\" x-text=\"store.titel\"></button>\n")
         let uri = project.uri("pages/index/index.html")
-        server.notify(
-            "textDocument/didOpen",
-            #"{"textDocument":{"uri":"\#(uri)","languageId":"html","version":1,"text":\#(TemporaryProject.quoted(template))}}"#)
+        server.open(uri, text: template)
         #expect(try server.diagnostics(for: uri) { !$0.isEmpty }.count == 2)
         let range = #"{"start":{"line":0,"character":0},"end":{"line":0,"character":0}}"#
         server.request(
@@ -141,9 +136,7 @@ import Testing
         let text = try String(contentsOf: page, encoding: .utf8)
         let server = LanguageServerHarness()
         try server.initialize()
-        server.notify(
-            "textDocument/didOpen",
-            #"{"textDocument":{"uri":"\#(uri)","languageId":"html","version":1,"text":\#(TemporaryProject.quoted(text))}}"#)
+        server.open(uri, text: text)
         let found = try server.diagnostics(for: uri, within: 240) { $0.count > 100_000 }
         #expect(found.count == 100_003)
         #expect(found.filter { $0["code"]?.stringValue == "template-unclosed-element" }.count == 100_000)
@@ -160,21 +153,29 @@ import Testing
         _ = try server.exitStatus(within: 240)
     }
 
+    /// A page template that lints clean around `body`, the lines inside `<body>` (line 6 on).
+    static func page(_ body: String) -> String {
+        "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n"
+            + body + "</body>\n</html>\n"
+    }
+
+    /// The minimal app with a page script whose handler is `onTap`, in a temporary folder.
+    static func projectWithHandler() throws -> TemporaryProject {
+        var files = MinimalApp.files
+        files["pages/index/index.js"] = pageScript
+        return try TemporaryProject(files)
+    }
+
     static let pageScript = "Page({\n  data: { title: 'Hello' },\n  onTap() {},\n});\n"
 
     @Test func anUnsavedBufferIsLintedAndItsFixClearsTheDiagnostic() throws {
-        var files = MinimalApp.files
-        files["pages/index/index.js"] = Self.pageScript
-        let project = try TemporaryProject(files)
+        let project = try Self.projectWithHandler()
         defer { project.remove() }
         let server = LanguageServerHarness()
         try server.initialize()
-        let template =
-            "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <button @click=\"onTapp()\" x-text=\"store.title\"></button>\n</body>\n</html>\n"
+        let template = Self.page("  <button @click=\"onTapp()\" x-text=\"store.title\"></button>\n")
         let uri = project.uri("pages/index/index.html")
-        server.notify(
-            "textDocument/didOpen",
-            #"{"textDocument":{"uri":"\#(uri)","languageId":"html","version":1,"text":\#(TemporaryProject.quoted(template))}}"#)
+        server.open(uri, text: template)
         let found = try server.diagnostics(for: uri) { !$0.isEmpty }
         #expect(found.count == 1)
         let diagnostic = try #require(found.first)
@@ -214,19 +215,14 @@ import Testing
     }
 
     @Test func anIncrementalChangeIsAppliedInUTF16Units() throws {
-        var files = MinimalApp.files
-        files["pages/index/index.js"] = Self.pageScript
-        let project = try TemporaryProject(files)
+        let project = try Self.projectWithHandler()
         defer { project.remove() }
         let server = LanguageServerHarness()
         try server.initialize()
         // "😀" is two UTF-16 units and four bytes: the edit after it lands where the editor meant.
-        let template =
-            "<!DOCTYPE html>\n<html>\n<head>\n  <link rel=\"stylesheet\" href=\"../../app.css\">\n</head>\n<body x-data=\"page\">\n  <p>😀</p><button @click=\"onTap()\"></button>\n</body>\n</html>\n"
+        let template = Self.page("  <p>😀</p><button @click=\"onTap()\"></button>\n")
         let uri = project.uri("pages/index/index.html")
-        server.notify(
-            "textDocument/didOpen",
-            #"{"textDocument":{"uri":"\#(uri)","languageId":"html","version":1,"text":\#(TemporaryProject.quoted(template))}}"#)
+        server.open(uri, text: template)
         _ = try server.diagnostics(for: uri)
         // `onTap` is at characters 27..<32 of line 6 in UTF-16 (57..<62 in bytes): its 'a'
         // becomes an 'o'.
