@@ -76,6 +76,9 @@ public final class LanguageServer: @unchecked Sendable {
     private var phase = Phase.uninitialized
     private var documents: [String: OpenDocument] = [:]
     private var projects: [String: ProjectState] = [:]
+    /// The requests read and not yet answered, and those of them the client cancelled, by
+    /// their id's JSON text.
+    private var waiting: Set<String> = []
     private var cancelled: Set<String> = []
     /// Whether the client watches files for the server when asked to.
     private var clientRegistersWatchers = false
@@ -108,9 +111,12 @@ public final class LanguageServer: @unchecked Sendable {
                 let method = message["method"]?.stringValue
                 if method == "exit" { return finish() }
                 if method == "$/cancelRequest", let id = message["params"]?["id"] {
-                    locked { _ = cancelled.insert(Self.output(id).compact()) }
+                    // Only a request still waiting is cancelled; an answered one is forgotten.
+                    let key = Self.output(id).compact()
+                    locked { if waiting.contains(key) { cancelled.insert(key) } }
                     continue
                 }
+                if method != nil, let id = message["id"] { locked { _ = waiting.insert(Self.output(id).compact()) } }
                 answering.async { self.handle(message) }
             }
         }
@@ -126,7 +132,8 @@ public final class LanguageServer: @unchecked Sendable {
     private func handle(_ message: JSONNode) {
         let id = message["id"].map(Self.output)
         guard let method = message["method"]?.stringValue else {
-            // A response to a request of ours (none is sent), or no message at all.
+            // A response to a request of ours (`client/registerCapability`), taken as it is;
+            // an id with neither a method nor a result is no message.
             if let id, message["result"] == nil, message["error"] == nil {
                 sendError(id: id, code: .invalidRequest, message: "a request needs a 'method'")
             }
@@ -137,7 +144,10 @@ public final class LanguageServer: @unchecked Sendable {
             notify(method, params: params)
             return
         }
-        let wasCancelled = locked { cancelled.remove(id.compact()) != nil }
+        let wasCancelled = locked {
+            waiting.remove(id.compact())
+            return cancelled.remove(id.compact()) != nil
+        }
         if wasCancelled { return sendError(id: id, code: .requestCancelled, message: "the request was cancelled") }
         let phase = locked { self.phase }
         switch (phase, method) {

@@ -44,15 +44,30 @@ import Testing
     }
 
     @Test func aCancelledRequestIsAnsweredAsCancelled() throws {
+        let project = try Self.projectWithHandler()
+        defer { project.remove() }
         let server = LanguageServerHarness()
         try server.initialize()
-        // The cancellation is read before the request is answered: it is not worked on.
-        server.notify("$/cancelRequest", #"{"id":"slow-1"}"#)
-        server.send(
-            #"{"jsonrpc":"2.0","id":"slow-1","method":"textDocument/hover","params":{"textDocument":{"uri":"file:///x.html"},"position":{"line":0,"character":0}}}"#
-        )
-        let answer = try server.next { $0["id"]?.stringValue == "slow-1" }
-        #expect(answer["error"]?["code"]?.integerValue == -32800)
+        // One write: the page opened, a hover that waits for the project's first lint, a second
+        // hover queued behind it, and that one's cancellation, read while the first still waits.
+        let uri = project.uri("pages/index/index.html")
+        let hover = #"{"textDocument":{"uri":"\#(uri)"},"position":{"line":0,"character":0}}"#
+        var frames: [UInt8] = []
+        for json in [
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"html","version":1,"text":\#(TemporaryProject.quoted(Self.page("")))}}}"#,
+            #"{"jsonrpc":"2.0","id":"first","method":"textDocument/hover","params":\#(hover)}"#,
+            #"{"jsonrpc":"2.0","id":"second","method":"textDocument/hover","params":\#(hover)}"#,
+            #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"second"}}"#,
+        ] {
+            frames += Array("Content-Length: \(json.utf8.count)\r\n\r\n".utf8) + Array(json.utf8)
+        }
+        server.sendRaw(frames)
+        #expect(try server.next { $0["id"]?.stringValue == "first" }["result"]?.value == .null)
+        let second = try server.next { $0["id"]?.stringValue == "second" }
+        #expect(second["error"]?["code"]?.integerValue == -32800)
+        #expect(second["error"]?["message"]?.stringValue == "the request was cancelled")
+        // A cancellation of a request already answered changes nothing.
+        server.notify("$/cancelRequest", #"{"id":"first"}"#)
         server.request(2, "shutdown")
         _ = try server.next { $0["id"]?.integerValue == 2 }
         server.request(3, "textDocument/hover", #"{"textDocument":{"uri":"file:///x.html"},"position":{"line":0,"character":0}}"#)
