@@ -453,9 +453,10 @@ public final class LanguageServer: @unchecked Sendable {
         guard let root = known.1 ?? Self.projectRoot(containing: path), let relative = Self.projectPath(of: path, in: root) else {
             return send(id: id, result: .null)
         }
+        guard let state = locked({ projects[root] }) else { return send(id: id, result: .null) }
         // A project's first lint is waited for: there is no model to answer from before it.
-        if locked({ projects[root]?.result == nil }), locked({ projects[root] != nil }) { linting.sync {} }
-        guard let state = locked({ projects[root] }), let result = locked({ state.result }) else { return send(id: id, result: .null) }
+        if locked({ state.result == nil }) { linting.sync {} }
+        guard let result = locked({ state.result }) else { return send(id: id, result: .null) }
         let openURIs = locked {
             Dictionary(uniqueKeysWithValues: documents.filter { $0.value.root == root }.map { ($0.key, $0.value.uri) })
         }
@@ -611,16 +612,9 @@ public final class LanguageServer: @unchecked Sendable {
         return url.standardizedFileURL.path
     }
 
-    /// The nearest folder at or above the file's with a `manifest.json`, as `lint` finds a
-    /// project from the folder it runs in.
+    /// The project of a file, as `lint` finds one from the folder it runs in.
     static func projectRoot(containing path: String) -> String? {
-        var folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL
-        while true {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(ProjectModel.manifestPath).path) { return folder.path }
-            let parent = folder.deletingLastPathComponent().standardizedFileURL
-            guard parent.path != folder.path else { return nil }
-            folder = parent
-        }
+        ProjectSource.enclosingProject(of: URL(fileURLWithPath: path).deletingLastPathComponent())?.path
     }
 
     /// `path` relative to `root`, as the project names it; nil for a file the loader leaves

@@ -26,6 +26,19 @@ public struct ProjectSource: Sendable {
 
     public var root: URL { URL(fileURLWithPath: path) }
 
+    /// The project `folder` is in: the nearest folder from it upward that has a
+    /// `manifest.json` (as git and cargo find their root); nil when there is none. How `lint`
+    /// with no path and `mactl lsp` find a project.
+    public static func enclosingProject(of folder: URL) -> URL? {
+        var folder = folder.standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(ProjectModel.manifestPath).path) { return folder }
+            let parent = folder.deletingLastPathComponent().standardizedFileURL
+            guard parent.path != folder.path else { return nil }
+            folder = parent
+        }
+    }
+
     /// The project and its configuration. `previous`: an earlier read of the same folder,
     /// whose unchanged files are not read again.
     public func load(reusing previous: Project? = nil) throws(Failure) -> (project: Project, configuration: Configuration) {

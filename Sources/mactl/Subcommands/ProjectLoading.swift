@@ -9,17 +9,9 @@ enum ProjectLoading {
     /// written relative to the current folder (`..`), or `.` when there is none.
     static func projectPath(_ path: String?, from current: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) -> String {
         if let path { return path }
-        var folder = current.standardizedFileURL
-        var ups = 0
-        while true {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(ProjectModel.manifestPath).path) {
-                return ups == 0 ? "." : Array(repeating: "..", count: ups).joined(separator: "/")
-            }
-            let parent = folder.deletingLastPathComponent().standardizedFileURL
-            guard parent.path != folder.path else { return "." }
-            folder = parent
-            ups += 1
-        }
+        guard let project = ProjectSource.enclosingProject(of: current) else { return "." }
+        let ups = current.standardizedFileURL.pathComponents.count - project.pathComponents.count
+        return ups == 0 ? "." : Array(repeating: "..", count: ups).joined(separator: "/")
     }
 
     /// The project folder as text, JSON, SARIF and GitHub output print it before each path, so
